@@ -1,0 +1,695 @@
+package interp
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+type matchMeta struct {
+	cardByName map[string]*Card
+	zoneMT     *lua.LTable
+	poolMT     *lua.LTable
+	trackMT    *lua.LTable
+	padMT      *lua.LTable
+}
+
+// newTableObject builds the object a script's play(t) receives.
+func (m *Match) newTableObject() *lua.LTable {
+	L := m.L
+	t := L.NewTable()
+	m.meta.cardByName = map[string]*Card{}
+	m.meta.zoneMT = m.zoneMethods()
+	m.meta.poolMT = m.poolMethods()
+	m.meta.trackMT = m.trackMethods()
+	m.meta.padMT = m.padMethods()
+
+	t.RawSetString("players", lua.LNumber(len(m.Seats)))
+	opts := L.NewTable()
+	for _, d := range m.Engine.Info.Options {
+		v := m.Config.Options[d.Name]
+		switch d.Kind {
+		case "number":
+			f, _ := strconv.ParseFloat(v, 64)
+			opts.RawSetString(d.Name, lua.LNumber(f))
+		case "boolean":
+			opts.RawSetString(d.Name, lua.LBool(v == "true"))
+		default:
+			opts.RawSetString(d.Name, lua.LString(v))
+		}
+	}
+	t.RawSetString("options", opts)
+
+	set := func(name string, fn lua.LGFunction) { t.RawSetString(name, L.NewFunction(fn)) }
+
+	// Seats.
+	set("name", func(L *lua.LState) int {
+		L.Push(lua.LString(m.SeatLabel(m.checkSeat(L, 2))))
+		return 1
+	})
+	set("left", func(L *lua.LState) int {
+		s := m.checkSeat(L, 2)
+		L.Push(lua.LNumber(s%len(m.Seats) + 1))
+		return 1
+	})
+	set("right", func(L *lua.LState) int {
+		s := m.checkSeat(L, 2)
+		L.Push(lua.LNumber((s+len(m.Seats)-2)%len(m.Seats) + 1))
+		return 1
+	})
+	set("seats", func(L *lua.LState) int {
+		from := 1
+		if L.GetTop() >= 2 && L.Get(2) != lua.LNil {
+			from = m.checkSeat(L, 2)
+		}
+		n := len(m.Seats)
+		list := L.CreateTable(n, 0)
+		for i := 0; i < n; i++ {
+			list.RawSetInt(i+1, lua.LNumber((from-1+i)%n+1))
+		}
+		L.Push(list)
+		return 1
+	})
+
+	// Cards and zones.
+	set("zone", m.luaZone)
+	set("cards", m.luaCards)
+	set("card", func(L *lua.LState) int {
+		name := L.CheckString(2)
+		c := m.meta.cardByName[name]
+		if c == nil {
+			L.Push(lua.LNil)
+		} else {
+			L.Push(c.Table)
+		}
+		return 1
+	})
+	set("move", func(L *lua.LState) int {
+		c := m.checkCard(L, 2)
+		z := m.checkZone(L, 3)
+		m.moveCard(c, z, L.OptInt(4, 0))
+		return 0
+	})
+	set("where", func(L *lua.LState) int {
+		c := m.checkCard(L, 2)
+		L.Push(c.Zone.ud)
+		return 1
+	})
+	set("show", func(L *lua.LState) int {
+		c := m.checkCard(L, 2)
+		c.Known |= m.checkSeats(L, 3)
+		return 0
+	})
+	set("reveal", func(L *lua.LState) int {
+		m.checkCard(L, 2).Revealed = true
+		return 0
+	})
+	set("hide", func(L *lua.LState) int {
+		c := m.checkCard(L, 2)
+		c.Revealed, c.Known = false, 0
+		return 0
+	})
+	set("visible", func(L *lua.LState) int {
+		c := m.checkCard(L, 2)
+		L.Push(lua.LBool(c.VisibleTo(m.checkSeat(L, 3))))
+		return 1
+	})
+
+	// Pieces, tracks, pads, notes.
+	set("pool", m.luaPool)
+	set("track", m.luaTrack)
+	set("pad", m.luaPad)
+	set("note", func(L *lua.LState) int {
+		key := L.CheckString(2)
+		text := L.OptString(3, "")
+		value := L.Get(4)
+		switch value.(type) {
+		case lua.LString, lua.LNumber, lua.LBool, *lua.LNilType:
+		default:
+			L.ArgError(4, "a note's value must be a string, number or boolean")
+		}
+		for i, n := range m.Notes {
+			if n.Key == key {
+				if text == "" {
+					m.Notes = append(m.Notes[:i], m.Notes[i+1:]...)
+				} else {
+					m.Notes[i] = Note{Key: key, Text: text, Value: value}
+				}
+				return 0
+			}
+		}
+		if text != "" {
+			m.Notes = append(m.Notes, Note{Key: key, Text: text, Value: value})
+		}
+		return 0
+	})
+	set("format", func(L *lua.LState) int {
+		text, _ := m.format(L, 2)
+		L.Push(lua.LString(text))
+		return 1
+	})
+
+	// Randomness: always the match's generator.
+	set("random", func(L *lua.LState) int {
+		n := L.CheckInt(2)
+		if n < 1 {
+			L.ArgError(2, "need at least 1")
+		}
+		L.Push(lua.LNumber(m.RNG.Intn(n) + 1))
+		return 1
+	})
+	set("roll", func(L *lua.LState) int {
+		sides := L.OptInt(2, 6)
+		n := L.OptInt(3, 1)
+		if sides < 1 || n < 1 || n > 100 {
+			L.RaiseError("t:roll(sides, count): sides >= 1 and 1 <= count <= 100")
+		}
+		for i := 0; i < n; i++ {
+			r := 0
+			if len(m.rolls) > 0 {
+				r, m.rolls = m.rolls[0], m.rolls[1:]
+			} else {
+				r = m.RNG.Intn(sides) + 1
+			}
+			L.Push(lua.LNumber(r))
+		}
+		return n
+	})
+	set("shuffle", func(L *lua.LState) int {
+		list := L.CheckTable(2)
+		n := list.Len()
+		m.RNG.Shuffle(n, func(i, j int) {
+			a, b := list.RawGetInt(i+1), list.RawGetInt(j+1)
+			list.RawSetInt(i+1, b)
+			list.RawSetInt(j+1, a)
+		})
+		L.Push(list)
+		return 1
+	})
+
+	// The log.
+	set("log", func(L *lua.LState) int {
+		text, cards := m.format(L, 2)
+		m.log = append(m.log, LogLine{Text: text, To: AllSeats, Cards: cards})
+		return 0
+	})
+	set("tell", func(L *lua.LState) int {
+		to := m.checkSeats(L, 2)
+		text, cards := m.format(L, 3)
+		m.log = append(m.log, LogLine{Text: text, To: to, Cards: cards})
+		return 0
+	})
+
+	// Prompts.
+	set("ask", m.luaAsk)
+
+	L.Push(L.NewFunctionFromProto(preludeProto()))
+	L.Push(t)
+	L.Call(1, 0)
+	return t
+}
+
+// luaAsk implements t:ask(seat, options [, hint | {hint=, secret=}]).
+func (m *Match) luaAsk(L *lua.LState) int {
+	if L != m.co {
+		L.RaiseError("t:ask can only be called while the game is being played (inside play)")
+	}
+	seat := m.checkSeat(L, 2)
+	opts := L.CheckTable(3)
+	p := &Prompt{Seat: seat}
+	switch h := L.Get(4).(type) {
+	case lua.LString:
+		p.Hint = string(h)
+	case *lua.LTable:
+		p.Hint = lua.LVAsString(h.RawGetString("hint"))
+		p.Secret = lua.LVAsBool(h.RawGetString("secret"))
+	}
+	n := opts.Len()
+	if n == 0 {
+		L.RaiseError("t:ask: no legal options for %s (a prompt needs at least one)", m.SeatLabel(seat))
+	}
+	p.Options = make([]string, n)
+	p.values = make([]lua.LValue, n)
+	for i := 1; i <= n; i++ {
+		v := opts.RawGetInt(i)
+		var text string
+		switch o := v.(type) {
+		case lua.LString:
+			text = string(o)
+		case *lua.LTable:
+			s, ok := o.RawGetString("text").(lua.LString)
+			if !ok {
+				L.RaiseError("t:ask: option %d is a table without a text field", i)
+			}
+			text = string(s)
+		default:
+			L.RaiseError("t:ask: option %d must be a string or a table with a text field, not %s", i, v.Type().String())
+		}
+		if text == "" {
+			L.RaiseError("t:ask: option %d has an empty text", i)
+		}
+		p.Options[i-1] = text
+		p.values[i-1] = v
+	}
+	if n > 1 {
+		seen := make(map[string]struct{}, n)
+		for _, o := range p.Options {
+			if _, dup := seen[o]; dup {
+				L.RaiseError("t:ask: two options have the same text %q", o)
+			}
+			seen[o] = struct{}{}
+		}
+	}
+	m.prompt = p
+	return L.Yield()
+}
+
+func (m *Match) checkSeat(L *lua.LState, n int) int {
+	v, ok := L.Get(n).(lua.LNumber)
+	s := int(v)
+	if !ok || float64(s) != float64(v) || s < 1 || s > len(m.Seats) {
+		L.ArgError(n, fmt.Sprintf("a seat number 1..%d expected, got %s", len(m.Seats), L.Get(n).String()))
+	}
+	return s
+}
+
+// checkSeats accepts a seat number or a list of them.
+func (m *Match) checkSeats(L *lua.LState, n int) SeatSet {
+	var set SeatSet
+	switch v := L.Get(n).(type) {
+	case lua.LNumber:
+		return set.With(m.checkSeat(L, n))
+	case *lua.LTable:
+		for i := 1; i <= v.Len(); i++ {
+			s, ok := v.RawGetInt(i).(lua.LNumber)
+			if !ok || int(s) < 1 || int(s) > len(m.Seats) {
+				L.ArgError(n, "a list of seat numbers expected")
+			}
+			set = set.With(int(s))
+		}
+		return set
+	}
+	L.ArgError(n, "a seat number or a list of seats expected")
+	return 0
+}
+
+func (m *Match) cardOf(v lua.LValue) *Card {
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return nil
+	}
+	id, ok := t.RawGetString("id").(lua.LNumber)
+	if !ok || int(id) < 1 || int(id) > len(m.Cards) {
+		return nil
+	}
+	c := m.Cards[int(id)-1]
+	if c.Table != t {
+		return nil
+	}
+	return c
+}
+
+func (m *Match) checkCard(L *lua.LState, n int) *Card {
+	c := m.cardOf(L.Get(n))
+	if c == nil {
+		L.ArgError(n, "a card expected, got "+L.Get(n).Type().String())
+	}
+	return c
+}
+
+func (m *Match) checkZone(L *lua.LState, n int) *Zone {
+	if ud, ok := L.Get(n).(*lua.LUserData); ok {
+		if z, ok := ud.Value.(*Zone); ok {
+			return z
+		}
+	}
+	L.ArgError(n, "a zone expected, got "+L.Get(n).Type().String())
+	return nil
+}
+
+// moveCard moves c to the top of z (pos > 0: to that 1-based position from
+// the bottom). Seats that saw the card where it was keep knowing it.
+func (m *Match) moveCard(c *Card, z *Zone, pos int) {
+	if old := c.Zone; old != nil {
+		if old.Vis == Public {
+			c.Revealed = true
+		} else if old.Vis == OwnerOnly && old.Owner > 0 {
+			c.Known = c.Known.With(old.Owner)
+		}
+		if i := old.index(c); i >= 0 {
+			old.Cards = append(old.Cards[:i], old.Cards[i+1:]...)
+		}
+	}
+	c.Zone = z
+	if pos <= 0 || pos > len(z.Cards) {
+		z.Cards = append(z.Cards, c)
+		return
+	}
+	z.Cards = append(z.Cards, nil)
+	copy(z.Cards[pos:], z.Cards[pos-1:])
+	z.Cards[pos-1] = c
+}
+
+// applyStack arranges a freshly shuffled zone as a test asked: the next
+// stack given for the zone's name lists card names from the top down.
+func (m *Match) applyStack(z *Zone) error {
+	stacks := m.stack[z.Name]
+	if len(stacks) == 0 {
+		return nil
+	}
+	names := stacks[0]
+	m.stack[z.Name] = stacks[1:]
+	top := make([]*Card, 0, len(names))
+	for _, n := range names {
+		found := -1
+		for i, c := range z.Cards {
+			if c.Name == n {
+				found = i
+				break
+			}
+		}
+		if found < 0 {
+			return fmt.Errorf("stacked deck %q: no card %q in it (or named twice)", z.Name, n)
+		}
+		top = append(top, z.Cards[found])
+		z.Cards = append(z.Cards[:found], z.Cards[found+1:]...)
+	}
+	for i := len(top) - 1; i >= 0; i-- {
+		z.Cards = append(z.Cards, top[i])
+	}
+	return nil
+}
+
+// format renders t:log style arguments starting at stack index n: a format
+// with %s (any value; cards by label), %d, %p (a seat's name) and %%.
+func (m *Match) format(L *lua.LState, n int) (string, []int) {
+	f := L.CheckString(n)
+	if !strings.Contains(f, "%") {
+		return f, nil
+	}
+	var b strings.Builder
+	var cards []int
+	arg := n + 1
+	for i := 0; i < len(f); i++ {
+		ch := f[i]
+		if ch != '%' || i+1 >= len(f) {
+			b.WriteByte(ch)
+			continue
+		}
+		i++
+		switch f[i] {
+		case '%':
+			b.WriteByte('%')
+		case 'p':
+			b.WriteString(m.SeatLabel(m.checkSeat(L, arg)))
+			arg++
+		case 'd':
+			b.WriteString(strconv.Itoa(L.CheckInt(arg)))
+			arg++
+		case 's':
+			v := L.Get(arg)
+			arg++
+			if c := m.cardOf(v); c != nil {
+				b.WriteString(c.Label)
+				cards = append(cards, c.ID)
+			} else if list, ok := v.(*lua.LTable); ok && m.cardOf(list.RawGetInt(1)) != nil {
+				for j := 1; j <= list.Len(); j++ {
+					if c := m.cardOf(list.RawGetInt(j)); c != nil {
+						if j > 1 {
+							b.WriteByte(' ')
+						}
+						b.WriteString(c.Label)
+						cards = append(cards, c.ID)
+					}
+				}
+			} else if num, ok := v.(lua.LNumber); ok {
+				b.WriteString(numberText(float64(num)))
+			} else {
+				b.WriteString(L.ToStringMeta(v).String())
+			}
+		default:
+			L.RaiseError("log format %q: unknown verb %%%c (use %%s, %%d, %%p or %%%%)", f, f[i])
+		}
+	}
+	return b.String(), cards
+}
+
+func numberText(f float64) string {
+	if f == float64(int64(f)) {
+		return strconv.FormatInt(int64(f), 10)
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// luaZone implements t:zone{name=, label=, owner=, visibility=, shown=}.
+func (m *Match) luaZone(L *lua.LState) int {
+	spec := L.CheckTable(2)
+	z := &Zone{ID: len(m.Zones) + 1, Shown: true}
+	z.Name = lua.LVAsString(spec.RawGetString("name"))
+	if z.Name == "" {
+		L.ArgError(2, "a zone needs a name")
+	}
+	z.Label = lua.LVAsString(spec.RawGetString("label"))
+	if o, ok := spec.RawGetString("owner").(lua.LNumber); ok {
+		if int(o) < 1 || int(o) > len(m.Seats) {
+			L.ArgError(2, "owner must be a seat number")
+		}
+		z.Owner = int(o)
+	}
+	if z.Label == "" {
+		z.Label = z.Name
+		if z.Owner > 0 {
+			z.Label = m.SeatLabel(z.Owner) + "'s " + z.Name
+		}
+	}
+	vis := "hidden"
+	if v, ok := spec.RawGetString("visibility").(lua.LString); ok {
+		vis = string(v)
+	}
+	var ok bool
+	if z.Vis, ok = visibilityNames[vis]; !ok {
+		L.ArgError(2, "visibility must be hidden, owner or all")
+	}
+	if s, ok := spec.RawGetString("shown").(lua.LBool); ok {
+		z.Shown = bool(s)
+	}
+	ud := L.NewUserData()
+	ud.Value = z
+	ud.Metatable = m.meta.zoneMT
+	z.ud = ud
+	m.Zones = append(m.Zones, z)
+	L.Push(ud)
+	return 1
+}
+
+// luaCards implements t:cards(defs, zone): each def is a table with at
+// least a name; it becomes the card itself, with an id added.
+func (m *Match) luaCards(L *lua.LState) int {
+	defs := L.CheckTable(2)
+	z := m.checkZone(L, 3)
+	n := defs.Len()
+	out := L.CreateTable(n, 0)
+	for i := 1; i <= n; i++ {
+		t, ok := defs.RawGetInt(i).(*lua.LTable)
+		if !ok {
+			L.ArgError(2, "card definitions must be tables")
+		}
+		name, ok := t.RawGetString("name").(lua.LString)
+		if !ok || name == "" {
+			L.ArgError(2, fmt.Sprintf("card %d has no name", i))
+		}
+		if m.cardOf(t) != nil {
+			L.ArgError(2, fmt.Sprintf("card %s is already in the game", name))
+		}
+		c := &Card{ID: len(m.Cards) + 1, Name: string(name), Label: string(name), Table: t}
+		if lab, ok := t.RawGetString("label").(lua.LString); ok && lab != "" {
+			c.Label = string(lab)
+		}
+		t.RawSetString("id", lua.LNumber(c.ID))
+		m.Cards = append(m.Cards, c)
+		if _, dup := m.meta.cardByName[c.Name]; !dup {
+			m.meta.cardByName[c.Name] = c
+		}
+		m.moveCard(c, z, 0)
+		out.RawSetInt(i, t)
+	}
+	L.Push(out)
+	return 1
+}
+
+func (m *Match) zoneMethods() *lua.LTable {
+	L := m.L
+	mt := L.NewTable()
+	methods := L.NewTable()
+	mt.RawSetString("__index", methods)
+	mt.RawSetString("__len", L.NewFunction(func(L *lua.LState) int {
+		L.Push(lua.LNumber(len(m.checkZone(L, 1).Cards)))
+		return 1
+	}))
+	mt.RawSetString("__tostring", L.NewFunction(func(L *lua.LState) int {
+		z := m.checkZone(L, 1)
+		L.Push(lua.LString("zone " + z.Label))
+		return 1
+	}))
+	def := func(name string, fn lua.LGFunction) { methods.RawSetString(name, L.NewFunction(fn)) }
+	def("add", func(L *lua.LState) int {
+		z := m.checkZone(L, 1)
+		if list, ok := L.Get(2).(*lua.LTable); ok && m.cardOf(list) == nil {
+			n := list.Len()
+			cs := make([]*Card, 0, n)
+			for i := 1; i <= n; i++ {
+				c := m.cardOf(list.RawGetInt(i))
+				if c == nil {
+					L.ArgError(2, "a card or a list of cards expected")
+				}
+				cs = append(cs, c)
+			}
+			for _, c := range cs {
+				m.moveCard(c, z, 0)
+			}
+			return 0
+		}
+		m.moveCard(m.checkCard(L, 2), z, L.OptInt(3, 0))
+		return 0
+	})
+	def("cards", func(L *lua.LState) int {
+		z := m.checkZone(L, 1)
+		t := L.CreateTable(len(z.Cards), 0)
+		for i, c := range z.Cards {
+			t.RawSetInt(i+1, c.Table)
+		}
+		L.Push(t)
+		return 1
+	})
+	def("count", func(L *lua.LState) int {
+		L.Push(lua.LNumber(len(m.checkZone(L, 1).Cards)))
+		return 1
+	})
+	def("empty", func(L *lua.LState) int {
+		L.Push(lua.LBool(len(m.checkZone(L, 1).Cards) == 0))
+		return 1
+	})
+	def("top", func(L *lua.LState) int {
+		z := m.checkZone(L, 1)
+		if len(z.Cards) == 0 {
+			L.Push(lua.LNil)
+		} else {
+			L.Push(z.Cards[len(z.Cards)-1].Table)
+		}
+		return 1
+	})
+	def("bottom", func(L *lua.LState) int {
+		z := m.checkZone(L, 1)
+		if len(z.Cards) == 0 {
+			L.Push(lua.LNil)
+		} else {
+			L.Push(z.Cards[0].Table)
+		}
+		return 1
+	})
+	def("at", func(L *lua.LState) int {
+		z := m.checkZone(L, 1)
+		i := L.CheckInt(2)
+		if i < 1 || i > len(z.Cards) {
+			L.Push(lua.LNil)
+		} else {
+			L.Push(z.Cards[i-1].Table)
+		}
+		return 1
+	})
+	def("contains", func(L *lua.LState) int {
+		z := m.checkZone(L, 1)
+		c := m.cardOf(L.Get(2))
+		L.Push(lua.LBool(c != nil && c.Zone == z))
+		return 1
+	})
+	def("find", func(L *lua.LState) int {
+		z := m.checkZone(L, 1)
+		name := L.CheckString(2)
+		for _, c := range z.Cards {
+			if c.Name == name {
+				L.Push(c.Table)
+				return 1
+			}
+		}
+		L.Push(lua.LNil)
+		return 1
+	})
+	def("shuffle", func(L *lua.LState) int {
+		z := m.checkZone(L, 1)
+		m.RNG.Shuffle(len(z.Cards), func(i, j int) { z.Cards[i], z.Cards[j] = z.Cards[j], z.Cards[i] })
+		for _, c := range z.Cards {
+			c.Known, c.Revealed = 0, false
+		}
+		if err := m.applyStack(z); err != nil {
+			L.RaiseError("%s", err.Error())
+		}
+		return 0
+	})
+	def("deal", func(L *lua.LState) int {
+		z := m.checkZone(L, 1)
+		to := m.checkZone(L, 2)
+		n := L.OptInt(3, 1)
+		moved := 0
+		for ; moved < n && len(z.Cards) > 0; moved++ {
+			m.moveCard(z.Cards[len(z.Cards)-1], to, 0)
+		}
+		L.Push(lua.LNumber(moved))
+		return 1
+	})
+	def("move_all", func(L *lua.LState) int {
+		z := m.checkZone(L, 1)
+		to := m.checkZone(L, 2)
+		for len(z.Cards) > 0 {
+			m.moveCard(z.Cards[0], to, 0)
+		}
+		return 0
+	})
+	def("sort", func(L *lua.LState) int {
+		z := m.checkZone(L, 1)
+		field := L.OptString(2, "order")
+		key := func(c *Card) lua.LValue { return c.Table.RawGetString(field) }
+		sort.SliceStable(z.Cards, func(i, j int) bool {
+			a, b := key(z.Cards[i]), key(z.Cards[j])
+			if an, ok := a.(lua.LNumber); ok {
+				if bn, ok := b.(lua.LNumber); ok {
+					return an < bn
+				}
+			}
+			return a.String() < b.String()
+		})
+		return 0
+	})
+	def("owner", func(L *lua.LState) int {
+		z := m.checkZone(L, 1)
+		if z.Owner == 0 {
+			L.Push(lua.LNil)
+		} else {
+			L.Push(lua.LNumber(z.Owner))
+		}
+		return 1
+	})
+	def("name", func(L *lua.LState) int {
+		L.Push(lua.LString(m.checkZone(L, 1).Name))
+		return 1
+	})
+	def("set_visibility", func(L *lua.LState) int {
+		z := m.checkZone(L, 1)
+		v, ok := visibilityNames[L.CheckString(2)]
+		if !ok {
+			L.ArgError(2, "visibility must be hidden, owner or all")
+		}
+		z.Vis = v
+		return 0
+	})
+	def("set_label", func(L *lua.LState) int {
+		m.checkZone(L, 1).Label = L.CheckString(2)
+		return 0
+	})
+	return mt
+}

@@ -1,0 +1,195 @@
+package interp
+
+import (
+	"fmt"
+	"time"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Bot chooses for one seat. Bots never touch the match's own state: a
+// script bot runs in a Lua state of its own and is handed only the view of
+// its seat, so it cannot read what its seat may not see.
+type Bot interface {
+	// Name is the bot's name, as given in --seats bot:NAME.
+	Name() string
+	// Choose returns the index of the option it picks for the current
+	// prompt, which must be its seat's.
+	Choose(m *Match) (int, error)
+	// Close releases what the bot holds.
+	Close()
+}
+
+// RandomBot picks a legal option uniformly at random from its own
+// generator (never the game's, so replays do not depend on bots).
+type RandomBot struct{ rng *RNG }
+
+// NewRandomBot returns a random bot seeded with seed.
+func NewRandomBot(seed uint64) *RandomBot { return &RandomBot{rng: NewRNG(seed)} }
+
+// Name implements Bot.
+func (b *RandomBot) Name() string { return "random" }
+
+// Choose implements Bot.
+func (b *RandomBot) Choose(m *Match) (int, error) {
+	p := m.Prompt()
+	if p == nil {
+		return 0, fmt.Errorf("no decision to make")
+	}
+	return b.rng.Intn(len(p.Options)), nil
+}
+
+// Close implements Bot.
+func (b *RandomBot) Close() {}
+
+// ScriptBot runs one of the script's bots (game.bots[name]) for one seat.
+type ScriptBot struct {
+	name  string
+	seat  int
+	eng   *Engine
+	L     *lua.LState
+	fn    *lua.LFunction
+	guard *guard
+	cards map[int]*lua.LTable
+	rng   *RNG
+}
+
+// BotSeed is the seed of the bot at seat in a game seeded with seed: bots
+// are as repeatable as games, on their own streams.
+func BotSeed(seed uint64, seat int) uint64 { return DeriveSeed(seed^0xb07b07b07, seat) }
+
+// NewBot returns the bot called name ("random", or one the script
+// declares) for seat, seeded with seed.
+func (e *Engine) NewBot(name string, seat int, seed uint64) (Bot, error) {
+	if name == "" {
+		name = e.DefaultBot()
+	}
+	if name == "random" {
+		return NewRandomBot(seed), nil
+	}
+	found := false
+	for _, b := range e.Info.Bots {
+		found = found || b == name
+	}
+	if !found {
+		return nil, fmt.Errorf("%s has no bot called %q (bots: %s)", e.Info.Title, name, e.botNames())
+	}
+	fn, L, g, rng, err := e.scriptFunc("bots", name, seed)
+	if err != nil {
+		return nil, err
+	}
+	return &ScriptBot{name: name, seat: seat, eng: e, L: L, fn: fn, guard: g, cards: map[int]*lua.LTable{}, rng: rng}, nil
+}
+
+// DefaultBot is the bot a seat gets when none is named: the script's first.
+func (e *Engine) DefaultBot() string {
+	if len(e.Info.Bots) > 0 {
+		return e.Info.Bots[0]
+	}
+	return "random"
+}
+
+func (e *Engine) botNames() string {
+	names := "random"
+	for _, b := range e.Info.Bots {
+		names += ", " + b
+	}
+	return names
+}
+
+// scriptFunc loads the script in a fresh state and returns game[table][name].
+func (e *Engine) scriptFunc(table, name string, seed uint64) (*lua.LFunction, *lua.LState, *guard, *RNG, error) {
+	rng := NewRNG(seed)
+	L := e.newState(rng, nil)
+	g := newGuard(time.Duration(e.Limits.StepTimeout) * time.Millisecond)
+	L.SetContext(g.ctx)
+	g.begin()
+	game, err := e.runMain(L)
+	g.end()
+	if err != nil {
+		g.close()
+		L.Close()
+		return nil, nil, nil, nil, err
+	}
+	tbl, _ := game.RawGetString(table).(*lua.LTable)
+	var fn *lua.LFunction
+	if tbl != nil {
+		fn, _ = tbl.RawGetString(name).(*lua.LFunction)
+	}
+	if fn == nil {
+		g.close()
+		L.Close()
+		return nil, nil, nil, nil, fmt.Errorf("%s has no %s.%s function", e.Path, table, name)
+	}
+	return fn, L, g, rng, nil
+}
+
+// Name implements Bot.
+func (b *ScriptBot) Name() string { return b.name }
+
+// Close implements Bot.
+func (b *ScriptBot) Close() {
+	b.guard.close()
+	b.L.Close()
+}
+
+// Choose implements Bot: it calls bots[name](view, options, seat), which
+// returns an option's 1-based index or its text.
+func (b *ScriptBot) Choose(m *Match) (int, error) {
+	p := m.Prompt()
+	if p == nil {
+		return 0, fmt.Errorf("no decision to make")
+	}
+	view := m.View(p.Seat)
+	L := b.L
+	b.guard.begin()
+	defer b.guard.end()
+	vt := view.luaView(L, b.cards)
+	L.Push(b.fn)
+	L.Push(vt)
+	L.Push(vt.RawGetString("options"))
+	L.Push(lua.LNumber(p.Seat))
+	if err := L.PCall(3, 1, nil); err != nil {
+		return 0, fmt.Errorf("bot %s: %w", b.name, stopped(b.guard, scriptError(err)))
+	}
+	ret := L.Get(-1)
+	L.Pop(1)
+	switch r := ret.(type) {
+	case lua.LNumber:
+		if i := int(r); i >= 1 && i <= len(p.Options) {
+			return i - 1, nil
+		}
+	case lua.LString:
+		if i := p.Index(string(r)); i >= 0 {
+			return i, nil
+		}
+	}
+	return 0, &ScriptError{Msg: fmt.Sprintf("%s: bot %s returned %s, which is not one of the %d legal options", b.eng.Path, b.name, ret.String(), len(p.Options))}
+}
+
+// RunTool runs game.tools[name](view) for seat and returns its text: a
+// read-only helper such as a deduction notebook, limited to the seat's view.
+func (e *Engine) RunTool(m *Match, name string, seat int) (string, error) {
+	fn, L, g, _, err := e.scriptFunc("tools", name, 0)
+	if err != nil {
+		return "", err
+	}
+	defer func() { g.close(); L.Close() }()
+	g.begin()
+	defer g.end()
+	vt := m.View(seat).luaView(L, map[int]*lua.LTable{})
+	L.Push(fn)
+	L.Push(vt)
+	L.Push(lua.LNumber(seat))
+	if err := L.PCall(2, 1, nil); err != nil {
+		return "", stopped(g, scriptError(err))
+	}
+	return lua.LVAsString(L.Get(-1)), nil
+}
+
+func stopped(g *guard, err error) error {
+	if why := g.stopped(); why != "" {
+		return &ScriptError{Msg: err.Error() + " (" + why + ")"}
+	}
+	return err
+}

@@ -1,0 +1,17 @@
+// Package interp is the tabletop runtime: it loads a game script written in
+// Lua, runs it in a sandbox, and owns everything the script manipulates —
+// seats, cards and the zones that hold them, chip pools, scoring tracks,
+// score pads, dice and prompts.
+//
+// A game script is a sequential Lua program that runs the game the way the
+// rulebook tells it and asks players for decisions. Each ask suspends the
+// script (a Lua coroutine) and hands the engine a Prompt: which seat
+// decides, and the finite list of legal options. A Match is resumed with
+// the chosen option. Because every random draw comes from one seeded
+// generator and every decision is recorded, the pair (seed, decisions) is
+// the game: saving writes it, loading and undo replay it.
+//
+// The main types are Engine (a compiled script, shared by many matches),
+// Match (one running game), Prompt (a decision to make), View (what one seat
+// may see) and Record (a saved game).
+package interp

@@ -1,0 +1,456 @@
+package interp
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Config is everything that, with the decisions, determines a game.
+type Config struct {
+	Players int
+	Seed    uint64
+	// Options are the game options as text; missing ones take the
+	// script's defaults (see Engine.ParseOptions).
+	Options map[string]string
+	// Names are the players' names by seat (optional).
+	Names []string
+	// Out receives the script's print output (nil: discarded).
+	Out io.Writer
+	// Stack arranges decks for tests: when a zone with this name is
+	// shuffled, the next list gives card names from the top down.
+	Stack map[string][][]string
+	// Rolls are the die results t:roll returns first, for tests.
+	Rolls []int
+}
+
+// Seat is one place at the table.
+type Seat struct {
+	Label string // the game's name for the seat, e.g. "North"
+	Name  string // the player's name, if given
+}
+
+// Prompt is a decision the game waits for: one seat chooses one of a finite
+// list of legal options.
+type Prompt struct {
+	Seat    int
+	Hint    string
+	Options []string
+	// Secret prompts are part of a simultaneous choice: the answer is not
+	// shown to the other seats until the script reveals it.
+	Secret bool
+	values []lua.LValue
+}
+
+// Index returns the position of the option whose text is exactly text, or -1.
+func (p *Prompt) Index(text string) int {
+	for i, o := range p.Options {
+		if o == text {
+			return i
+		}
+	}
+	return -1
+}
+
+// Decision is one recorded answer to a prompt, or (Say) a line a seat
+// said at the table out of turn, which some games react to.
+type Decision struct {
+	Seat int
+	Text string
+	Say  bool
+}
+
+// LogLine is one event of the game as the seats in To see it.
+type LogLine struct {
+	Text  string
+	To    SeatSet // AllSeats for public lines
+	Cards []int   // the cards the line names, for hidden-information checks
+}
+
+// Note is a public status line a script keeps in every view ("Led: ♥").
+type Note struct {
+	Key, Text string
+	Value     lua.LValue // for bots; nil when the note has none
+}
+
+// Result is how a finished game ended.
+type Result struct {
+	Winners []int
+	Scores  []float64 // by seat, index 0 unused
+}
+
+// Match is one running game.
+type Match struct {
+	Engine *Engine
+	Config Config
+	Seats  []Seat
+	RNG    *RNG
+
+	Cards  []*Card
+	Zones  []*Zone
+	Pools  []*Pool
+	Tracks []*Track
+	Pads   []*Pad
+	Notes  []Note
+	extras []Extra
+
+	L     *lua.LState
+	co    *lua.LState
+	game  *lua.LTable
+	play  *lua.LFunction
+	t     *lua.LTable
+	guard *guard
+
+	prompt *Prompt
+	record []Decision
+	log    []LogLine
+	done   bool
+	result Result
+	err    error
+	meta   matchMeta
+	stack  map[string][][]string // what is left of Config.Stack
+	rolls  []int                 // what is left of Config.Rolls
+	saying bool                  // inside on_say
+}
+
+// Extra is a table object a game library adds to a match (a board, a
+// vote): it appears in seat views.
+type Extra interface {
+	// ExtraView returns what seat may see of the object: a title, text
+	// lines and data for bots (a Lua-convertible map), or ok=false to hide
+	// it from this seat.
+	ExtraView(seat int) (v ExtraView, ok bool)
+}
+
+// ExtraView is one extra object as a seat sees it.
+type ExtraView struct {
+	Name  string
+	Title string
+	Lines []string
+	Cards []int // cards it names, for hidden-information checks
+	Data  map[string]any
+}
+
+// NewMatch starts a game: it runs the script up to its first prompt.
+func (e *Engine) NewMatch(cfg Config) (m *Match, err error) {
+	if cfg.Players == 0 {
+		cfg.Players = e.Info.MinPlayers
+		if e.Info.MaxPlayers >= 4 && e.Info.MinPlayers <= 4 {
+			cfg.Players = 4
+		}
+	}
+	if cfg.Players < e.Info.MinPlayers || cfg.Players > e.Info.MaxPlayers {
+		return nil, fmt.Errorf("%s is for %s players, not %d", e.Info.Title, playerRange(e.Info), cfg.Players)
+	}
+	opts, err := e.ParseOptions(nil)
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range cfg.Options {
+		if _, ok := e.option(k); !ok {
+			return nil, fmt.Errorf("unknown option %q for %s (options: %s)", k, e.Info.Title, e.optionNames())
+		}
+		opts[k] = v
+	}
+	cfg.Options = opts
+	m = &Match{Engine: e, Config: cfg, RNG: NewRNG(cfg.Seed)}
+	m.stack = map[string][][]string{}
+	for k, v := range cfg.Stack {
+		m.stack[k] = v
+	}
+	m.rolls = cfg.Rolls
+	for i := 1; i <= cfg.Players; i++ {
+		s := Seat{Label: "Player " + strconv.Itoa(i)}
+		if i <= len(cfg.Names) {
+			s.Name = cfg.Names[i-1]
+		}
+		m.Seats = append(m.Seats, s)
+	}
+	m.guard = newGuard(time.Duration(e.Limits.StepTimeout) * time.Millisecond)
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error starting %s: %v\n%s", e.Path, r, debug.Stack())
+		}
+		if err != nil {
+			m.Close()
+			m = nil
+		}
+	}()
+	m.L = e.newState(m.RNG, cfg.Out)
+	m.L.SetContext(m.guard.ctx)
+	m.guard.begin()
+	game, err := e.runMain(m.L)
+	m.guard.end()
+	if err != nil {
+		return nil, m.stopErr(err)
+	}
+	m.game = game
+	m.applySeatLabels()
+	m.play = game.RawGetString("play").(*lua.LFunction)
+	m.t = m.newTableObject()
+	m.co, _ = m.L.NewThread()
+	if err := m.resume(m.t); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func playerRange(info GameInfo) string {
+	if info.MinPlayers == info.MaxPlayers {
+		return strconv.Itoa(info.MinPlayers)
+	}
+	return fmt.Sprintf("%d to %d", info.MinPlayers, info.MaxPlayers)
+}
+
+// applySeatLabels takes seat labels from game.seats: a list of names, or a
+// table keyed by player count whose values are lists.
+func (m *Match) applySeatLabels() {
+	st, ok := m.game.RawGetString("seats").(*lua.LTable)
+	if !ok {
+		return
+	}
+	list := st
+	if byCount, ok := st.RawGetInt(len(m.Seats)).(*lua.LTable); ok {
+		list = byCount
+	}
+	for i := range m.Seats {
+		if s, ok := list.RawGetInt(i + 1).(lua.LString); ok {
+			m.Seats[i].Label = string(s)
+		}
+	}
+}
+
+// Close releases the match's Lua state. A closed match must not be used.
+func (m *Match) Close() {
+	if m.guard != nil {
+		m.guard.close()
+	}
+	if m.L != nil {
+		m.L.Close()
+		m.L = nil
+	}
+}
+
+// Prompt returns the decision the game waits for, or nil when the game is
+// over or broken.
+func (m *Match) Prompt() *Prompt { return m.prompt }
+
+// Done reports whether the game has ended.
+func (m *Match) Done() bool { return m.done }
+
+// Result returns how the game ended (valid once Done).
+func (m *Match) Result() Result { return m.result }
+
+// Err returns the script error that broke the match, if any.
+func (m *Match) Err() error { return m.err }
+
+// Decisions returns the decisions made so far.
+func (m *Match) Decisions() []Decision { return m.record }
+
+// Log returns every log line (public and private); use LogFor for a seat.
+func (m *Match) Log() []LogLine { return m.log }
+
+// Players returns the number of seats.
+func (m *Match) Players() int { return len(m.Seats) }
+
+// SeatLabel returns the game's name for seat s.
+func (m *Match) SeatLabel(s int) string {
+	if s >= 1 && s <= len(m.Seats) {
+		return m.Seats[s-1].Label
+	}
+	return "nobody"
+}
+
+// Step answers the current prompt with option i (0-based) and runs the
+// script to its next prompt or to the end.
+func (m *Match) Step(i int) error {
+	if m.err != nil {
+		return fmt.Errorf("the game is stopped by an error: %w", m.err)
+	}
+	p := m.prompt
+	if p == nil {
+		return errors.New("the game is over: there is nothing to decide")
+	}
+	if i < 0 || i >= len(p.Options) {
+		return fmt.Errorf("option %d is out of range: there are %d legal moves", i+1, len(p.Options))
+	}
+	m.record = append(m.record, Decision{Seat: p.Seat, Text: p.Options[i]})
+	return m.resume(p.values[i])
+}
+
+// Apply answers the current prompt with the option whose text is exactly
+// text, on behalf of seat (0: whoever is to act).
+func (m *Match) Apply(seat int, text string) error {
+	p := m.prompt
+	if p == nil {
+		if m.err != nil {
+			return fmt.Errorf("the game is stopped by an error: %w", m.err)
+		}
+		return errors.New("the game is over: there is nothing to decide")
+	}
+	if seat != 0 && seat != p.Seat {
+		return fmt.Errorf("it is %s's decision, not %s's", m.SeatLabel(p.Seat), m.SeatLabel(seat))
+	}
+	i := p.Index(text)
+	if i < 0 {
+		return fmt.Errorf("%q is not a legal move for %s now", text, m.SeatLabel(p.Seat))
+	}
+	return m.Step(i)
+}
+
+// Say records that seat said text at the table — a chat line every seat
+// sees — and lets the game react through its on_say(t, seat, text) hook,
+// which may change the state (a fine for speaking) but may not ask.
+func (m *Match) Say(seat int, text string) (err error) {
+	if m.err != nil {
+		return fmt.Errorf("the game is stopped by an error: %w", m.err)
+	}
+	if m.done {
+		return errors.New("the game is over")
+	}
+	if seat < 1 || seat > len(m.Seats) {
+		return fmt.Errorf("no seat %d", seat)
+	}
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return errors.New("say what?")
+	}
+	m.record = append(m.record, Decision{Seat: seat, Text: text, Say: true})
+	m.log = append(m.log, LogLine{Text: m.SeatLabel(seat) + " says: " + text, To: AllSeats})
+	hook, ok := m.game.RawGetString("on_say").(*lua.LFunction)
+	if !ok {
+		return nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			m.err = fmt.Errorf("internal error in %s: %v", m.Engine.Path, r)
+			err = m.err
+		}
+	}()
+	m.guard.begin()
+	defer m.guard.end()
+	m.saying = true
+	defer func() { m.saying = false }()
+	if err := m.L.CallByParam(lua.P{Fn: hook, NRet: 0, Protect: true}, m.t, lua.LNumber(seat), lua.LString(text)); err != nil {
+		m.err = m.stopErr(err)
+		return m.err
+	}
+	return nil
+}
+
+func (m *Match) resume(args ...lua.LValue) (err error) {
+	m.prompt = nil
+	defer func() {
+		if r := recover(); r != nil {
+			m.err = fmt.Errorf("internal error in %s: %v\n%s", m.Engine.Path, r, debug.Stack())
+			err = m.err
+		}
+	}()
+	m.guard.begin()
+	st, rerr, rets := m.L.Resume(m.co, m.play, args...)
+	m.guard.end()
+	if rerr != nil {
+		m.err = m.stopErr(rerr)
+		return m.err
+	}
+	switch st {
+	case lua.ResumeYield:
+		if m.prompt == nil {
+			m.err = &ScriptError{Msg: m.Engine.Path + ": the script yielded without asking for a decision (do not use coroutines)"}
+			return m.err
+		}
+	case lua.ResumeOK:
+		m.finish(rets)
+	}
+	return nil
+}
+
+// stopErr converts a Lua error, naming the guard's reason when the
+// watchdog stopped the script.
+func (m *Match) stopErr(err error) error {
+	se := scriptError(err).(*ScriptError)
+	if why := m.guard.stopped(); why != "" {
+		msg := se.Msg
+		if i := strings.Index(msg, "context canceled"); i >= 0 {
+			msg = msg[:i] + why
+		} else {
+			msg = msg + " (" + why + ")"
+		}
+		se = &ScriptError{Msg: msg, Traceback: se.Traceback}
+	}
+	return se
+}
+
+// finish records how the game ended from play's return value: a table
+// {winners = {seats}, scores = {by seat}}. Missing scores come from the
+// first score pad's totals.
+func (m *Match) finish(rets []lua.LValue) {
+	m.done = true
+	n := len(m.Seats)
+	res := Result{Scores: make([]float64, n+1)}
+	if len(m.Pads) > 0 {
+		for s := 1; s <= n; s++ {
+			res.Scores[s] = float64(m.Pads[0].Totals[s])
+		}
+	}
+	if len(rets) > 0 {
+		if t, ok := rets[0].(*lua.LTable); ok {
+			if w, ok := t.RawGetString("winners").(*lua.LTable); ok {
+				for i := 1; i <= w.Len(); i++ {
+					if s, ok := w.RawGetInt(i).(lua.LNumber); ok && int(s) >= 1 && int(s) <= n {
+						res.Winners = append(res.Winners, int(s))
+					}
+				}
+			}
+			if sc, ok := t.RawGetString("scores").(*lua.LTable); ok {
+				for s := 1; s <= n; s++ {
+					if v, ok := sc.RawGetInt(s).(lua.LNumber); ok {
+						res.Scores[s] = float64(v)
+					}
+				}
+			}
+		}
+	}
+	m.result = res
+}
+
+// Replay starts a new match with the same engine and config and applies
+// decisions in order. It fails, naming the decision, if one is not legal.
+func (e *Engine) Replay(cfg Config, decisions []Decision) (*Match, error) {
+	m, err := e.NewMatch(cfg)
+	if err != nil {
+		return nil, err
+	}
+	for i, d := range decisions {
+		p := m.Prompt()
+		if p == nil {
+			m.Close()
+			if m.err != nil {
+				return nil, fmt.Errorf("decision %d (%s: %s): the game stopped before it: %w", i+1, m.SeatLabel(d.Seat), d.Text, m.err)
+			}
+			return nil, fmt.Errorf("decision %d (%s: %s): the game was already over", i+1, m.SeatLabel(d.Seat), d.Text)
+		}
+		if d.Say {
+			if err := m.Say(d.Seat, d.Text); err != nil {
+				m.Close()
+				return nil, fmt.Errorf("decision %d (%s says %q): %w", i+1, m.SeatLabel(d.Seat), d.Text, err)
+			}
+			continue
+		}
+		if p.Seat != d.Seat {
+			m.Close()
+			return nil, fmt.Errorf("decision %d (%s: %s): it is %s's decision at that point", i+1, m.SeatLabel(d.Seat), d.Text, m.SeatLabel(p.Seat))
+		}
+		if err := m.Apply(d.Seat, d.Text); err != nil {
+			m.Close()
+			return nil, fmt.Errorf("decision %d: %w", i+1, err)
+		}
+	}
+	return m, nil
+}

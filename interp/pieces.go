@@ -1,0 +1,380 @@
+package interp
+
+import (
+	"sync"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// holderKey turns a holder argument (a seat number or a place name) into
+// the pool's key for it.
+func (m *Match) holderKey(L *lua.LState, n int) string {
+	switch v := L.Get(n).(type) {
+	case lua.LNumber:
+		return itoa(m.checkSeat(L, n))
+	case lua.LString:
+		if v == "" || v == "supply" {
+			L.ArgError(n, "a place name must not be empty or \"supply\"")
+		}
+		return string(v)
+	}
+	L.ArgError(n, "a seat number or a place name expected")
+	return ""
+}
+
+func (m *Match) checkPool(L *lua.LState) *Pool {
+	if ud, ok := L.Get(1).(*lua.LUserData); ok {
+		if p, ok := ud.Value.(*Pool); ok {
+			return p
+		}
+	}
+	L.ArgError(1, "a pool expected (call it with a colon: pool:give(...))")
+	return nil
+}
+
+func checkKind(L *lua.LState, p *Pool, n int) string {
+	k := L.CheckString(n)
+	if !p.hasKind(k) {
+		L.ArgError(n, "pool "+p.Name+" has no kind "+k)
+	}
+	return k
+}
+
+// luaPool implements t:pool{name=, label=, kinds={...}, supply=N or {kind=N}}.
+func (m *Match) luaPool(L *lua.LState) int {
+	spec := L.CheckTable(2)
+	p := &Pool{ID: len(m.Pools) + 1, Total: map[string]int{}, Supply: map[string]int{}, Held: map[string]map[string]int{}, Shown: true}
+	p.Name = lua.LVAsString(spec.RawGetString("name"))
+	if p.Name == "" {
+		L.ArgError(2, "a pool needs a name")
+	}
+	p.Label = lua.LVAsString(spec.RawGetString("label"))
+	if p.Label == "" {
+		p.Label = p.Name
+	}
+	kinds, ok := spec.RawGetString("kinds").(*lua.LTable)
+	if !ok || kinds.Len() == 0 {
+		L.ArgError(2, "a pool needs kinds = {...}")
+	}
+	for i := 1; i <= kinds.Len(); i++ {
+		p.Kinds = append(p.Kinds, lua.LVAsString(kinds.RawGetInt(i)))
+	}
+	supply := spec.RawGetString("supply")
+	for _, k := range p.Kinds {
+		n := 0
+		switch s := supply.(type) {
+		case lua.LNumber:
+			n = int(s)
+		case *lua.LTable:
+			n = int(lua.LVAsNumber(s.RawGetString(k)))
+		}
+		if n < 0 {
+			L.ArgError(2, "supply must not be negative")
+		}
+		p.Total[k], p.Supply[k] = n, n
+	}
+	if s, ok := spec.RawGetString("shown").(lua.LBool); ok {
+		p.Shown = bool(s)
+	}
+	ud := L.NewUserData()
+	ud.Value = p
+	ud.Metatable = m.meta.poolMT
+	p.ud = ud
+	m.Pools = append(m.Pools, p)
+	L.Push(ud)
+	return 1
+}
+
+func (m *Match) poolMethods() *lua.LTable {
+	L := m.L
+	mt := L.NewTable()
+	methods := L.NewTable()
+	mt.RawSetString("__index", methods)
+	def := func(name string, fn lua.LGFunction) { methods.RawSetString(name, L.NewFunction(fn)) }
+	// give(holder, kind, n): from the supply; returns how many were given
+	// (fewer when the supply runs short).
+	def("give", func(L *lua.LState) int {
+		p := m.checkPool(L)
+		h, k, n := m.holderKey(L, 2), checkKind(L, p, 3), L.OptInt(4, 1)
+		if n < 0 {
+			L.ArgError(4, "count must not be negative")
+		}
+		if n > p.Supply[k] {
+			n = p.Supply[k]
+		}
+		p.Supply[k] -= n
+		p.holding(h)[k] += n
+		L.Push(lua.LNumber(n))
+		return 1
+	})
+	// take(holder, kind, n): back to the supply; returns how many.
+	def("take", func(L *lua.LState) int {
+		p := m.checkPool(L)
+		h, k, n := m.holderKey(L, 2), checkKind(L, p, 3), L.OptInt(4, 1)
+		if n < 0 {
+			L.ArgError(4, "count must not be negative")
+		}
+		held := p.holding(h)
+		if n > held[k] {
+			n = held[k]
+		}
+		held[k] -= n
+		p.Supply[k] += n
+		L.Push(lua.LNumber(n))
+		return 1
+	})
+	// move(from, to, kind, n): between holders; returns how many.
+	def("move", func(L *lua.LState) int {
+		p := m.checkPool(L)
+		from, to, k, n := m.holderKey(L, 2), m.holderKey(L, 3), checkKind(L, p, 4), L.OptInt(5, 1)
+		if n < 0 {
+			L.ArgError(5, "count must not be negative")
+		}
+		src := p.holding(from)
+		if n > src[k] {
+			n = src[k]
+		}
+		src[k] -= n
+		p.holding(to)[k] += n
+		L.Push(lua.LNumber(n))
+		return 1
+	})
+	// count(holder [, kind]): one kind, or all kinds together.
+	def("count", func(L *lua.LState) int {
+		p := m.checkPool(L)
+		h := m.holderKey(L, 2)
+		held := p.Held[h]
+		if L.GetTop() >= 3 {
+			L.Push(lua.LNumber(held[checkKind(L, p, 3)]))
+			return 1
+		}
+		sum := 0
+		for _, v := range held {
+			sum += v
+		}
+		L.Push(lua.LNumber(sum))
+		return 1
+	})
+	def("supply", func(L *lua.LState) int {
+		p := m.checkPool(L)
+		L.Push(lua.LNumber(p.Supply[checkKind(L, p, 2)]))
+		return 1
+	})
+	def("total", func(L *lua.LState) int {
+		p := m.checkPool(L)
+		L.Push(lua.LNumber(p.Total[checkKind(L, p, 2)]))
+		return 1
+	})
+	def("kinds", func(L *lua.LState) int {
+		p := m.checkPool(L)
+		t := L.CreateTable(len(p.Kinds), 0)
+		for i, k := range p.Kinds {
+			t.RawSetInt(i+1, lua.LString(k))
+		}
+		L.Push(t)
+		return 1
+	})
+	return mt
+}
+
+func (m *Match) checkTrack(L *lua.LState) *Track {
+	if ud, ok := L.Get(1).(*lua.LUserData); ok {
+		if t, ok := ud.Value.(*Track); ok {
+			return t
+		}
+	}
+	L.ArgError(1, "a track expected (call it with a colon: track:advance(...))")
+	return nil
+}
+
+// luaTrack implements t:track{name=, label=, min=, max=, start=}.
+func (m *Match) luaTrack(L *lua.LState) int {
+	spec := L.CheckTable(2)
+	tr := &Track{ID: len(m.Tracks) + 1, Shown: true}
+	tr.Name = lua.LVAsString(spec.RawGetString("name"))
+	if tr.Name == "" {
+		L.ArgError(2, "a track needs a name")
+	}
+	tr.Label = lua.LVAsString(spec.RawGetString("label"))
+	if tr.Label == "" {
+		tr.Label = tr.Name
+	}
+	tr.Min = int(lua.LVAsNumber(spec.RawGetString("min")))
+	tr.Max = int(lua.LVAsNumber(spec.RawGetString("max")))
+	if tr.Max < tr.Min {
+		L.ArgError(2, "a track needs min <= max")
+	}
+	tr.Start = tr.Min
+	if s, ok := spec.RawGetString("start").(lua.LNumber); ok {
+		tr.Start = int(s)
+	}
+	tr.Markers = make([]int, len(m.Seats)+1)
+	for s := range tr.Markers {
+		tr.Markers[s] = tr.Start
+	}
+	ud := L.NewUserData()
+	ud.Value = tr
+	ud.Metatable = m.meta.trackMT
+	tr.ud = ud
+	m.Tracks = append(m.Tracks, tr)
+	L.Push(ud)
+	return 1
+}
+
+func (m *Match) trackMethods() *lua.LTable {
+	L := m.L
+	mt := L.NewTable()
+	methods := L.NewTable()
+	mt.RawSetString("__index", methods)
+	def := func(name string, fn lua.LGFunction) { methods.RawSetString(name, L.NewFunction(fn)) }
+	clamp := func(tr *Track, v int) int { return max(tr.Min, min(tr.Max, v)) }
+	def("get", func(L *lua.LState) int {
+		tr := m.checkTrack(L)
+		L.Push(lua.LNumber(tr.Markers[m.checkSeat(L, 2)]))
+		return 1
+	})
+	def("set", func(L *lua.LState) int {
+		tr := m.checkTrack(L)
+		s := m.checkSeat(L, 2)
+		tr.Markers[s] = clamp(tr, L.CheckInt(3))
+		L.Push(lua.LNumber(tr.Markers[s]))
+		return 1
+	})
+	// advance(seat, n): moves the marker, never past the ends; returns
+	// the new position.
+	def("advance", func(L *lua.LState) int {
+		tr := m.checkTrack(L)
+		s := m.checkSeat(L, 2)
+		tr.Markers[s] = clamp(tr, tr.Markers[s]+L.CheckInt(3))
+		L.Push(lua.LNumber(tr.Markers[s]))
+		return 1
+	})
+	return mt
+}
+
+func (m *Match) checkPad(L *lua.LState) *Pad {
+	if ud, ok := L.Get(1).(*lua.LUserData); ok {
+		if p, ok := ud.Value.(*Pad); ok {
+			return p
+		}
+	}
+	L.ArgError(1, "a pad expected (call it with a colon: pad:add(...))")
+	return nil
+}
+
+// luaPad implements t:pad{name=, label=}.
+func (m *Match) luaPad(L *lua.LState) int {
+	spec := L.CheckTable(2)
+	p := &Pad{ID: len(m.Pads) + 1, Totals: make([]int, len(m.Seats)+1), Shown: true}
+	p.Name = lua.LVAsString(spec.RawGetString("name"))
+	if p.Name == "" {
+		p.Name = "score"
+	}
+	p.Label = lua.LVAsString(spec.RawGetString("label"))
+	if p.Label == "" {
+		p.Label = p.Name
+	}
+	ud := L.NewUserData()
+	ud.Value = p
+	ud.Metatable = m.meta.padMT
+	p.ud = ud
+	m.Pads = append(m.Pads, p)
+	L.Push(ud)
+	return 1
+}
+
+func (m *Match) padMethods() *lua.LTable {
+	L := m.L
+	mt := L.NewTable()
+	methods := L.NewTable()
+	mt.RawSetString("__index", methods)
+	def := func(name string, fn lua.LGFunction) { methods.RawSetString(name, L.NewFunction(fn)) }
+	// add(label, scores [, note]): a row; scores is a list by seat.
+	def("add", func(L *lua.LState) int {
+		p := m.checkPad(L)
+		row := PadRow{Label: L.CheckString(2), Scores: make([]int, len(m.Seats)+1), Note: L.OptString(4, "")}
+		sc := L.CheckTable(3)
+		for s := 1; s <= len(m.Seats); s++ {
+			v, ok := sc.RawGetInt(s).(lua.LNumber)
+			if !ok && sc.RawGetInt(s) != lua.LNil {
+				L.ArgError(3, "scores must be numbers by seat")
+			}
+			row.Scores[s] = int(v)
+			p.Totals[s] += int(v)
+		}
+		p.Rows = append(p.Rows, row)
+		return 0
+	})
+	def("total", func(L *lua.LState) int {
+		p := m.checkPad(L)
+		L.Push(lua.LNumber(p.Totals[m.checkSeat(L, 2)]))
+		return 1
+	})
+	def("totals", func(L *lua.LState) int {
+		p := m.checkPad(L)
+		t := L.CreateTable(len(m.Seats), 0)
+		for s := 1; s <= len(m.Seats); s++ {
+			t.RawSetInt(s, lua.LNumber(p.Totals[s]))
+		}
+		L.Push(t)
+		return 1
+	})
+	def("rows", func(L *lua.LState) int {
+		L.Push(lua.LNumber(len(m.checkPad(L).Rows)))
+		return 1
+	})
+	return mt
+}
+
+// prelude adds the prompts written in Lua on top of t:ask.
+const prelude = `
+local t = ...
+
+-- t:ask_all(seats, options, hint): a simultaneous secret choice. options is
+-- a list, or a function(seat) returning that seat's list. Each seat answers
+-- without seeing the others' answers; returns {[seat] = choice}.
+function t:ask_all(seats, options, hint)
+  local answers = {}
+  for _, s in ipairs(seats) do
+    local opts = options
+    if type(options) == "function" then opts = options(s) end
+    answers[s] = self:ask(s, opts, {hint = hint, secret = true})
+  end
+  return answers
+end
+
+-- t:offer(seats, options, hint): an out-of-turn reaction offered to seats in
+-- order. options(seat) returns the seat's possible reactions (nil or empty:
+-- the seat is not asked at all). Each asked seat may "pass". Returns the
+-- first seat that reacts and its choice, or nil when all pass.
+function t:offer(seats, options, hint)
+  for _, s in ipairs(seats) do
+    local opts = options
+    if type(options) == "function" then opts = options(s) end
+    if opts and #opts > 0 then
+      local choices = {}
+      for i, o in ipairs(opts) do choices[i] = o end
+      choices[#choices + 1] = "pass"
+      local c = self:ask(s, choices, hint)
+      if c ~= "pass" then return s, c end
+    end
+  end
+  return nil
+end
+`
+
+var (
+	preludeOnce     sync.Once
+	preludeCompiled *lua.FunctionProto
+)
+
+func preludeProto() *lua.FunctionProto {
+	preludeOnce.Do(func() {
+		p, err := compile([]byte(prelude), "<prelude>")
+		if err != nil {
+			panic(err)
+		}
+		preludeCompiled = p
+	})
+	return preludeCompiled
+}

@@ -1,0 +1,280 @@
+package interp
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// RecordVersion is the save format version this build writes and reads.
+const RecordVersion = 1
+
+// Record is a saved game: everything needed to replay it exactly. As text
+// it is small and readable:
+//
+//	tabletop save 1
+//	script games/clubs.lua
+//	hash 3f2a…
+//	players 4
+//	seats me,bot,bot:careful,bot
+//	seed 7
+//	option target=-100
+//	decisions
+//	1: play 2C
+//	1: declare spades
+//	3! say nice lead
+//	end
+//
+// "N: text" is seat N's answer to a prompt; "N! text" is something seat N
+// said out of turn. The final "end" line shows the file is complete.
+type Record struct {
+	Version   int
+	Script    string
+	Hash      string
+	Players   int
+	Seats     []string // who sits where: a name, "bot" or "bot:NAME"
+	Seed      uint64
+	Options   map[string]string
+	Decisions []Decision
+}
+
+// Write writes the record as text.
+func (r *Record) Write(w io.Writer) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "tabletop save %d\n", RecordVersion)
+	fmt.Fprintf(&b, "script %s\n", r.Script)
+	fmt.Fprintf(&b, "hash %s\n", r.Hash)
+	fmt.Fprintf(&b, "players %d\n", r.Players)
+	if len(r.Seats) > 0 {
+		fmt.Fprintf(&b, "seats %s\n", strings.Join(r.Seats, ","))
+	}
+	fmt.Fprintf(&b, "seed %d\n", r.Seed)
+	keys := make([]string, 0, len(r.Options))
+	for k := range r.Options {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "option %s=%s\n", k, r.Options[k])
+	}
+	b.WriteString("decisions\n")
+	for _, d := range r.Decisions {
+		mark := ":"
+		if d.Say {
+			mark = "!"
+		}
+		fmt.Fprintf(&b, "%d%s %s\n", d.Seat, mark, d.Text)
+	}
+	b.WriteString("end\n")
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// RecordError is a problem with a save file, naming its line.
+type RecordError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *RecordError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+}
+
+// ParseRecord reads a record; name is used in error messages.
+func ParseRecord(in io.Reader, name string) (*Record, error) {
+	r := &Record{Options: map[string]string{}}
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	line := 0
+	bad := func(format string, a ...any) error {
+		return &RecordError{File: name, Line: line, Msg: fmt.Sprintf(format, a...)}
+	}
+	inDecisions, ended := false, false
+	seen := map[string]bool{}
+	for sc.Scan() {
+		line++
+		text := strings.TrimRight(sc.Text(), "\r")
+		if ended {
+			if strings.TrimSpace(text) != "" {
+				return nil, bad("text after the end line")
+			}
+			continue
+		}
+		if line == 1 {
+			v, ok := strings.CutPrefix(text, "tabletop save ")
+			if !ok {
+				return nil, bad("not a tabletop save file (the first line should be \"tabletop save %d\")", RecordVersion)
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return nil, bad("bad format version %q", v)
+			}
+			if n != RecordVersion {
+				return nil, bad("save format version %d; this tabletop reads version %d", n, RecordVersion)
+			}
+			r.Version = n
+			continue
+		}
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		if inDecisions {
+			if text == "end" {
+				ended = true
+				continue
+			}
+			i := strings.IndexAny(text, ":!")
+			if i <= 0 || i+2 > len(text) || text[i+1] != ' ' {
+				return nil, bad("a decision line is \"SEAT: move\" or \"SEAT! said\", not %q", text)
+			}
+			seat, err := strconv.Atoi(text[:i])
+			if err != nil || seat < 1 || (r.Players > 0 && seat > r.Players) {
+				return nil, bad("seat %q is not a seat of this %d-player game", text[:i], r.Players)
+			}
+			d := Decision{Seat: seat, Text: text[i+2:], Say: text[i] == '!'}
+			if strings.TrimSpace(d.Text) == "" {
+				return nil, bad("empty decision")
+			}
+			r.Decisions = append(r.Decisions, d)
+			continue
+		}
+		key, val, _ := strings.Cut(text, " ")
+		if seen[key] && key != "option" {
+			return nil, bad("%q appears twice", key)
+		}
+		seen[key] = true
+		switch key {
+		case "script":
+			r.Script = val
+		case "hash":
+			r.Hash = val
+		case "players":
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 1 || n > 16 {
+				return nil, bad("players must be a number from 1 to 16, not %q", val)
+			}
+			r.Players = n
+		case "seats":
+			r.Seats = strings.Split(val, ",")
+		case "seed":
+			n, err := strconv.ParseUint(val, 10, 64)
+			if err != nil {
+				return nil, bad("seed must be a whole number, not %q", val)
+			}
+			r.Seed = n
+		case "option":
+			k, v, ok := strings.Cut(val, "=")
+			if !ok || k == "" {
+				return nil, bad("an option line is \"option name=value\"")
+			}
+			r.Options[k] = v
+		case "decisions":
+			inDecisions = true
+		default:
+			return nil, bad("unknown line %q", text)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, &RecordError{File: name, Line: line, Msg: err.Error()}
+	}
+	switch {
+	case line == 0:
+		return nil, &RecordError{File: name, Msg: "the file is empty"}
+	case r.Script == "" || r.Players == 0 || !seen["seed"]:
+		return nil, &RecordError{File: name, Msg: "incomplete header: script, players and seed are required"}
+	case !ended:
+		return nil, &RecordError{File: name, Line: line, Msg: "the file ends without its \"end\" line: it was cut short"}
+	}
+	if len(r.Seats) > 0 && len(r.Seats) != r.Players {
+		return nil, &RecordError{File: name, Msg: fmt.Sprintf("%d seats listed for %d players", len(r.Seats), r.Players)}
+	}
+	return r, nil
+}
+
+// LoadRecord reads a save file.
+func LoadRecord(path string) (*Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("loading save: %w", err)
+	}
+	defer f.Close()
+	return ParseRecord(f, path)
+}
+
+// SaveRecord writes a save file atomically: to a temporary file beside it,
+// synced, then renamed into place, so a crash never leaves half a save.
+func SaveRecord(path string, r *Record) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("saving %s: %w", path, err)
+	}
+	name := tmp.Name()
+	werr := r.Write(tmp)
+	if werr == nil {
+		werr = tmp.Sync()
+	}
+	if cerr := tmp.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(name, path)
+	}
+	if werr != nil {
+		os.Remove(name)
+		return fmt.Errorf("saving %s: %w", path, werr)
+	}
+	return nil
+}
+
+// Config returns the match configuration the record describes.
+func (r *Record) Config() Config {
+	return Config{Players: r.Players, Seed: r.Seed, Options: r.Options}
+}
+
+// NewRecord describes match m (with the given seat specs) as a record.
+func (m *Match) NewRecord(seats []string) *Record {
+	opts := map[string]string{}
+	for k, v := range m.Config.Options {
+		opts[k] = v
+	}
+	return &Record{
+		Version:   RecordVersion,
+		Script:    m.Engine.Path,
+		Hash:      m.Engine.Hash,
+		Players:   len(m.Seats),
+		Seats:     seats,
+		Seed:      m.Config.Seed,
+		Options:   opts,
+		Decisions: append([]Decision(nil), m.record...),
+	}
+}
+
+// ReplayRecord replays a record with this engine. A record made with a
+// different script is refused unless every decision still fits; then the
+// error says which decision no longer does.
+func (e *Engine) ReplayRecord(r *Record) (*Match, error) {
+	for k := range r.Options {
+		if _, ok := e.option(k); !ok {
+			return nil, fmt.Errorf("the save sets option %q, which %s does not have", k, e.Path)
+		}
+	}
+	m, err := e.Replay(r.Config(), r.Decisions)
+	if err != nil {
+		if r.Hash != "" && r.Hash != e.Hash {
+			return nil, fmt.Errorf("%s has changed since this game was saved, and the save no longer fits it: %w", e.Path, err)
+		}
+		return nil, err
+	}
+	return m, nil
+}

@@ -1,0 +1,486 @@
+package interp
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// View is what one seat may see of a match: its own hand, public zones,
+// counts of hidden ones, pieces, tracks, pads, notes and the log lines
+// addressed to it. Seat 0 is a spectator who sees only public things.
+type View struct {
+	Seat    int
+	Title   string
+	Seats   []Seat
+	Turn    int    // seat to act, 0 when nobody is
+	Hint    string // the prompt's hint, when Turn == Seat
+	Options []string
+	Zones   []ZoneView
+	Pools   []*Pool
+	Tracks  []*Track
+	Pads    []*Pad
+	Notes   []Note
+	Extras  []ExtraView
+	Log     []LogLine
+	Done    bool
+	Result  Result
+}
+
+// ZoneView is a zone as one seat sees it.
+type ZoneView struct {
+	Name, Label string
+	Owner       int
+	Count       int
+	Cards       []*Card // the cards the seat may see, in zone order
+}
+
+// View returns what seat may see now.
+func (m *Match) View(seat int) *View {
+	v := &View{Seat: seat, Title: m.Engine.Info.Title, Seats: m.Seats, Done: m.done, Result: m.result, Notes: m.Notes}
+	if p := m.prompt; p != nil {
+		v.Turn = p.Seat
+		if p.Seat == seat {
+			v.Hint, v.Options = p.Hint, p.Options
+		}
+	}
+	for _, z := range m.Zones {
+		zv := ZoneView{Name: z.Name, Label: z.Label, Owner: z.Owner, Count: len(z.Cards)}
+		for _, c := range z.Cards {
+			if c.VisibleTo(seat) {
+				zv.Cards = append(zv.Cards, c)
+			}
+		}
+		if z.Shown || zv.Count > 0 && z.Vis != Hidden {
+			v.Zones = append(v.Zones, zv)
+		}
+	}
+	v.Pools, v.Tracks, v.Pads = m.Pools, m.Tracks, m.Pads
+	for _, x := range m.extras {
+		if ev, ok := x.ExtraView(seat); ok {
+			v.Extras = append(v.Extras, ev)
+		}
+	}
+	v.Log = m.LogFor(seat, 0)
+	return v
+}
+
+// LogFor returns the log lines from index from on that seat may read.
+func (m *Match) LogFor(seat, from int) []LogLine {
+	var out []LogLine
+	for _, l := range m.log[min(from, len(m.log)):] {
+		if l.To == AllSeats || l.To.Has(seat) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// Text renders the view for a person at a terminal. The log is left out
+// (the REPL prints it as it happens; `log` shows it).
+func (v *View) Text() string {
+	var b strings.Builder
+	who := "spectator"
+	if v.Seat > 0 {
+		who = v.Seats[v.Seat-1].Label
+	}
+	fmt.Fprintf(&b, "== %s — the view of %s ==\n", v.Title, who)
+	for _, n := range v.Notes {
+		fmt.Fprintf(&b, "%s\n", n.Text)
+	}
+	for _, z := range v.Zones {
+		if len(z.Cards) == z.Count {
+			if z.Count == 0 {
+				fmt.Fprintf(&b, "%s: (empty)\n", z.Label)
+				continue
+			}
+			fmt.Fprintf(&b, "%s: %s\n", z.Label, cardLabels(z.Cards))
+			continue
+		}
+		fmt.Fprintf(&b, "%s: %s", z.Label, plural(z.Count, "card"))
+		if len(z.Cards) > 0 {
+			fmt.Fprintf(&b, " (you know %s)", cardLabels(z.Cards))
+		}
+		b.WriteByte('\n')
+	}
+	for _, p := range v.Pools {
+		if !p.Shown {
+			continue
+		}
+		fmt.Fprintf(&b, "%s — supply: %s\n", p.Label, kindCounts(p.Kinds, p.Supply))
+		holders := append([]string(nil), p.Holders...)
+		sort.SliceStable(holders, func(i, j int) bool { return holderLess(holders[i], holders[j]) })
+		for _, h := range holders {
+			if sum(p.Held[h]) == 0 {
+				continue
+			}
+			fmt.Fprintf(&b, "  %s: %s\n", holderLabel(v.Seats, h), kindCounts(p.Kinds, p.Held[h]))
+		}
+	}
+	for _, t := range v.Tracks {
+		if !t.Shown {
+			continue
+		}
+		fmt.Fprintf(&b, "%s track:", t.Label)
+		for s := 1; s <= len(v.Seats); s++ {
+			fmt.Fprintf(&b, " %s %d", v.Seats[s-1].Label, t.Markers[s])
+		}
+		b.WriteByte('\n')
+	}
+	for _, p := range v.Pads {
+		if p.Shown {
+			b.WriteString(padText(p, v.Seats))
+		}
+	}
+	for _, x := range v.Extras {
+		if x.Title != "" {
+			fmt.Fprintf(&b, "%s\n", x.Title)
+		}
+		for _, l := range x.Lines {
+			fmt.Fprintf(&b, "%s\n", l)
+		}
+	}
+	switch {
+	case v.Done:
+		b.WriteString(ResultText(v.Result, v.Seats))
+	case v.Turn == 0:
+	case v.Turn == v.Seat:
+		fmt.Fprintf(&b, "Your decision")
+		if v.Hint != "" {
+			fmt.Fprintf(&b, " (%s)", v.Hint)
+		}
+		fmt.Fprintf(&b, ": %s\n", strings.Join(v.Options, " | "))
+	default:
+		fmt.Fprintf(&b, "Waiting for %s.\n", v.Seats[v.Turn-1].Label)
+	}
+	return b.String()
+}
+
+// ResultText says who won and the final scores.
+func ResultText(r Result, seats []Seat) string {
+	var b strings.Builder
+	var names []string
+	for _, w := range r.Winners {
+		names = append(names, seats[w-1].Label)
+	}
+	switch len(names) {
+	case 0:
+		b.WriteString("Game over: nobody wins.")
+	case 1:
+		fmt.Fprintf(&b, "Game over: %s wins.", names[0])
+	default:
+		fmt.Fprintf(&b, "Game over: %s share the win.", strings.Join(names, " and "))
+	}
+	b.WriteString(" Scores:")
+	for s := 1; s < len(r.Scores); s++ {
+		fmt.Fprintf(&b, " %s %s", seats[s-1].Label, numberText(r.Scores[s]))
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
+
+func padText(p *Pad, seats []Seat) string {
+	var b strings.Builder
+	w := 8
+	for _, r := range p.Rows {
+		w = max(w, len([]rune(r.Label))+1)
+	}
+	fmt.Fprintf(&b, "%s\n%-*s", p.Label, w, "")
+	for _, s := range seats {
+		fmt.Fprintf(&b, "%8s", truncate(s.Label, 8))
+	}
+	b.WriteByte('\n')
+	for _, r := range p.Rows {
+		fmt.Fprintf(&b, "%-*s", w, r.Label)
+		for s := 1; s <= len(seats); s++ {
+			fmt.Fprintf(&b, "%8d", r.Scores[s])
+		}
+		if r.Note != "" {
+			fmt.Fprintf(&b, "  %s", r.Note)
+		}
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "%-*s", w, "total")
+	for s := 1; s <= len(seats); s++ {
+		fmt.Fprintf(&b, "%8d", p.Totals[s])
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n])
+	}
+	return s
+}
+
+func cardLabels(cs []*Card) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.Label
+	}
+	return strings.Join(parts, " ")
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+func kindCounts(kinds []string, counts map[string]int) string {
+	parts := make([]string, 0, len(kinds))
+	for _, k := range kinds {
+		parts = append(parts, fmt.Sprintf("%s %d", k, counts[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func sum(m map[string]int) int {
+	s := 0
+	for _, v := range m {
+		s += v
+	}
+	return s
+}
+
+func holderLess(a, b string) bool {
+	var x, y int
+	_, ea := fmt.Sscanf(a, "%d", &x)
+	_, eb := fmt.Sscanf(b, "%d", &y)
+	switch {
+	case ea == nil && eb == nil:
+		return x < y
+	case ea == nil:
+		return true
+	case eb == nil:
+		return false
+	}
+	return a < b
+}
+
+func holderLabel(seats []Seat, h string) string {
+	var s int
+	if _, err := fmt.Sscanf(h, "%d", &s); err == nil && s >= 1 && s <= len(seats) {
+		return seats[s-1].Label
+	}
+	return h
+}
+
+// luaView converts a view to a Lua table for a bot or tool running in L.
+// Only what the view holds is converted, so a bot cannot see more.
+func (v *View) luaView(L *lua.LState, cards map[int]*lua.LTable) *lua.LTable {
+	t := L.NewTable()
+	t.RawSetString("seat", lua.LNumber(v.Seat))
+	t.RawSetString("players", lua.LNumber(len(v.Seats)))
+	t.RawSetString("turn", lua.LNumber(v.Turn))
+	t.RawSetString("hint", lua.LString(v.Hint))
+	t.RawSetString("done", lua.LBool(v.Done))
+	names := L.CreateTable(len(v.Seats), 0)
+	for i, s := range v.Seats {
+		names.RawSetInt(i+1, lua.LString(s.Label))
+	}
+	t.RawSetString("names", names)
+	opts := L.CreateTable(len(v.Options), 0)
+	for i, o := range v.Options {
+		opts.RawSetInt(i+1, lua.LString(o))
+	}
+	t.RawSetString("options", opts)
+
+	cardTable := func(c *Card) *lua.LTable {
+		if ct, ok := cards[c.ID]; ok {
+			return ct
+		}
+		ct := L.NewTable()
+		c.Table.ForEach(func(k, val lua.LValue) {
+			switch val.(type) {
+			case lua.LString, lua.LNumber, lua.LBool:
+				if _, ok := k.(lua.LString); ok {
+					ct.RawSet(k, val)
+				}
+			}
+		})
+		cards[c.ID] = ct
+		return ct
+	}
+	zones := L.NewTable()
+	mine := L.NewTable()
+	public := L.NewTable()
+	bySeat := L.NewTable()
+	for s := 1; s <= len(v.Seats); s++ {
+		bySeat.RawSetInt(s, L.NewTable())
+	}
+	for _, z := range v.Zones {
+		zt := L.NewTable()
+		zt.RawSetString("name", lua.LString(z.Name))
+		zt.RawSetString("label", lua.LString(z.Label))
+		zt.RawSetString("owner", lua.LNumber(z.Owner))
+		zt.RawSetString("count", lua.LNumber(z.Count))
+		cl := L.CreateTable(len(z.Cards), 0)
+		for i, c := range z.Cards {
+			cl.RawSetInt(i+1, cardTable(c))
+		}
+		zt.RawSetString("cards", cl)
+		zones.Append(zt)
+		switch {
+		case z.Owner == 0:
+			public.RawSetString(z.Name, zt)
+		default:
+			bySeat.RawGetInt(z.Owner).(*lua.LTable).RawSetString(z.Name, zt)
+			if z.Owner == v.Seat {
+				mine.RawSetString(z.Name, zt)
+			}
+		}
+	}
+	t.RawSetString("zones", zones)
+	t.RawSetString("mine", mine)
+	t.RawSetString("table", public)
+	t.RawSetString("seats", bySeat)
+
+	pools := L.NewTable()
+	for _, p := range v.Pools {
+		pt := L.NewTable()
+		sup := L.NewTable()
+		for _, k := range p.Kinds {
+			sup.RawSetString(k, lua.LNumber(p.Supply[k]))
+		}
+		pt.RawSetString("supply", sup)
+		held := L.NewTable()
+		for _, h := range p.Holders {
+			ht := L.NewTable()
+			for _, k := range p.Kinds {
+				ht.RawSetString(k, lua.LNumber(p.Held[h][k]))
+			}
+			var s int
+			if _, err := fmt.Sscanf(h, "%d", &s); err == nil {
+				held.RawSetInt(s, ht)
+			} else {
+				held.RawSetString(h, ht)
+			}
+		}
+		pt.RawSetString("held", held)
+		pools.RawSetString(p.Name, pt)
+	}
+	t.RawSetString("pools", pools)
+
+	tracks := L.NewTable()
+	for _, tr := range v.Tracks {
+		tt := L.CreateTable(len(v.Seats), 0)
+		for s := 1; s <= len(v.Seats); s++ {
+			tt.RawSetInt(s, lua.LNumber(tr.Markers[s]))
+		}
+		tracks.RawSetString(tr.Name, tt)
+	}
+	t.RawSetString("tracks", tracks)
+
+	pads := L.NewTable()
+	for _, p := range v.Pads {
+		pt := L.NewTable()
+		tot := L.CreateTable(len(v.Seats), 0)
+		for s := 1; s <= len(v.Seats); s++ {
+			tot.RawSetInt(s, lua.LNumber(p.Totals[s]))
+		}
+		pt.RawSetString("totals", tot)
+		rows := L.CreateTable(len(p.Rows), 0)
+		for i, r := range p.Rows {
+			rt := L.NewTable()
+			rt.RawSetString("label", lua.LString(r.Label))
+			sc := L.CreateTable(len(v.Seats), 0)
+			for s := 1; s <= len(v.Seats); s++ {
+				sc.RawSetInt(s, lua.LNumber(r.Scores[s]))
+			}
+			rt.RawSetString("scores", sc)
+			rows.RawSetInt(i+1, rt)
+		}
+		pt.RawSetString("rows", rows)
+		pads.RawSetString(p.Name, pt)
+	}
+	t.RawSetString("pads", pads)
+
+	notes := L.NewTable()
+	facts := L.NewTable()
+	for _, n := range v.Notes {
+		notes.RawSetString(n.Key, lua.LString(n.Text))
+		switch val := n.Value.(type) {
+		case lua.LString, lua.LNumber, lua.LBool:
+			facts.RawSetString(n.Key, val)
+		}
+	}
+	t.RawSetString("notes", notes)
+	t.RawSetString("facts", facts)
+
+	extras := L.NewTable()
+	for _, x := range v.Extras {
+		extras.RawSetString(x.Name, toLua(L, x.Data))
+	}
+	t.RawSetString("extras", extras)
+
+	log := L.CreateTable(len(v.Log), 0)
+	for i, l := range v.Log {
+		log.RawSetInt(i+1, lua.LString(l.Text))
+	}
+	t.RawSetString("log", log)
+	return t
+}
+
+// toLua converts plain Go data (maps, slices, strings, numbers, bools) to Lua.
+func toLua(L *lua.LState, v any) lua.LValue {
+	switch x := v.(type) {
+	case nil:
+		return lua.LNil
+	case string:
+		return lua.LString(x)
+	case bool:
+		return lua.LBool(x)
+	case int:
+		return lua.LNumber(x)
+	case float64:
+		return lua.LNumber(x)
+	case []any:
+		t := L.CreateTable(len(x), 0)
+		for i, e := range x {
+			t.RawSetInt(i+1, toLua(L, e))
+		}
+		return t
+	case []int:
+		t := L.CreateTable(len(x), 0)
+		for i, e := range x {
+			t.RawSetInt(i+1, lua.LNumber(e))
+		}
+		return t
+	case []string:
+		t := L.CreateTable(len(x), 0)
+		for i, e := range x {
+			t.RawSetInt(i+1, lua.LString(e))
+		}
+		return t
+	case map[string]any:
+		t := L.NewTable()
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			t.RawSetString(k, toLua(L, x[k]))
+		}
+		return t
+	case map[int]any:
+		t := L.NewTable()
+		keys := make([]int, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Ints(keys)
+		for _, k := range keys {
+			t.RawSetInt(k, toLua(L, x[k]))
+		}
+		return t
+	}
+	return lua.LString(fmt.Sprint(v))
+}

@@ -1,0 +1,352 @@
+-- Clubs Clubs, by Alex Chen, James Cook and Patrick LaVictoire (2004).
+-- Rulebook: shared/rules/clubs.txt. Its sections are cited in [brackets].
+--
+-- How we read the rulebook where it is silent or ambiguous (tested in
+-- clubs_test.lua):
+--  * [Start] "The two of clubs leads off": whoever holds 2♣ leads it to the
+--    first trick; with three players, if 2♣ is the face-down card, whoever
+--    holds 3♣ leads it.
+--  * [Twist #1] A club lead is always followed by a declaration, the first
+--    trick included: hearts, diamonds or spades (others then play that suit
+--    or a club), or "clubs" alone (others must play a club if they can, and
+--    only clubs can win). (decision, DATA.md)
+--  * [Twist #1] A player out of both the suit to follow and clubs may play
+--    any card; such a card cannot win.
+--  * [Start] With three players the card left over (52 = 3 x 17 + 1) stays
+--    unseen until the last trick is taken; its taker adds it to his tricks
+--    and everyone sees it at the scoring.
+--  * [To Win] The end is checked after each hand: once any total is at or
+--    below the target (-100) the game ends and the highest total wins;
+--    equal highest totals share the win. (decision, DATA.md)
+--  * The rulebook names no dealer; the deal passes to the left each hand
+--    and starts with the dealer's left neighbour. It decides nothing else.
+
+local cards = require "cards"
+
+local Clubs = {
+  title = "Clubs",
+  about = "Tricks where clubs are a semi-trump, every card costs a point, and the jack of clubs hurts.",
+  players = { 3, 4 },
+  seats = {
+    [3] = { "North", "East", "West" },
+    [4] = { "North", "East", "South", "West" },
+  },
+  options = {
+    target = { default = -100, help = "the game ends after a hand in which a total reaches this or lower" },
+    scramble_at = { default = -26, help = "a hand tally this low or lower makes everyone rescore by the scramble formula" },
+  },
+}
+
+-- [Scoring] and [Twist #2]: what each taken card is worth.
+Clubs.values = {
+  card = -1,            -- every card taken
+  club = 3,             -- every club but the jack, given back
+  jack_of_clubs = -10,  -- instead of the +3
+  scramble_club = -3,   -- scramble: no per-card penalty, clubs cost
+  scramble_jack = 10,   -- scramble: the jack of clubs pays
+}
+
+local SUIT_WORD = { H = "hearts", D = "diamonds", S = "spades", C = "clubs" }
+local WORD_SUIT = { hearts = "H", diamonds = "D", spades = "S", clubs = "C" }
+
+function Clubs.is_club(card) return card.suit == "C" end
+function Clubs.is_jack_of_clubs(card) return card.suit == "C" and card.rank == 11 end
+
+-- [Twist #1] The cards a player may play. follow is the suit to follow
+-- ("C" when clubs alone were declared), nil when leading.
+function Clubs.legal_cards(hand, follow)
+  if not follow then return hand end
+  local ok = {}
+  for _, c in ipairs(hand) do
+    if c.suit == follow or Clubs.is_club(c) then ok[#ok + 1] = c end
+  end
+  if #ok == 0 then return hand end -- out of both: anything goes
+  return ok
+end
+
+-- [Start] The first lead: 2♣, or 3♣ when 2♣ lies face down.
+function Clubs.opening_card(t, extra)
+  local two = t:card("2C")
+  if extra and extra:contains(two) then return t:card("3C") end
+  return two
+end
+
+-- [Taking Tricks] Only clubs and the suit to follow can win; each club
+-- ranks just above the card of the same rank in another suit.
+function Clubs.strength(card, follow)
+  if Clubs.is_club(card) then return card.rank * 2 + 1 end
+  if card.suit == follow then return card.rank * 2 end
+  return 0
+end
+
+function Clubs.trick_winner(plays, follow)
+  local best, best_i = -1, nil
+  for i, p in ipairs(plays) do
+    local s = Clubs.strength(p.card, follow)
+    if s > best then best, best_i = s, i end
+  end
+  return plays[best_i].seat, best_i
+end
+
+-- [Scoring] The normal tally of the cards a player took.
+function Clubs.tally(taken)
+  local v, sum = Clubs.values, 0
+  for _, c in ipairs(taken) do
+    sum = sum + v.card
+    if Clubs.is_jack_of_clubs(c) then
+      sum = sum + v.jack_of_clubs
+    elseif Clubs.is_club(c) then
+      sum = sum + v.club
+    end
+  end
+  return sum
+end
+
+-- [Twist #2] The scramble tally.
+function Clubs.scramble_tally(taken)
+  local v, sum = Clubs.values, 0
+  for _, c in ipairs(taken) do
+    if Clubs.is_jack_of_clubs(c) then
+      sum = sum + v.scramble_jack
+    elseif Clubs.is_club(c) then
+      sum = sum + v.scramble_club
+    end
+  end
+  return sum
+end
+
+-- [Scoring], [Twist #2] A hand's scores by seat, and whether it scrambled.
+function Clubs.score_hand(taken_by_seat, scramble_at)
+  local scores, scramble = {}, false
+  for s, taken in ipairs(taken_by_seat) do
+    scores[s] = Clubs.tally(taken)
+    if scores[s] <= scramble_at then scramble = true end
+  end
+  if scramble then
+    for s, taken in ipairs(taken_by_seat) do scores[s] = Clubs.scramble_tally(taken) end
+  end
+  return scores, scramble
+end
+
+-- [To Win] Winners: the highest totals, once someone reached the target.
+function Clubs.game_over(totals, target)
+  local over, best = false, -math.huge
+  for _, v in ipairs(totals) do
+    if v <= target then over = true end
+    if v > best then best = v end
+  end
+  if not over then return nil end
+  local winners = {}
+  for s, v in ipairs(totals) do
+    if v == best then winners[#winners + 1] = s end
+  end
+  return winners
+end
+
+-- Moves -------------------------------------------------------------------
+
+local function card_options(list)
+  local opts = {}
+  for i, c in ipairs(list) do opts[i] = { text = "play " .. c.name, card = c } end
+  return opts
+end
+
+local DECLARE = {
+  { text = "declare hearts", suit = "H" },
+  { text = "declare diamonds", suit = "D" },
+  { text = "declare spades", suit = "S" },
+  { text = "declare clubs", suit = "C" },
+}
+
+-- One trick: the leader leads, the others follow to the left. Returns the
+-- winner.
+function Clubs.play_trick(t, z, leader, first_card)
+  local plays, follow = {}, nil
+  for _, seat in ipairs(t:seats(leader)) do
+    local hand = z.hands[seat]
+    local choice
+    if #plays == 0 and first_card then
+      choice = t:ask(seat, { { text = "play " .. first_card.name, card = first_card } }, "lead the " .. first_card.label)
+    elseif #plays == 0 then
+      choice = t:ask(seat, card_options(hand:cards()), "your lead")
+    else
+      choice = t:ask(seat, card_options(Clubs.legal_cards(hand:cards(), follow)), "follow " .. SUIT_WORD[follow] .. (follow == "C" and "" or " or play a club"))
+    end
+    local card = choice.card
+    z.trick:add(card)
+    plays[#plays + 1] = { seat = seat, card = card }
+    if #plays == 1 then
+      t:log("%p leads %s", seat, card)
+      if Clubs.is_club(card) then
+        local d = t:ask(seat, DECLARE, "you led a club: declare the suit to follow, or clubs alone")
+        follow = d.suit
+        if follow == "C" then
+          t:log("%p declares clubs alone", seat)
+          t:note("follow", "Clubs alone: play a club if you can", "C")
+        else
+          t:log("%p declares %s", seat, SUIT_WORD[follow])
+          t:note("follow", "To follow: " .. SUIT_WORD[follow] .. " or a club", follow)
+        end
+      else
+        follow = card.suit
+        t:note("follow", "To follow: " .. SUIT_WORD[follow] .. " or a club", follow)
+      end
+    else
+      t:log("%p plays %s", seat, card)
+    end
+  end
+  local winner = Clubs.trick_winner(plays, follow)
+  t:log("%p takes the trick", winner)
+  z.trick:move_all(z.taken[winner])
+  t:note("follow", nil)
+  return winner
+end
+
+-- One hand: deal, thirteen (or seventeen) tricks, scoring. Returns the
+-- hand's scores.
+function Clubs.play_hand(t, z, hand_no, dealer)
+  t:note("hand", string.format("Hand %d, dealt by %s", hand_no, t:name(dealer)))
+  t:log("Hand %d: %p deals", hand_no, dealer)
+  -- [Start] Deal out the deck; with three players the last card lies face down.
+  z.deck:shuffle()
+  local per_hand = math.floor(52 / t.players)
+  for _ = 1, per_hand do
+    for _, seat in ipairs(t:seats(t:left(dealer))) do z.deck:deal(z.hands[seat], 1) end
+  end
+  z.deck:deal(z.extra, z.deck:count())
+  for _, seat in ipairs(t:seats()) do z.hands[seat]:sort() end
+
+  local first = Clubs.opening_card(t, z.extra)
+  local leader = t:where(first):owner()
+  for trick = 1, per_hand do
+    leader = Clubs.play_trick(t, z, leader, trick == 1 and first or nil)
+  end
+  -- [Start] The taker of the last trick takes the face-down card.
+  if not z.extra:empty() then
+    local c = z.extra:top()
+    z.taken[leader]:add(c)
+    t:reveal(c)
+    t:log("%p takes the face-down card: %s", leader, c)
+  end
+
+  -- [Scoring] [Twist #2]
+  local taken = {}
+  for _, seat in ipairs(t:seats()) do taken[seat] = z.taken[seat]:cards() end
+  local scores, scramble = Clubs.score_hand(taken, t.options.scramble_at)
+  local parts = {}
+  for _, seat in ipairs(t:seats()) do parts[#parts + 1] = string.format("%s %d", t:name(seat), scores[seat]) end
+  t:log("Hand %d scores: %s%s", hand_no, table.concat(parts, ", "), scramble and ", scramble!" or "")
+  z.pad:add("Hand " .. hand_no, scores, scramble and "scramble" or "")
+
+  -- Everything back to the deck for the next hand.
+  for _, seat in ipairs(t:seats()) do z.taken[seat]:move_all(z.deck) end
+  return scores
+end
+
+function Clubs.play(t)
+  local z = {
+    deck = t:zone { name = "deck", visibility = "hidden", shown = false },
+    extra = t:zone { name = "face-down card", visibility = "hidden", shown = t.players == 3 },
+    trick = t:zone { name = "trick", label = "Trick", visibility = "all" },
+    hands = {}, taken = {},
+  }
+  for _, seat in ipairs(t:seats()) do
+    z.hands[seat] = t:zone { name = "hand", owner = seat, visibility = "owner" }
+    z.taken[seat] = t:zone { name = "tricks", owner = seat, visibility = "hidden" }
+  end
+  z.pad = t:pad { name = "score", label = "Score" }
+  t:cards(cards.standard52(), z.deck)
+
+  local dealer, hand_no = t.players, 0
+  while true do
+    hand_no = hand_no + 1
+    dealer = t:left(dealer)
+    Clubs.play_hand(t, z, hand_no, dealer)
+    local winners = Clubs.game_over(z.pad:totals(), t.options.target)
+    if winners then return { winners = winners } end
+  end
+end
+
+-- The bot ------------------------------------------------------------------
+-- "careful": never sees more than its seat's view. It keeps the J♣ away from
+-- its own tricks, takes tricks that are worth points, dumps its dangerous
+-- cards when it cannot win, and plays for a scramble once its own tally is
+-- low enough that one is within reach (or another player already forced one).
+
+local function tally_of(list, scramble)
+  if scramble then return Clubs.scramble_tally(list) end
+  return Clubs.tally(list)
+end
+
+local function aiming_for_scramble(view, seat)
+  local mine = Clubs.tally(view.seats[seat].tricks.cards)
+  for s = 1, view.players do
+    if s ~= seat and Clubs.tally(view.seats[s].tricks.cards) <= -26 then return true end
+  end
+  return mine <= -14
+end
+
+local function choose_declaration(view, options, hand, led)
+  if led and led.rank >= 12 then return "declare clubs" end
+  -- Otherwise name the suit we hold most of, to stay in control.
+  local count = { H = 0, D = 0, S = 0 }
+  for _, c in ipairs(hand) do
+    if count[c.suit] then count[c.suit] = count[c.suit] + 1 end
+  end
+  local best, best_n = "H", -1
+  for _, s in ipairs({ "H", "D", "S" }) do
+    if count[s] > best_n then best, best_n = s, count[s] end
+  end
+  return "declare " .. SUIT_WORD[best]
+end
+
+local function careful(view, options, seat)
+  local hand = view.mine.hand.cards
+  local trick = view.table.trick.cards
+  if options[1]:match("^declare") then
+    return choose_declaration(view, options, hand, trick[1])
+  end
+  if #options == 1 then return 1 end
+  local scramble = aiming_for_scramble(view, seat)
+  local follow = view.facts.follow
+  local by_name = {}
+  for _, c in ipairs(hand) do by_name[c.name] = c end
+
+  local best_i, best_score = 1, -math.huge
+  for i, text in ipairs(options) do
+    local card = by_name[text:sub(6)]
+    local score
+    if #trick == 0 then
+      -- Leading: low cards rarely win. Avoid leading clubs unless scrambling
+      -- is off and the club is high (it collects other clubs).
+      score = -card.rank
+      if Clubs.is_club(card) then score = score + (scramble and -10 or (card.rank >= 12 and 8 or -6)) end
+      if Clubs.is_jack_of_clubs(card) then score = score + (scramble and 20 or -30) end
+    else
+      local strength = Clubs.strength(card, follow)
+      local wins = true
+      for _, c in ipairs(trick) do
+        if Clubs.strength(c, follow) >= strength then wins = false end
+      end
+      if wins then
+        local cards_in = { card }
+        for _, c in ipairs(trick) do cards_in[#cards_in + 1] = c end
+        local still_to_play = view.players - 1 - #trick
+        score = tally_of(cards_in, scramble) - (scramble and 0 or still_to_play)
+        if still_to_play > 0 then score = score - 1 end -- may yet be beaten
+      else
+        -- Dumping: rid the hand of cards that would win later, and of the
+        -- J♣ whenever someone else takes it.
+        score = card.rank / 4
+        if Clubs.is_club(card) then score = score - (scramble and -2 or 2) end
+        if Clubs.is_jack_of_clubs(card) then score = score + (scramble and -20 or 20) end
+      end
+    end
+    if score > best_score then best_i, best_score = i, score end
+  end
+  return best_i
+end
+
+Clubs.bots = { careful = careful }
+
+return Clubs

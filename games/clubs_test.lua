@@ -1,0 +1,202 @@
+-- Scenarios for clubs.lua: each rule of the rulebook on a stacked deck.
+local cards = require "cards"
+local Clubs = require "clubs"
+
+-- Four hands chosen so the first two tricks are forced to show the
+-- rulebook's example. North deals the first hand, so East is dealt first.
+local EXAMPLE = {
+  { "8D", "3D", "AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H", "5H", "4H" }, -- North
+  { "2C", "7D", "AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S" }, -- East
+  { "6D", "4D", "AD", "KD", "QD", "JD", "10D", "9D", "5D", "3S", "2S", "3H", "2H" }, -- South
+  { "7C", "3C", "4C", "5C", "6C", "8C", "9C", "10C", "JC", "QC", "KC", "AC", "2D" }, -- West
+}
+
+-- Every club to West, hearts to North, spades to East, diamonds to South.
+local SUITED = { {}, {}, {}, {} }
+for rank = 2, 14 do
+  local r = cards.rank_text(rank)
+  SUITED[1][#SUITED[1] + 1] = r .. "H"
+  SUITED[2][#SUITED[2] + 1] = r .. "S"
+  SUITED[3][#SUITED[3] + 1] = r .. "D"
+  SUITED[4][#SUITED[4] + 1] = r .. "C"
+end
+
+local function deal(hands) return { deck = { cards.deal_order(hands, 2) } } end
+
+scenario("the 2♣ leads the first trick and its holder must play it", function()
+  local g = game { players = 4, stack = deal(EXAMPLE) }
+  expect_eq(g:turn(), 2, "East holds the 2♣")
+  expect_eq(g:legal(), { "play 2C" })
+end)
+
+scenario("a club lead is followed by a declaration", function()
+  local g = game { players = 4, stack = deal(EXAMPLE) }
+  g:play("play 2C")
+  expect_eq(g:legal(), { "declare hearts", "declare diamonds", "declare spades", "declare clubs" })
+  g:play("declare diamonds")
+  expect_log(g, "East declares diamonds")
+  -- South must now play a diamond (or a club, which he has none of).
+  expect_eq(g:legal(), { "play 4D", "play 5D", "play 6D", "play 9D", "play 10D", "play JD", "play QD", "play KD", "play AD" })
+end)
+
+scenario("rulebook: the seven of clubs beats the seven of diamonds but not the eight", function()
+  local g = game { players = 4, stack = deal(EXAMPLE) }
+  -- Trick 1: diamonds declared; West's club loses to North's eight of diamonds.
+  g:play("play 2C", "declare diamonds", "play 6D", "play 3C", "play 8D")
+  expect_log(g, "North takes the trick")
+  -- Trick 2: diamonds led; West's seven of clubs beats East's seven of diamonds.
+  g:play("play 3D", "play 7D", "play 4D", "play 7C")
+  expect_log(g, "West takes the trick")
+  expect_eq(Clubs.trick_winner({ { seat = 1, card = { suit = "D", rank = 7 } }, { seat = 2, card = { suit = "C", rank = 7 } } }, "D"), 2)
+  expect_eq(Clubs.trick_winner({ { seat = 1, card = { suit = "D", rank = 8 } }, { seat = 2, card = { suit = "C", rank = 7 } } }, "D"), 1)
+end)
+
+scenario("follow the suit or a club; out of both, anything", function()
+  local g = game { players = 4, stack = deal(EXAMPLE) }
+  g:play("play 2C", "declare diamonds", "play 6D", "play 3C", "play 8D")
+  -- North leads a heart: East has neither hearts nor clubs, so any card.
+  g:play("play 4H")
+  expect_eq(#g:legal(), 12, "East may play any of his twelve cards")
+  g:play("play AS")
+  -- South has hearts: hearts only (no clubs).
+  expect_eq(g:legal(), { "play 2H", "play 3H" })
+  g:play("play 3H")
+  -- West has no heart but clubs: clubs only.
+  for _, o in ipairs(g:legal()) do expect(o:sub(-1) == "C", "West must play a club, not " .. o) end
+end)
+
+scenario("a card of another suit cannot win, however high", function()
+  local g = game { players = 4, stack = deal(EXAMPLE) }
+  g:play("play 2C", "declare diamonds", "play 6D", "play 3C", "play 8D")
+  g:play("play 4H", "play AS", "play 2H", "play 4C")
+  expect_log(g, "West takes the trick") -- the 4♣ beats the 4♥; the A♠ cannot win
+end)
+
+scenario("clubs alone: others must play a club if they can, and only clubs win", function()
+  local g = game { players = 4, stack = deal(EXAMPLE) }
+  g:play("play 2C", "declare clubs")
+  expect_log(g, "East declares clubs alone")
+  expect_eq(#g:legal(), 13, "South has no club: any of his thirteen cards")
+  g:play("play AD")
+  for _, o in ipairs(g:legal()) do expect(o:sub(-1) == "C", "West must play a club, not " .. o) end
+  g:play("play 3C", "play 8D")
+  expect_log(g, "West takes the trick")
+end)
+
+scenario("scoring: -1 a card, +3 a club, -10 for the J♣", function()
+  local function named(list)
+    local out = {}
+    for i, n in ipairs(list) do out[i] = { rank = 0, suit = n:sub(-1), name = n } end
+    return out
+  end
+  local taken = named({ "2H", "3H", "4C", "5C" })
+  expect_eq(Clubs.tally(taken), -4 + 6)
+  local jack = { { suit = "C", rank = 11 }, { suit = "H", rank = 2 } }
+  expect_eq(Clubs.tally(jack), -2 - 10)
+  -- A whole deck tallies -26 either way, which is why -26 triggers a scramble.
+  expect_eq(Clubs.tally(cards.standard52()), -26)
+  expect_eq(Clubs.scramble_tally(cards.standard52()), -26)
+end)
+
+scenario("scramble: a tally of -26 or worse rescores everyone", function()
+  local deck = cards.standard52()
+  local by = {}
+  for _, c in ipairs(deck) do by[c.name] = c end
+  local function pick(names)
+    local out = {}
+    for i, n in ipairs(names) do out[i] = by[n] end
+    return out
+  end
+  -- North took the J♣ and 20 other cards (one club): 21 cards, -21 + 3 - 10 = -28.
+  local north = pick({ "JC", "2C", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH", "2S", "3S", "4S", "5S", "6S", "7S" })
+  local east = pick({ "3C", "4C", "8S", "9S" })
+  local scores, scramble = Clubs.score_hand({ north, east, {}, {} }, -26)
+  expect(scramble, "North's -28 triggers a scramble")
+  expect_eq(scores, { 10 - 3, -6, 0, 0 }, "scramble: J♣ +10, clubs -3, no per-card penalty")
+  local _, calm = Clubs.score_hand({ east, {}, {}, {} }, -26)
+  expect(not calm, "no scramble above -26")
+end)
+
+scenario("a whole hand: West takes every trick with clubs alone and scrambles", function()
+  local g = game { players = 4, stack = deal(SUITED), options = { target = -20 } }
+  for trick = 1, 13 do
+    expect_eq(g:turn(), 4, "West leads trick " .. trick)
+    g:play(g:legal()[1], "declare clubs")
+    for _ = 1, 3 do g:play(g:legal()[1]) end
+  end
+  expect_log(g, "Hand 1 scores: North 0, East 0, South 0, West -26, scramble!")
+  expect_eq(g:total(4), -26)
+  -- West reached the target of -20: the game ends; the other three share the win.
+  expect(g:done(), "the game is over")
+  expect_eq(g:result().winners, { 1, 2, 3 })
+end)
+
+scenario("three players: the left-over card lies face down; the 3♣ leads when it is the 2♣", function()
+  -- 51 cards dealt round-robin from East; the 2♣ is left for the face-down card.
+  local hands = { {}, {}, {} }
+  local rest = {}
+  for _, c in ipairs(cards.standard52()) do
+    if c.name ~= "2C" then rest[#rest + 1] = c.name end
+  end
+  for i, name in ipairs(rest) do
+    local seat = (i - 1) % 3 + 1
+    hands[seat][#hands[seat] + 1] = name
+  end
+  local g = game { players = 3, stack = { deck = { cards.deal_order(hands, 2) } } }
+  local holder
+  for s = 1, 3 do
+    for _, n in ipairs(g:cards("hand", s)) do
+      if n == "3C" then holder = s end
+    end
+  end
+  expect_eq(#g:cards("face-down card"), 1)
+  expect_eq(g:cards("face-down card"), { "2C" })
+  expect_eq(g:turn(), holder, "the holder of the 3♣ leads")
+  expect_eq(g:legal(), { "play 3C" })
+  -- Nobody sees the face-down card.
+  for s = 1, 3 do
+    expect(not string.find(g:text(s), "2♣", 1, true), "seat " .. s .. " must not see the face-down 2♣")
+  end
+  -- Play the hand out: the taker of the last trick gets it.
+  for _ = 1, 17 * 3 + 17 do
+    if g:log()[#g:log()]:find("scores") then break end
+    local p = g:prompt()
+    if p == nil then break end
+    g:play(p.options[1])
+    local log = g:log()
+    if log[#log]:find("face%-down card") then break end
+  end
+  local line = expect_log(g, "takes the face-down card: 2♣")
+  expect(line, line)
+end)
+
+scenario("the game ends at -100 and the highest total wins", function()
+  expect_eq(Clubs.game_over({ -50, -99, -20, -30 }, -100), nil)
+  expect_eq(Clubs.game_over({ -50, -100, -20, -30 }, -100), { 3 })
+  expect_eq(Clubs.game_over({ -20, -120, -20, -30 }, -100), { 1, 3 }, "equal highest totals share")
+  local g = game { players = 4, seed = 3 }
+  g:finish("random", 5)
+  expect(g:done())
+  local r = g:result()
+  local lowest = math.huge
+  for s = 1, 4 do lowest = math.min(lowest, r.scores[s]) end
+  expect(lowest <= -100, "someone reached -100")
+  for s = 1, 4 do expect_eq(r.scores[s], g:total(s), "scores come from the pad") end
+end)
+
+scenario("every hand totals -26", function()
+  local g = game { players = 4, seed = 11 }
+  g:finish("random", 2)
+  local view = g:view(1)
+  for _, row in ipairs(view.pads.score.rows) do
+    local sum = 0
+    for s = 1, 4 do sum = sum + row.scores[s] end
+    expect_eq(sum, -26, row.label)
+  end
+end)
+
+scenario("the careful bot plays whole games", function()
+  local g = game { players = 3, seed = 5 }
+  g:finish("careful", 1)
+  expect(g:done())
+end)

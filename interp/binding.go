@@ -203,6 +203,24 @@ func (m *Match) newTableObject() *lua.LTable {
 		return 0
 	})
 
+	// t:event(to, data, fmt, ...): a log line that also carries data for
+	// bots. to is "all", a seat or a list of seats; data is a table of
+	// plain values, lists of them, and cards (given to bots by name).
+	set("event", func(L *lua.LState) int {
+		to := AllSeats
+		if s, ok := L.Get(2).(lua.LString); !ok || s != "all" {
+			to = m.checkSeats(L, 2)
+		}
+		var cards []int
+		data, ok := m.plainData(L.CheckTable(3), &cards, 0).(map[string]any)
+		if !ok {
+			L.ArgError(3, "event data must be a table with string keys")
+		}
+		text, more := m.format(L, 4)
+		m.log = append(m.log, LogLine{Text: text, To: to, Cards: append(cards, more...), Data: data})
+		return 0
+	})
+
 	// Prompts.
 	set("ask", m.luaAsk)
 
@@ -435,6 +453,47 @@ func (m *Match) format(L *lua.LState, n int) (string, []int) {
 		}
 	}
 	return b.String(), cards
+}
+
+// plainData copies a Lua value into plain Go data (map[string]any,
+// []any, string, float64, bool); cards become their names and are noted
+// in cards. Functions and userdata are refused.
+func (m *Match) plainData(v lua.LValue, cards *[]int, depth int) any {
+	if depth > 8 {
+		m.L.RaiseError("event data is nested too deeply")
+	}
+	switch x := v.(type) {
+	case lua.LString:
+		return string(x)
+	case lua.LNumber:
+		return float64(x)
+	case lua.LBool:
+		return bool(x)
+	case *lua.LTable:
+		if c := m.cardOf(x); c != nil {
+			*cards = append(*cards, c.ID)
+			return c.Name
+		}
+		if n := x.Len(); n > 0 {
+			list := make([]any, 0, n)
+			for i := 1; i <= n; i++ {
+				list = append(list, m.plainData(x.RawGetInt(i), cards, depth+1))
+			}
+			return list
+		}
+		out := map[string]any{}
+		x.ForEach(func(k, val lua.LValue) {
+			if ks, ok := k.(lua.LString); ok {
+				out[string(ks)] = m.plainData(val, cards, depth+1)
+			}
+		})
+		return out
+	}
+	if v == lua.LNil {
+		return nil
+	}
+	m.L.RaiseError("event data cannot hold a %s", v.Type().String())
+	return nil
 }
 
 func numberText(f float64) string {

@@ -71,6 +71,9 @@ type LogLine struct {
 	Text  string
 	To    SeatSet // AllSeats for public lines
 	Cards []int   // the cards the line names, for hidden-information checks
+	// Data is the event as data for bots (t:event): plain values, with
+	// cards given by name. Nil for plain text lines.
+	Data map[string]any
 }
 
 // Note is a public status line a script keeps in every view ("Led: ♥").
@@ -133,6 +136,9 @@ type ExtraView struct {
 	Name  string
 	Title string
 	Lines []string
+	// Color is Lines with ANSI colours, for a terminal; nil if the
+	// object has no coloured rendering.
+	Color []string
 	Cards []int // cards it names, for hidden-information checks
 	Data  map[string]any
 }

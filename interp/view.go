@@ -421,10 +421,17 @@ func (v *View) luaView(L *lua.LState, cards map[int]*lua.LTable) *lua.LTable {
 	t.RawSetString("extras", extras)
 
 	log := L.CreateTable(len(v.Log), 0)
+	events := L.NewTable()
 	for i, l := range v.Log {
 		log.RawSetInt(i+1, lua.LString(l.Text))
+		if l.Data != nil {
+			et := toLua(L, l.Data).(*lua.LTable)
+			et.RawSetString("text", lua.LString(l.Text))
+			events.Append(et)
+		}
 	}
 	t.RawSetString("log", log)
+	t.RawSetString("events", events)
 	return t
 }
 

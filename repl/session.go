@@ -1,0 +1,482 @@
+package repl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/repl/command"
+)
+
+// Session is one game at the keyboard: the match, who plays each seat, the
+// seat whose view is shown, the undo and redo stacks, and where lines come
+// from and go to.
+type Session struct {
+	// Color renders the coloured lines of board-like objects (for a
+	// terminal).
+	Color bool
+	// Autosave is the file the record is written to after every decision
+	// ("" for none).
+	Autosave string
+	// LoadScript loads the script a save names when it is not the one
+	// being played (nil: such saves are refused).
+	LoadScript func(path string) (*interp.Engine, error)
+
+	eng    *interp.Engine
+	m      *interp.Match
+	seats  []Seat
+	viewer int
+	in     LineReader
+	out    io.Writer
+
+	bots    map[int]interp.Bot
+	redo    [][]interp.Decision // top (last) is the next chunk to redo
+	pending []interp.Decision   // replay: recorded decisions not applied yet
+	replay  string              // replay: the save's name
+
+	shown     int         // log lines printed so far
+	seen      map[int]int // per seat: log length when it last had the keyboard
+	prompted  promptKey   // the prompt last announced
+	saveErr   string      // last autosave failure reported
+	overShown *interp.Match
+	errShown  *interp.Match
+}
+
+type promptKey struct {
+	m *interp.Match
+	n int
+}
+
+// New makes a session for match m. seats says who plays each seat (see
+// ParseSeats); nil means one person then bots. Lines are read from in and
+// everything is written to out.
+func New(m *interp.Match, seats []Seat, in LineReader, out io.Writer) *Session {
+	if seats == nil {
+		seats, _ = ParseSeats(m.Engine, DefaultSeats(m.Players()))
+	}
+	s := &Session{eng: m.Engine, m: m, seats: seats, in: in, out: out, bots: map[int]interp.Bot{}, seen: map[int]int{}}
+	s.viewer = s.firstHuman()
+	if len(m.Decisions()) > 0 {
+		// a game resumed: show only its last few lines again
+		s.shown = max(0, len(m.Log())-5)
+	}
+	return s
+}
+
+// StartReplay makes the session step through decisions instead of playing
+// them at once: the match should be at the start of the record named
+// name. Bots wait while recorded decisions remain.
+func (s *Session) StartReplay(name string, decisions []interp.Decision) {
+	s.replay = name
+	s.pending = append([]interp.Decision(nil), decisions...)
+}
+
+// Match returns the match being played (it changes on undo and load).
+func (s *Session) Match() *interp.Match { return s.m }
+
+// Seats returns who plays each seat.
+func (s *Session) Seats() []Seat { return append([]Seat(nil), s.seats...) }
+
+// Record describes the game as a save.
+func (s *Session) Record() *interp.Record { return s.m.NewRecord(specs(s.seats)) }
+
+// Close releases the match and the bots.
+func (s *Session) Close() {
+	s.closeBots()
+	if s.m != nil {
+		s.m.Close()
+		s.m = nil
+	}
+}
+
+// Run prints the start of the game, then reads and runs lines until quit
+// or the end of the input. At the end of the input it says whether the
+// game is unfinished; that is not an error.
+func (s *Session) Run(ctx context.Context) error {
+	s.intro()
+	s.autosave()
+	s.flushLog()
+	s.autoPlay(ctx)
+	s.showState()
+	for ctx.Err() == nil {
+		line, err := s.in.ReadLine(s.promptText(), s.secretTurn())
+		if errors.Is(err, io.EOF) {
+			s.atEOF()
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if s.Exec(ctx, line) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// Exec runs one line and reports whether it asked to quit.
+func (s *Session) Exec(ctx context.Context, input string) (quit bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.printf("internal error: %v\n", r)
+		}
+	}()
+	if len(input) > MaxLine {
+		s.printf("That line is too long (%d bytes; at most %d): it was ignored.\n", len(input), MaxLine)
+		return false
+	}
+	line, err := command.Parse(input)
+	if err != nil {
+		s.printf("%v\n", err)
+		return false
+	}
+	if line.Command == "" && len(line.Move) == 0 {
+		return false
+	}
+	return s.exec(ctx, line)
+}
+
+// intro says what is being played, by whom, and where it is autosaved.
+func (s *Session) intro() {
+	info := s.eng.Info
+	s.printf("%s — %d players, seed %d.\n", info.Title, s.m.Players(), s.m.Config.Seed)
+	s.printf("Seats: %s.\n", s.seatList())
+	if opts := s.changedOptions(); opts != "" {
+		s.printf("Options: %s.\n", opts)
+	}
+	if s.Autosave != "" {
+		s.printf("Autosave: %s (resume with: tabletop play --resume).\n", s.Autosave)
+	}
+	if s.replay != "" {
+		s.printf("Replaying %s: %d recorded decisions. Type next (or step) for the next one, run for all of them; a move you type leaves the record.\n", s.replay, len(s.pending))
+	}
+	s.printf("Type help for the commands, legal for your moves.\n")
+}
+
+func (s *Session) seatList() string {
+	var parts []string
+	for i, seat := range s.seats {
+		parts = append(parts, s.m.SeatLabel(i+1)+" "+s.who(seat))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// who says who plays a seat: "me" or "bot careful".
+func (s *Session) who(seat Seat) string {
+	if seat.Human {
+		return seat.Name
+	}
+	return "bot " + s.botName(seat)
+}
+
+func (s *Session) botName(seat Seat) string {
+	if seat.Bot != "" {
+		return seat.Bot
+	}
+	return s.eng.DefaultBot()
+}
+
+// changedOptions lists the options that differ from the script's defaults.
+func (s *Session) changedOptions() string {
+	var parts []string
+	for _, d := range s.eng.Info.Options {
+		if v, ok := s.m.Config.Options[d.Name]; ok && v != d.Default {
+			parts = append(parts, d.Name+"="+v)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (s *Session) printf(format string, a ...any) { fmt.Fprintf(s.out, format, a...) }
+
+// firstHuman is the first seat a person plays, or 1.
+func (s *Session) firstHuman() int {
+	for i, seat := range s.seats {
+		if seat.Human {
+			return i + 1
+		}
+	}
+	return 1
+}
+
+func (s *Session) humans() int {
+	n := 0
+	for _, seat := range s.seats {
+		if seat.Human {
+			n++
+		}
+	}
+	return n
+}
+
+func (s *Session) isHuman(seat int) bool {
+	return seat >= 1 && seat <= len(s.seats) && s.seats[seat-1].Human
+}
+
+// replaying reports whether recorded decisions are waiting to be applied.
+func (s *Session) replaying() bool { return len(s.pending) > 0 }
+
+// promptText is the prompt: the viewing seat's name, and in a replay the
+// position in the record.
+func (s *Session) promptText() string {
+	label := s.m.SeatLabel(s.viewer)
+	if s.replaying() {
+		return fmt.Sprintf("[%d/%d] %s> ", len(s.m.Decisions()), len(s.m.Decisions())+len(s.pending), label)
+	}
+	return label + "> "
+}
+
+// secretTurn reports whether the line about to be typed is a secret
+// choice others at the keyboard must not see.
+func (s *Session) secretTurn() bool {
+	p := s.m.Prompt()
+	return p != nil && p.Secret && s.humans() > 1 && s.isHuman(p.Seat)
+}
+
+// atEOF ends a session whose input ran out.
+func (s *Session) atEOF() {
+	switch {
+	case s.m.Err() != nil:
+		s.printf("End of input: the game is stopped by a script error.\n")
+	case !s.m.Done():
+		s.printf("End of input: the game is unfinished")
+		if s.Autosave != "" {
+			s.printf(" (autosaved to %s)", s.Autosave)
+		}
+		s.printf(".\n")
+	}
+}
+
+// flushLog prints the log lines the viewing seat may read that were not
+// printed yet.
+func (s *Session) flushLog() {
+	for _, l := range s.m.LogFor(s.viewer, s.shown) {
+		s.printf("%s\n", l.Text)
+	}
+	s.shown = len(s.m.Log())
+}
+
+// decided is called after every change to the record: it autosaves and
+// prints the new log lines.
+func (s *Session) decided() {
+	s.autosave()
+	s.flushLog()
+}
+
+func (s *Session) autosave() {
+	if s.Autosave == "" {
+		return
+	}
+	if err := interp.SaveRecord(s.Autosave, s.Record()); err != nil {
+		if msg := err.Error(); msg != s.saveErr {
+			s.printf("Autosave failed: %v\n", err)
+			s.saveErr = msg
+		}
+		return
+	}
+	s.saveErr = ""
+}
+
+// bot returns the bot that plays (or would play) seat.
+func (s *Session) bot(seat int) (interp.Bot, error) {
+	name := s.botName(s.seats[seat-1])
+	if b, ok := s.bots[seat]; ok {
+		if b.Name() == name {
+			return b, nil
+		}
+		b.Close()
+		delete(s.bots, seat)
+	}
+	b, err := s.eng.NewBot(name, seat, interp.BotSeed(s.m.Config.Seed, seat))
+	if err != nil {
+		return nil, err
+	}
+	s.bots[seat] = b
+	return b, nil
+}
+
+func (s *Session) closeBots() {
+	for seat, b := range s.bots {
+		b.Close()
+		delete(s.bots, seat)
+	}
+}
+
+// botStep lets the seat to act move as its bot would, once.
+func (s *Session) botStep() error {
+	p := s.m.Prompt()
+	if p == nil {
+		return s.noDecision()
+	}
+	b, err := s.bot(p.Seat)
+	if err != nil {
+		return err
+	}
+	i, err := b.Choose(s.m)
+	if err != nil {
+		return err
+	}
+	s.redo = nil
+	err = s.m.Step(i)
+	s.decided()
+	return err
+}
+
+// noDecision explains why there is nothing to decide.
+func (s *Session) noDecision() error {
+	if err := s.m.Err(); err != nil {
+		return errors.New("the game is stopped by a script error: undo, save, load or quit")
+	}
+	return errors.New("the game is over: nothing is left to decide")
+}
+
+// autoPlay lets the bots move while a bot is to act (not while a replay
+// waits for the next recorded decision).
+func (s *Session) autoPlay(ctx context.Context) {
+	for ctx.Err() == nil && !s.replaying() {
+		p := s.m.Prompt()
+		if p == nil || s.isHuman(p.Seat) {
+			return
+		}
+		if err := s.botStep(); err != nil {
+			s.printErr(err)
+			return
+		}
+	}
+}
+
+// showState announces what changed for the person at the keyboard: a
+// script error, the end of the game, or a new decision to make.
+func (s *Session) showState() {
+	if err := s.m.Err(); err != nil {
+		if s.errShown != s.m {
+			s.errShown = s.m
+			s.printf("%s\n", ErrorText(err))
+			s.printf("The game is stopped by a script error: undo, save, load or quit still work.\n")
+		}
+		return
+	}
+	if s.m.Done() {
+		if s.overShown != s.m {
+			s.overShown = s.m
+			s.printf("%s", interp.ResultText(s.m.Result(), s.m.Seats))
+		}
+		return
+	}
+	p := s.m.Prompt()
+	if p == nil {
+		return
+	}
+	key := promptKey{s.m, len(s.m.Decisions())}
+	if key == s.prompted {
+		return
+	}
+	s.prompted = key
+	if s.replaying() {
+		d := s.pending[0]
+		verb := ":"
+		if d.Say {
+			verb = " says"
+		}
+		s.printf("Next in the record: %s%s %s\n", s.m.SeatLabel(d.Seat), verb, d.Text)
+		return
+	}
+	if !s.isHuman(p.Seat) {
+		s.printf("Waiting for %s (bot %s): step to let it try again, or human %d to play it yourself.\n",
+			s.m.SeatLabel(p.Seat), s.botName(s.seats[p.Seat-1]), p.Seat)
+		return
+	}
+	if p.Seat != s.viewer {
+		s.handOver(p.Seat)
+	}
+	s.showTurn(p)
+}
+
+// handOver makes seat the viewing seat; with several people at the table
+// it asks to pass the keyboard and shows the new seat's private lines.
+func (s *Session) handOver(seat int) {
+	s.seen[s.viewer] = s.shown
+	s.viewer = seat
+	if s.humans() < 2 {
+		return
+	}
+	s.printf("\nPass the keyboard to %s.\n", s.m.SeatLabel(seat))
+	for _, l := range s.m.LogFor(seat, s.seen[seat]) {
+		if l.To != interp.AllSeats {
+			s.printf("%s\n", l.Text)
+		}
+	}
+}
+
+// showTurn prints what the seat to act needs to decide: the table, its
+// hand, and the hint with the legal moves.
+func (s *Session) showTurn(p *interp.Prompt) {
+	v := s.m.View(p.Seat)
+	shownHand := false
+	for _, z := range v.Zones {
+		if z.Count == 0 || len(z.Cards) != z.Count {
+			continue
+		}
+		switch {
+		case z.Owner == 0:
+			s.printf("%s: %s\n", z.Label, cardText(z.Cards))
+		case z.Owner == p.Seat && !shownHand:
+			shownHand = true
+			s.printf("%s: %s\n", z.Label, cardText(z.Cards))
+		}
+	}
+	s.printf("%s, your move", s.m.SeatLabel(p.Seat))
+	if p.Hint != "" {
+		s.printf(" (%s)", p.Hint)
+	}
+	opts := strings.Join(p.Options, " | ")
+	if len(p.Options) > 16 || len(opts) > 160 {
+		opts = fmt.Sprintf("%d legal moves (type legal to list them)", len(p.Options))
+	}
+	s.printf(": %s\n", opts)
+}
+
+func cardText(cs []*interp.Card) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.Label
+	}
+	return strings.Join(parts, " ")
+}
+
+// printErr prints an error; a script error comes with its traceback. The
+// error that stopped the match is left to showState, which says it once.
+func (s *Session) printErr(err error) {
+	if me := s.m.Err(); me != nil && (err == me || errors.Is(err, me)) {
+		return
+	}
+	s.printf("%s\n", ErrorText(err))
+}
+
+// ErrorText renders an error for a person: a script error as
+// "file:line: message" followed by its short traceback.
+func ErrorText(err error) string {
+	msg := err.Error()
+	var se *interp.ScriptError
+	if errors.As(err, &se) && se.Traceback != "" {
+		msg += "\n" + strings.TrimRight(se.Traceback, "\n")
+	}
+	return msg
+}
+
+// Complete gives the tab completions of a partly typed line: commands and
+// the legal moves of the seat to act.
+func (s *Session) Complete(line string) []string {
+	var opts []string
+	if p := s.m.Prompt(); p != nil {
+		opts = p.Options
+	}
+	out := command.Complete(line, opts)
+	if s.replaying() && strings.HasPrefix("next", strings.ToLower(strings.TrimSpace(line))) {
+		out = append(out, "next")
+	}
+	return out
+}

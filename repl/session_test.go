@@ -1,0 +1,313 @@
+package repl
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/stdlib"
+)
+
+func load(t *testing.T, path string) *interp.Engine {
+	t.Helper()
+	eng, err := interp.Load(path, stdlib.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return eng
+}
+
+// play runs a session of script with the given seats and input and
+// returns its transcript.
+func play(t *testing.T, script string, seats []string, seed uint64, input string) (string, *Session) {
+	t.Helper()
+	eng := load(t, script)
+	m, err := eng.NewMatch(interp.Config{Players: len(seats), Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, err := ParseSeats(eng, seats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	s := New(m, ss, NewPlainReader(strings.NewReader(input), &out, true), &out)
+	s.LoadScript = func(path string) (*interp.Engine, error) { return interp.Load(path, stdlib.FS()) }
+	t.Cleanup(s.Close)
+	if err := s.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), s
+}
+
+func TestSession(t *testing.T) {
+	dir := t.TempDir()
+	save := filepath.Join(dir, "game.save")
+	corrupt := filepath.Join(dir, "corrupt.save")
+	if err := os.WriteFile(corrupt, []byte("tabletop save 1\nscript testdata/tiny.lua\nplayers 2\nseed 1\ndecisions\n1: add 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		script string
+		seats  []string
+		input  string
+		want   []string // in this order
+		absent []string
+	}{
+		{
+			name:  "moves, prefixes and numbers",
+			seats: []string{"me", "bot:ones"},
+			input: "a 2\n2\n",
+			want: []string{
+				"Tiny — 2 players, seed 1.", "Seats: Left me, Right bot ones.",
+				"The count starts at 0", "Left, your move (add to the count): add 1 | add 2 | boom | loop",
+				"Left> a 2", "Left adds, making 2", "Right adds, making 3",
+				"Left, your move (vote in secret): vote red | vote blue",
+				"Left> 2", "You voted vote blue",
+				"End of input: the game is unfinished.",
+			},
+		},
+		{
+			name:  "typo and illegal move",
+			seats: []string{"me", "bot:ones"},
+			input: "sdd 1\nadd 3\nfoo\nlegal\n",
+			want: []string{
+				"Left> sdd 1", "unknown move 'sdd'", "  sdd 1\n  ^",
+				"Left> add 3", "'3' is not legal after 'add' (column 5): expected one of 1, 2", "      ^",
+				"Left> foo", "unknown move 'foo'",
+				"Left to decide (add to the count):\n   1. add 1\n   2. add 2\n   3. boom\n   4. loop",
+			},
+			absent: []string{"Left adds"},
+		},
+		{
+			name:  "undo and redo",
+			seats: []string{"me", "bot:ones"},
+			input: "add 2\nundo\nredo\nundo 5\nundo\n",
+			want: []string{
+				"Left adds, making 2", "Right adds, making 3",
+				"Left> undo", "Took back 2 decision(s): back before Left's add 2.",
+				"Left> redo", "Left adds, making 2", "Right adds, making 3",
+				"Left> undo 5", "Took back 2 decision(s)",
+				"Left> undo", "Nothing to undo.",
+			},
+		},
+		{
+			name:  "save, corrupt load refused, load",
+			seats: []string{"me", "bot:ones"},
+			input: "add 2\nsave " + save + "\nadd 1\nload " + corrupt + "\nlegal\nload " + save + "\nlog\n",
+			want: []string{
+				"Saved to " + save + " (2 decisions).",
+				"Cannot load " + corrupt + ": " + corrupt + ":6: the file ends without its \"end\" line",
+				"The current game goes on.",
+				"Left to decide (vote in secret)",
+				"Loaded " + save + ": Tiny, 2 players, seed 1, 2 decisions.",
+				"Left> log\nThe count starts at 0\nLeft adds, making 2\nRight adds, making 3\nLeft>",
+			},
+		},
+		{
+			name:  "script error keeps the REPL usable",
+			seats: []string{"me", "bot:ones"},
+			input: "boom\nlegal\nview\nundo\nlegal\nadd 1\n",
+			want: []string{
+				"Left> boom\ntestdata/tiny.lua:18: boom at 0\nThe game is stopped by a script error",
+				"Left> legal", "the game is stopped by a script error: undo, save, load or quit",
+				"Left> undo", "Took back 1 decision(s)",
+				"Left to decide", "Left adds, making 1",
+			},
+			absent: []string{"panic", "goroutine"},
+		},
+		{
+			name:  "hotseat passes the keyboard and hides secret votes",
+			seats: []string{"ann", "bob"},
+			input: "add 1\nadd 1\nvote red\nvote blue\nadd 2\n",
+			want: []string{
+				"Left> add 1", "Pass the keyboard to Right.", "Right, your move",
+				"Right> add 1", "Pass the keyboard to Left.",
+				"Left, your move (vote in secret)", "Left> (hidden)", "You voted vote red",
+				"Pass the keyboard to Right.", "Right> (hidden)", "You voted vote blue",
+				"The votes: 1 red, 1 blue", "Pass the keyboard to Left.", "Left> add 2", "Left adds, making 4",
+			},
+			absent: []string{"> vote red", "> vote blue"},
+		},
+		{
+			name:  "bots and people change seats; step and run",
+			seats: []string{"me", "bot:ones"},
+			input: "step\nstep\nhuman 2\nadd 2\nbot 2\nbot 9\nbot 1 nosuch\nrun\nsay hi\nundo\n",
+			want: []string{
+				"Left> step", "Left adds, making 1", "Right adds, making 2",
+				"Left> step", "You voted vote red", "The votes: 2 red, 0 blue",
+				"Left> human 2", "Right is played by me now.",
+				"Left> add 2", "Left adds, making 4", "Pass the keyboard to Right.",
+				"Right> bot 2", "Right is played by the bot ones.", "Right adds, making 5",
+				"> bot 9", "there is no seat 9: seats are 1 to 2",
+				"> bot 1 nosuch", `Tiny has no bot called "nosuch" (bots: ones, random)`,
+				"> run", "Game over:",
+				"> say hi", "the game is over",
+				"> undo", "Took back",
+			},
+		},
+		{
+			name:  "notes, say, help and long lines",
+			seats: []string{"me", "bot:ones"},
+			input: "notes\nsay hello there\nhelp undo\nhelp\n" + strings.Repeat("x", 5000) + "\nseat 2\nnotes\n",
+			want: []string{
+				"Left> notes\nnotes for seat 1",
+				"Left> say hello there\nLeft says: hello there",
+				"undo [N] — take back your last move",
+				"Commands:", "  quit", "Moves: type a legal move",
+				"That line is too long (4097 bytes; at most 4096): it was ignored.",
+				"Left> seat 2\n== Tiny — the view of Right ==", "Waiting for Left.",
+				"Right> notes\nnotes for seat 2",
+			},
+		},
+		{
+			name:   "a game without notes",
+			script: "../games/clubs.lua",
+			seats:  []string{"me", "bot", "bot", "bot"},
+			input:  "notes\n",
+			want:   []string{"Clubs has no notes."},
+		},
+		{
+			name:  "a runaway loop is stopped",
+			seats: []string{"me", "bot:ones"},
+			input: "loop\nundo\nadd 1\n",
+			want: []string{
+				"Left> loop", "testdata/tiny.lua:", "The game is stopped by a script error",
+				"Left> undo", "Left> add 1", "Left adds, making 1",
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			script := tc.script
+			if script == "" {
+				script = "testdata/tiny.lua"
+			}
+			out, _ := play(t, script, tc.seats, 1, tc.input)
+			rest := out
+			for _, w := range tc.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("missing (in order) %q\n--- transcript ---\n%s", w, out)
+				}
+				rest = rest[i+len(w):]
+			}
+			for _, a := range tc.absent {
+				if strings.Contains(out, a) {
+					t.Errorf("transcript has %q\n--- transcript ---\n%s", a, out)
+				}
+			}
+		})
+	}
+}
+
+func TestAutosave(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "auto.save")
+	eng := load(t, "testdata/tiny.lua")
+	m, err := eng.NewMatch(interp.Config{Players: 2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	s := New(m, nil, NewPlainReader(strings.NewReader("add 2\nvote red\n"), &out, true), &out)
+	defer s.Close()
+	s.Autosave = path
+	if err := s.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "Autosave: "+path) {
+		t.Errorf("the start does not say where the autosave is:\n%s", out.String())
+	}
+	rec, err := interp.LoadRecord(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(rec.Decisions); got != len(s.Match().Decisions()) || got != 4 {
+		t.Errorf("autosave has %d decisions, the game %d", got, len(s.Match().Decisions()))
+	}
+	if strings.Join(rec.Seats, ",") != "me,bot" {
+		t.Errorf("autosave seats = %v", rec.Seats)
+	}
+}
+
+func TestReplay(t *testing.T) {
+	eng := load(t, "testdata/tiny.lua")
+	full, err := eng.NewMatch(interp.Config{Players: 2, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"add 1", "add 2", "vote red", "vote blue"} {
+		if err := full.Apply(0, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	decisions := full.Decisions()
+	full.Close()
+
+	m, err := eng.NewMatch(interp.Config{Players: 2, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	s := New(m, nil, NewPlainReader(strings.NewReader("next\nstep\nundo\nrun\nundo 2\nvote blue\n"), &out, true), &out)
+	defer s.Close()
+	s.StartReplay("game.save", decisions)
+	if err := s.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"Replaying game.save: 4 recorded decisions.",
+		"Next in the record: Left: add 1",
+		"[0/4] Left> next", "Left adds, making 1", "Next in the record: Right: add 2",
+		"[1/4] Left> step", "Right adds, making 3",
+		"[2/4] Left> undo", "Took back 1 decision(s)",
+		"[1/4] Left> run", "Right adds, making 3", "You voted vote red", "The votes: 1 red, 1 blue", "End of the record.",
+		"Left> undo 2", "Took back 2 decision(s)",
+		"[2/4] Left> vote blue", "You left the record here: its 2 remaining decisions are dropped.",
+	}
+	got := out.String()
+	rest := got
+	for _, w := range want {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("missing (in order) %q\n--- transcript ---\n%s", w, got)
+		}
+		rest = rest[i+len(w):]
+	}
+}
+
+func TestParseSeats(t *testing.T) {
+	eng := load(t, "testdata/tiny.lua")
+	seats, err := ParseSeats(eng, []string{"ann", "bot", "bot:ones", "bot:random"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(specs(seats), ","); got != "ann,bot,bot:ones,bot:random" {
+		t.Errorf("specs = %s", got)
+	}
+	for _, bad := range [][]string{{""}, {"bot:nosuch"}} {
+		if _, err := ParseSeats(eng, bad); err == nil {
+			t.Errorf("ParseSeats(%q) accepted", bad)
+		}
+	}
+}
+
+func TestReadCapped(t *testing.T) {
+	long := strings.Repeat("y", 70000)
+	in := "one\r\n" + long + "\nlast"
+	var out strings.Builder
+	r := NewPlainReader(strings.NewReader(in), &out, false)
+	for _, want := range []string{"one", long[:MaxLine+1], "last"} {
+		got, err := r.ReadLine("> ", false)
+		if err != nil || got != want {
+			t.Fatalf("ReadLine = %.20q (%d bytes), %v; want %.20q (%d bytes)", got, len(got), err, want, len(want))
+		}
+	}
+	if _, err := r.ReadLine("> ", false); err == nil {
+		t.Fatal("no EOF at the end")
+	}
+}

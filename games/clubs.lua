@@ -57,8 +57,9 @@ function Clubs.is_jack_of_clubs(card) return card.suit == "C" and card.rank == 1
 function Clubs.legal_cards(hand, follow)
   if not follow then return hand end
   local ok = {}
-  for _, c in ipairs(hand) do
-    if c.suit == follow or Clubs.is_club(c) then ok[#ok + 1] = c end
+  for i = 1, #hand do
+    local c = hand[i]
+    if c.suit == follow or c.suit == "C" then ok[#ok + 1] = c end
   end
   if #ok == 0 then return hand end -- out of both: anything goes
   return ok
@@ -79,13 +80,14 @@ function Clubs.strength(card, follow)
   return 0
 end
 
-function Clubs.trick_winner(plays, follow)
-  local best, best_i = -1, nil
-  for i, p in ipairs(plays) do
-    local s = Clubs.strength(p.card, follow)
+-- The index of the winning card among the cards played to a trick.
+function Clubs.trick_winner(played, follow)
+  local best, best_i = -1, 1
+  for i, card in ipairs(played) do
+    local s = Clubs.strength(card, follow)
     if s > best then best, best_i = s, i end
   end
-  return plays[best_i].seat, best_i
+  return best_i
 end
 
 -- [Scoring] The normal tally of the cards a player took.
@@ -145,11 +147,14 @@ end
 
 -- Moves -------------------------------------------------------------------
 
-local function card_options(list)
-  local opts = {}
-  for i, c in ipairs(list) do opts[i] = { text = "play " .. c.name, card = c } end
-  return opts
-end
+-- How each prompt to play a card is put to the player.
+local ASK_LEAD = { verb = "play", hint = "your lead" }
+local ASK_FOLLOW = {
+  H = { verb = "play", hint = "follow hearts or play a club" },
+  D = { verb = "play", hint = "follow diamonds or play a club" },
+  S = { verb = "play", hint = "follow spades or play a club" },
+  C = { verb = "play", hint = "clubs alone: play a club if you can" },
+}
 
 local DECLARE = {
   { text = "declare hearts", suit = "H" },
@@ -161,21 +166,22 @@ local DECLARE = {
 -- One trick: the leader leads, the others follow to the left. Returns the
 -- winner.
 function Clubs.play_trick(t, z, leader, first_card)
-  local plays, follow = {}, nil
-  for _, seat in ipairs(t:seats(leader)) do
+  local seats, played, follow = {}, {}, nil
+  local order = t:seats(leader)
+  for i = 1, #order do
+    local seat = order[i]
     local hand = z.hands[seat]
-    local choice
-    if #plays == 0 and first_card then
-      choice = t:ask(seat, { { text = "play " .. first_card.name, card = first_card } }, "lead the " .. first_card.label)
-    elseif #plays == 0 then
-      choice = t:ask(seat, card_options(hand:cards()), "your lead")
+    local card
+    if #played == 0 and first_card then
+      card = t:ask(seat, { first_card }, { verb = "play", hint = "lead the " .. first_card.label })
+    elseif #played == 0 then
+      card = t:ask(seat, hand:cards(), ASK_LEAD)
     else
-      choice = t:ask(seat, card_options(Clubs.legal_cards(hand:cards(), follow)), "follow " .. SUIT_WORD[follow] .. (follow == "C" and "" or " or play a club"))
+      card = t:ask(seat, Clubs.legal_cards(hand:cards(), follow), ASK_FOLLOW[follow])
     end
-    local card = choice.card
     z.trick:add(card)
-    plays[#plays + 1] = { seat = seat, card = card }
-    if #plays == 1 then
+    seats[#seats + 1], played[#played + 1] = seat, card
+    if #played == 1 then
       t:log("%p leads %s", seat, card)
       if Clubs.is_club(card) then
         local d = t:ask(seat, DECLARE, "you led a club: declare the suit to follow, or clubs alone")
@@ -195,7 +201,7 @@ function Clubs.play_trick(t, z, leader, first_card)
       t:log("%p plays %s", seat, card)
     end
   end
-  local winner = Clubs.trick_winner(plays, follow)
+  local winner = seats[Clubs.trick_winner(played, follow)]
   t:log("%p takes the trick", winner)
   z.trick:move_all(z.taken[winner])
   t:note("follow", nil)

@@ -47,8 +47,9 @@ scenario("rulebook: the seven of clubs beats the seven of diamonds but not the e
   -- Trick 2: diamonds led; West's seven of clubs beats East's seven of diamonds.
   g:play("play 3D", "play 7D", "play 4D", "play 7C")
   expect_log(g, "West takes the trick")
-  expect_eq(Clubs.trick_winner({ { seat = 1, card = { suit = "D", rank = 7 } }, { seat = 2, card = { suit = "C", rank = 7 } } }, "D"), 2)
-  expect_eq(Clubs.trick_winner({ { seat = 1, card = { suit = "D", rank = 8 } }, { seat = 2, card = { suit = "C", rank = 7 } } }, "D"), 1)
+  local seven_d, seven_c, eight_d = { suit = "D", rank = 7 }, { suit = "C", rank = 7 }, { suit = "D", rank = 8 }
+  expect_eq(Clubs.trick_winner({ seven_d, seven_c }, "D"), 2, "7♣ beats 7♦")
+  expect_eq(Clubs.trick_winner({ eight_d, seven_c }, "D"), 1, "8♦ beats 7♣")
 end)
 
 scenario("follow the suit or a club; out of both, anything", function()

@@ -193,13 +193,13 @@ func (m *Match) newTableObject() *lua.LTable {
 	// The log.
 	set("log", func(L *lua.LState) int {
 		text, cards := m.format(L, 2)
-		m.log = append(m.log, LogLine{Text: text, To: AllSeats, Cards: cards})
+		m.addLog(LogLine{Text: text, To: AllSeats, Cards: cards})
 		return 0
 	})
 	set("tell", func(L *lua.LState) int {
 		to := m.checkSeats(L, 2)
 		text, cards := m.format(L, 3)
-		m.log = append(m.log, LogLine{Text: text, To: to, Cards: cards})
+		m.addLog(LogLine{Text: text, To: to, Cards: cards})
 		return 0
 	})
 
@@ -217,7 +217,7 @@ func (m *Match) newTableObject() *lua.LTable {
 			L.ArgError(3, "event data must be a table with string keys")
 		}
 		text, more := m.format(L, 4)
-		m.log = append(m.log, LogLine{Text: text, To: to, Cards: append(cards, more...), Data: data})
+		m.addLog(LogLine{Text: text, To: to, Cards: append(cards, more...), Data: data})
 		return 0
 	})
 
@@ -230,27 +230,33 @@ func (m *Match) newTableObject() *lua.LTable {
 	return t
 }
 
-// luaAsk implements t:ask(seat, options [, hint | {hint=, secret=}]).
+// luaAsk implements t:ask(seat, options [, hint | {hint=, secret=, verb=}]).
+// An option is a string, a table with a text field, or a card: a card's
+// text is verb and its name ("play JC"), or its name when there is no verb.
+// t:ask returns the chosen option itself.
 func (m *Match) luaAsk(L *lua.LState) int {
 	if L != m.co {
 		L.RaiseError("t:ask can only be called while the game is being played (inside play)")
 	}
 	seat := m.checkSeat(L, 2)
 	opts := L.CheckTable(3)
-	p := &Prompt{Seat: seat}
+	// The prompt's storage is reused from one decision to the next: a
+	// Prompt is valid until the next Step.
+	p := &m.promptBuf
+	*p = Prompt{Seat: seat, Options: p.Options[:0], values: p.values[:0]}
+	verb := ""
 	switch h := L.Get(4).(type) {
 	case lua.LString:
 		p.Hint = string(h)
 	case *lua.LTable:
 		p.Hint = lua.LVAsString(h.RawGetString("hint"))
 		p.Secret = lua.LVAsBool(h.RawGetString("secret"))
+		verb = lua.LVAsString(h.RawGetString("verb"))
 	}
 	n := opts.Len()
 	if n == 0 {
 		L.RaiseError("t:ask: no legal options for %s (a prompt needs at least one)", m.SeatLabel(seat))
 	}
-	p.Options = make([]string, n)
-	p.values = make([]lua.LValue, n)
 	for i := 1; i <= n; i++ {
 		v := opts.RawGetInt(i)
 		var text string
@@ -258,27 +264,29 @@ func (m *Match) luaAsk(L *lua.LState) int {
 		case lua.LString:
 			text = string(o)
 		case *lua.LTable:
-			s, ok := o.RawGetString("text").(lua.LString)
-			if !ok {
-				L.RaiseError("t:ask: option %d is a table without a text field", i)
+			if s, ok := o.RawGetString("text").(lua.LString); ok {
+				text = string(s)
+			} else if c := m.cardOf(o); c != nil {
+				text = c.optionText(verb)
+			} else {
+				L.RaiseError("t:ask: option %d is neither a card nor a table with a text field", i)
 			}
-			text = string(s)
 		default:
-			L.RaiseError("t:ask: option %d must be a string or a table with a text field, not %s", i, v.Type().String())
+			L.RaiseError("t:ask: option %d must be a string, a card or a table with a text field, not %s", i, v.Type().String())
 		}
 		if text == "" {
 			L.RaiseError("t:ask: option %d has an empty text", i)
 		}
-		p.Options[i-1] = text
-		p.values[i-1] = v
+		p.Options = append(p.Options, text)
+		p.values = append(p.values, v)
 	}
 	if n > 1 {
-		seen := make(map[string]struct{}, n)
-		for _, o := range p.Options {
-			if _, dup := seen[o]; dup {
-				L.RaiseError("t:ask: two options have the same text %q", o)
+		for i := 1; i < n; i++ {
+			for j := 0; j < i; j++ {
+				if p.Options[i] == p.Options[j] {
+					L.RaiseError("t:ask: two options have the same text %q", p.Options[i])
+				}
 			}
-			seen[o] = struct{}{}
 		}
 	}
 	m.prompt = p
@@ -408,52 +416,65 @@ func (m *Match) format(L *lua.LState, n int) (string, []int) {
 	if !strings.Contains(f, "%") {
 		return f, nil
 	}
-	var b strings.Builder
-	var cards []int
+	b := &fmtBuffer{m.fmtBuf[:0]}
+	defer func() { m.fmtBuf = b.buf }()
+	start := len(m.cardRefs)
 	arg := n + 1
 	for i := 0; i < len(f); i++ {
 		ch := f[i]
 		if ch != '%' || i+1 >= len(f) {
-			b.WriteByte(ch)
+			b.writeByte(ch)
 			continue
 		}
 		i++
 		switch f[i] {
 		case '%':
-			b.WriteByte('%')
+			b.writeByte('%')
 		case 'p':
-			b.WriteString(m.SeatLabel(m.checkSeat(L, arg)))
+			b.writeString(m.SeatLabel(m.checkSeat(L, arg)))
 			arg++
 		case 'd':
-			b.WriteString(strconv.Itoa(L.CheckInt(arg)))
+			b.writeString(strconv.Itoa(L.CheckInt(arg)))
 			arg++
 		case 's':
 			v := L.Get(arg)
 			arg++
 			if c := m.cardOf(v); c != nil {
-				b.WriteString(c.Label)
-				cards = append(cards, c.ID)
+				b.writeString(c.Label)
+				m.cardRefs = append(m.cardRefs, c.ID)
 			} else if list, ok := v.(*lua.LTable); ok && m.cardOf(list.RawGetInt(1)) != nil {
 				for j := 1; j <= list.Len(); j++ {
 					if c := m.cardOf(list.RawGetInt(j)); c != nil {
 						if j > 1 {
-							b.WriteByte(' ')
+							b.writeByte(' ')
 						}
-						b.WriteString(c.Label)
-						cards = append(cards, c.ID)
+						b.writeString(c.Label)
+						m.cardRefs = append(m.cardRefs, c.ID)
 					}
 				}
 			} else if num, ok := v.(lua.LNumber); ok {
-				b.WriteString(numberText(float64(num)))
+				b.writeString(numberText(float64(num)))
 			} else {
-				b.WriteString(L.ToStringMeta(v).String())
+				b.writeString(L.ToStringMeta(v).String())
 			}
 		default:
 			L.RaiseError("log format %q: unknown verb %%%c (use %%s, %%d, %%p or %%%%)", f, f[i])
 		}
 	}
-	return b.String(), cards
+	// Card references of all lines share one growing array; each line
+	// keeps its own window of it.
+	var cards []int
+	if len(m.cardRefs) > start {
+		cards = m.cardRefs[start:len(m.cardRefs):len(m.cardRefs)]
+	}
+	return string(b.buf), cards
 }
+
+// fmtBuffer is a reusable byte buffer with the writer methods format uses.
+type fmtBuffer struct{ buf []byte }
+
+func (b *fmtBuffer) writeString(s string) { b.buf = append(b.buf, s...) }
+func (b *fmtBuffer) writeByte(c byte)     { b.buf = append(b.buf, c) }
 
 // plainData copies a Lua value into plain Go data (map[string]any,
 // []any, string, float64, bool); cards become their names and are noted

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
@@ -102,7 +103,7 @@ func (e *Engine) scriptFunc(table, name string, seed uint64) (*lua.LFunction, *l
 	rng := NewRNG(seed)
 	L := e.newState(rng, nil)
 	g := newGuard(time.Duration(e.Limits.StepTimeout) * time.Millisecond)
-	L.SetContext(g.ctx)
+	L.SetContext(g)
 	g.begin()
 	game, err := e.runMain(L)
 	g.end()
@@ -188,7 +189,7 @@ func (e *Engine) RunTool(m *Match, name string, seat int) (string, error) {
 }
 
 func stopped(g *guard, err error) error {
-	if why := g.stopped(); why != "" {
+	if why := g.stopped(); why != "" && !strings.Contains(err.Error(), why) {
 		return &ScriptError{Msg: err.Error() + " (" + why + ")"}
 	}
 	return err

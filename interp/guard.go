@@ -2,6 +2,7 @@ package interp
 
 import (
 	"context"
+	"errors"
 	"runtime/metrics"
 	"sync"
 	"sync/atomic"
@@ -18,13 +19,42 @@ func init() { MemoryLimit.Store(2 << 30) }
 // guard stops one match's script when a step runs too long or the heap
 // grows past MemoryLimit. A step costs two atomic stores; one watchdog
 // goroutine serves every guard in the process.
+//
+// The guard is itself the context.Context gopher-lua checks before every
+// instruction: until it is stopped, Done returns a nil channel, which makes
+// that check about as cheap as it can be.
 type guard struct {
-	ctx     context.Context
-	cancel  context.CancelFunc
 	started atomic.Int64 // unix nanos when the running step began; 0 when idle
 	limit   time.Duration
 	reason  atomic.Value // string: why it was stopped
+	halted  atomic.Bool
 }
+
+var closedDone = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
+
+// Deadline implements context.Context.
+func (g *guard) Deadline() (time.Time, bool) { return time.Time{}, false }
+
+// Done implements context.Context.
+func (g *guard) Done() <-chan struct{} {
+	if g.halted.Load() {
+		return closedDone
+	}
+	return nil
+}
+
+// Err implements context.Context: the reason the script was stopped.
+func (g *guard) Err() error {
+	if g.halted.Load() {
+		return errors.New(g.stopped())
+	}
+	return nil
+}
+
+// Value implements context.Context.
+func (g *guard) Value(any) any { return nil }
+
+var _ context.Context = (*guard)(nil)
 
 var (
 	guardsMu sync.Mutex
@@ -34,7 +64,6 @@ var (
 
 func newGuard(limit time.Duration) *guard {
 	g := &guard{limit: limit}
-	g.ctx, g.cancel = context.WithCancel(context.Background())
 	guardsMu.Lock()
 	guards[g] = struct{}{}
 	guardsMu.Unlock()
@@ -49,7 +78,6 @@ func (g *guard) close() {
 	guardsMu.Lock()
 	delete(guards, g)
 	guardsMu.Unlock()
-	g.cancel()
 }
 
 // stopped says why the guard stopped its script, or "".
@@ -62,7 +90,7 @@ func (g *guard) stopped() string {
 
 func (g *guard) stop(why string) {
 	if g.reason.CompareAndSwap(nil, why) {
-		g.cancel()
+		g.halted.Store(true)
 	}
 }
 

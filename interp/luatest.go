@@ -79,7 +79,7 @@ func (r *testRun) run() ([]TestResult, error) {
 	defer L.Close()
 	g := newGuard(time.Duration(r.host.Limits.StepTimeout) * time.Millisecond)
 	defer g.close()
-	L.SetContext(g.ctx)
+	L.SetContext(g)
 	var scenarios []scenario
 	L.SetGlobal("scenario", L.NewFunction(func(L *lua.LState) int {
 		scenarios = append(scenarios, scenario{name: L.CheckString(1), fn: L.CheckFunction(2)})
@@ -105,6 +105,14 @@ func (r *testRun) run() ([]TestResult, error) {
 		if err != nil {
 			se := scriptError(err).(*ScriptError)
 			msg := se.Msg
+			if why := g.stopped(); why != "" {
+				if !strings.Contains(msg, why) {
+					msg += " (" + why + ")"
+				}
+				g = newGuard(time.Duration(r.host.Limits.StepTimeout) * time.Millisecond)
+				defer g.close()
+				L.SetContext(g)
+			}
 			if se.Traceback != "" {
 				msg += "\n" + se.Traceback
 			}

@@ -120,6 +120,11 @@ type Match struct {
 	stack  map[string][][]string // what is left of Config.Stack
 	rolls  []int                 // what is left of Config.Rolls
 	saying bool                  // inside on_say
+	leaks  []string              // secrecy violations noted as log lines were written
+
+	promptBuf Prompt // storage reused by every prompt
+	fmtBuf    []byte // storage reused by log formatting
+	cardRefs  []int  // backing array of LogLine.Cards
 }
 
 // Extra is a table object a game library adds to a match (a board, a
@@ -166,6 +171,7 @@ func (e *Engine) NewMatch(cfg Config) (m *Match, err error) {
 	}
 	cfg.Options = opts
 	m = &Match{Engine: e, Config: cfg, RNG: NewRNG(cfg.Seed)}
+	made := m
 	m.stack = map[string][][]string{}
 	for k, v := range cfg.Stack {
 		m.stack[k] = v
@@ -184,12 +190,12 @@ func (e *Engine) NewMatch(cfg Config) (m *Match, err error) {
 			err = fmt.Errorf("internal error starting %s: %v\n%s", e.Path, r, debug.Stack())
 		}
 		if err != nil {
-			m.Close()
+			made.Close()
 			m = nil
 		}
 	}()
 	m.L = e.newState(m.RNG, cfg.Out)
-	m.L.SetContext(m.guard.ctx)
+	m.L.SetContext(m.guard)
 	m.guard.begin()
 	game, err := e.runMain(m.L)
 	m.guard.end()
@@ -201,6 +207,9 @@ func (e *Engine) NewMatch(cfg Config) (m *Match, err error) {
 	m.play = game.RawGetString("play").(*lua.LFunction)
 	m.t = m.newTableObject()
 	m.co, _ = m.L.NewThread()
+	// The thread got a context derived from the guard, which cannot see
+	// the guard stop (its Done is nil until then): give it the guard itself.
+	m.co.SetContext(m.guard)
 	if err := m.resume(m.t); err != nil {
 		return nil, err
 	}
@@ -234,6 +243,9 @@ func (m *Match) applySeatLabels() {
 
 // Close releases the match's Lua state. A closed match must not be used.
 func (m *Match) Close() {
+	if m == nil {
+		return
+	}
 	if m.guard != nil {
 		m.guard.close()
 	}
@@ -244,7 +256,7 @@ func (m *Match) Close() {
 }
 
 // Prompt returns the decision the game waits for, or nil when the game is
-// over or broken.
+// over or broken. The prompt is valid until the next Step.
 func (m *Match) Prompt() *Prompt { return m.prompt }
 
 // Done reports whether the game has ended.
@@ -328,7 +340,7 @@ func (m *Match) Say(seat int, text string) (err error) {
 		return errors.New("say what?")
 	}
 	m.record = append(m.record, Decision{Seat: seat, Text: text, Say: true})
-	m.log = append(m.log, LogLine{Text: m.SeatLabel(seat) + " says: " + text, To: AllSeats})
+	m.addLog(LogLine{Text: m.SeatLabel(seat) + " says: " + text, To: AllSeats})
 	hook, ok := m.game.RawGetString("on_say").(*lua.LFunction)
 	if !ok {
 		return nil
@@ -383,9 +395,7 @@ func (m *Match) stopErr(err error) error {
 	se := scriptError(err).(*ScriptError)
 	if why := m.guard.stopped(); why != "" {
 		msg := se.Msg
-		if i := strings.Index(msg, "context canceled"); i >= 0 {
-			msg = msg[:i] + why
-		} else {
+		if !strings.Contains(msg, why) {
 			msg = msg + " (" + why + ")"
 		}
 		se = &ScriptError{Msg: msg, Traceback: se.Traceback}

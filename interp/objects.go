@@ -62,6 +62,20 @@ type Card struct {
 	Known SeatSet
 	// Revealed cards are known to everyone until their zone is shuffled.
 	Revealed bool
+
+	verb, text string // the last option text made for this card
+}
+
+// optionText is the text of a prompt option offering this card.
+func (c *Card) optionText(verb string) string {
+	if c.text == "" || c.verb != verb {
+		c.verb = verb
+		c.text = c.Name
+		if verb != "" {
+			c.text = verb + " " + c.Name
+		}
+	}
+	return c.text
 }
 
 // VisibleTo reports whether seat may see which card this is.

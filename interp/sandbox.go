@@ -20,10 +20,11 @@ var removedGlobals = []string{
 // writing to out; math.random drawing from rng (nil: a fixed stream).
 func (e *Engine) newState(rng *RNG, out io.Writer) *lua.LState {
 	L := lua.NewState(lua.Options{
-		SkipOpenLibs:    true,
-		CallStackSize:   e.Limits.MaxCallDepth,
-		RegistrySize:    1024 * 4,
-		RegistryMaxSize: 1024 * 1024,
+		SkipOpenLibs:     true,
+		CallStackSize:    e.Limits.MaxCallDepth,
+		RegistrySize:     1024,
+		RegistryGrowStep: 1024,
+		RegistryMaxSize:  1024 * 1024,
 	})
 	for _, lib := range []struct {
 		name string

@@ -1,0 +1,153 @@
+package sim
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/stdlib"
+)
+
+func load(t testing.TB, path string) *interp.Engine {
+	t.Helper()
+	e, err := interp.Load(path, stdlib.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// dropTiming removes the one line that depends on the machine.
+func dropTiming(s string) string {
+	var keep []string
+	for _, l := range strings.Split(s, "\n") {
+		if !strings.HasPrefix(l, "time:") {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
+func TestRunDoesNotDependOnJobs(t *testing.T) {
+	e := load(t, "../games/clubs.lua")
+	var outs []string
+	for _, jobs := range []int{1, 3} {
+		rep, err := Run(Config{Engine: e, Games: 24, Players: 4, Seed: 9, Jobs: jobs, Bots: []string{"careful", "random"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Failures) > 0 {
+			t.Fatalf("failures: %+v", rep.Failures)
+		}
+		var b bytes.Buffer
+		rep.WriteTable(&b)
+		outs = append(outs, dropTiming(b.String()))
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("--jobs changed the results:\n%s\n---\n%s", outs[0], outs[1])
+	}
+	if !strings.Contains(outs[0], "careful") || !strings.Contains(outs[0], "24 games") {
+		t.Errorf("unexpected table:\n%s", outs[0])
+	}
+}
+
+func TestRunRejectsBadConfig(t *testing.T) {
+	e := load(t, "../games/clubs.lua")
+	for _, cfg := range []Config{
+		{Engine: e, Games: 0},
+		{Engine: e, Games: 1, Players: 7},
+		{Engine: e, Games: 1, Bots: []string{"nosuchbot"}},
+	} {
+		if _, err := Run(cfg); err == nil {
+			t.Errorf("Run(%+v) should fail", cfg)
+		}
+	}
+}
+
+func TestCheckPassesClubs(t *testing.T) {
+	e := load(t, "../games/clubs.lua")
+	rep, err := Check(CheckConfig{Engine: e, Games: 6, Seed: 1, SaveDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	rep.WriteText(&b)
+	if rep.Failed() {
+		t.Fatalf("check failed:\n%s", b.String())
+	}
+	if rep.ByPlayers[3] != 6 || rep.ByPlayers[4] != 6 {
+		t.Errorf("games per player count: %v", rep.ByPlayers)
+	}
+}
+
+func TestCheckCatchesBrokenScripts(t *testing.T) {
+	for _, tc := range []struct {
+		script, want string
+	}{
+		{"testdata/leaky.lua", "may not see"},
+		{"testdata/endless.lua", "did not end within"},
+	} {
+		t.Run(tc.script, func(t *testing.T) {
+			e := load(t, tc.script)
+			dir := t.TempDir()
+			rep, err := Check(CheckConfig{Engine: e, Games: 3, MaxDecisions: 500, SaveDir: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !rep.Failed() {
+				t.Fatal("check passed a broken script")
+			}
+			f := rep.Failures[0]
+			if !strings.Contains(f.Err, tc.want) {
+				t.Errorf("failure %q does not mention %q", f.Err, tc.want)
+			}
+			rec, err := interp.LoadRecord(f.SaveFile)
+			if err != nil {
+				t.Fatalf("the failure's save does not load: %v", err)
+			}
+			if rec.Seed != f.Seed || rec.Players != f.Players {
+				t.Errorf("save has seed %d players %d, failure seed %d players %d", rec.Seed, rec.Players, f.Seed, f.Players)
+			}
+		})
+	}
+}
+
+// BenchmarkClubsRandomPlayout measures random-play throughput on one core:
+// whole games of four random bots. It reports decisions per second.
+func BenchmarkClubsRandomPlayout(b *testing.B) {
+	e := load(b, "../games/clubs.lua")
+	decisions := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m, err := e.NewMatch(interp.Config{Players: 4, Seed: uint64(i)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		bot := interp.NewRandomBot(uint64(i))
+		for m.Prompt() != nil {
+			c, _ := bot.Choose(m)
+			if err := m.Step(c); err != nil {
+				b.Fatal(err)
+			}
+			decisions++
+		}
+		m.Close()
+	}
+	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
+}
+
+// BenchmarkClubsNewMatch measures how long a fresh game takes to be ready
+// for its first decision.
+func BenchmarkClubsNewMatch(b *testing.B) {
+	e := load(b, "../games/clubs.lua")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m, err := e.NewMatch(interp.Config{Players: 4, Seed: uint64(i)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		m.Close()
+	}
+}

@@ -1,0 +1,780 @@
+-- Members Only, by Reiner Knizia (Blatz Spiele, 1996), for 3 to 5 players.
+-- Rulebook: shared/rules/members-only.txt (English translation by Reiner
+-- Knizia and Kevin Jacklin). Its six club rules are cited as [Rule 1] …
+-- [Rule 6], the rest by its headings ([Preparation], [Board], [Game end]).
+--
+-- Facts the rulebook leaves out come from shared/rules/DATA.md: the 65 cards
+-- are 5 categories x (11 normal + 2 NO!) cards; the betting spaces and their
+-- points; 4 single pieces + 1 double piece + 1 risk piece a player; the
+-- tracks run 1-10 with 1-4 the light band; a NO! cancels one normal card
+-- and a count never drops below zero. They are the data tables below.
+--
+-- How we read the rulebook where it is silent or ambiguous (each reading is
+-- tested in members_only_test.lua):
+--  * [Rule 1] "The player who explains the rules starts the game": seat 1
+--    starts the first heat; the seat to his right deals it. Cards are dealt
+--    one at a time, starting with the dealer's left neighbour (the starter).
+--  * [Rule 5] "The player who started the last heat shuffles all 65 cards and
+--    deals. The player to his left begins the next heat": so the dealer of
+--    heat h+1 is the starter of heat h, and the start passes one seat to the
+--    left every heat.
+--  * [Rule 1] The two face-up cards join the open layout and count, like
+--    every revealed card; the cards left over sit out the heat unseen.
+--  * [Rule 1] "Several betting pieces under one category" is allowed for one
+--    player too: a player may bet on any vacant space, also in a category
+--    where he already has pieces (even on both sides, 3- and 5+). A space
+--    holds one piece (a piece with the risk piece under it is one stack).
+--  * [Rule 2] The risk piece goes under every bet placed in the first round
+--    of a heat; it is not optional. A player bets at most once a round, so
+--    the one risk piece is always at hand. (The house variant
+--    members_only_no_risk.lua drops this rule.)
+--  * [Rule 3] The last bets are placed in the turns that bring the hands to
+--    three cards; then every player discards one card face down at once
+--    (a secret simultaneous choice) and the other two are laid open. The
+--    discards are never shown to anyone but their owner, not even after
+--    the heat.
+--  * [Rule 4] Open cards lie by category; as soon as a normal card and a NO!
+--    card of the same category are both open, the pair is removed (shown in
+--    the "NO! pairs" zone). So a category's count is its normal cards minus
+--    its NO! cards, never below zero (DATA.md).
+--  * [Rule 5] Points: space points x 1 (single), x 2 (double, or single with
+--    the risk piece), x 3 (double with the risk piece). Winning pieces and
+--    every risk piece go back to their owner; losing pieces go to "lost".
+--  * [Rule 5] "It is not possible to score more than 10 points in a
+--    category": a marker never passes 10; points beyond are forfeit.
+--  * [Preparation] Markers start on the symbol space, which we number 0, so
+--    the tracks run 0..10 (1-4 light, 5-10 dark).
+--  * [Rule 6] "Lost all but one of his betting pieces (or all)": checked at
+--    the start of each heat on the single and double pieces in front of the
+--    player (all bets have been settled by then): with one or none left, all
+--    five come back from "lost". The risk piece is never lost.
+--  * [Game end] Checked after each heat's scoring: when every one of the five
+--    tracks has a marker in 5-10, the game ends. A player's total is the sum
+--    of his markers in 5-10. The highest total wins; equal highest totals
+--    share the win (decision: the rulebook names no tie-break).
+
+local Game = {
+  title = "Members Only",
+  about = "Knizia's club of sporting bets: deduce how many cards of each category will be revealed.",
+  players = { 3, 5 },
+  seats = { "Red", "Blue", "Green", "Yellow", "Purple" },
+}
+
+-- Data ------------------------------------------------------------------------
+
+-- The five event categories (DATA.md): the move word, a label, the event.
+Game.categories = {
+  { name = "umbrella", label = "Umbrella", event = "days of rain in London" },
+  { name = "newspaper", label = "Newspaper", event = "royal scandals in the press" },
+  { name = "tea", label = "Tea", event = "cups of tea the Prime Minister spills" },
+  { name = "bigben", label = "Big Ben", event = "politicians forced to step down" },
+  { name = "hat", label = "Hat", event = "members' wives in identical hats at Ascot" },
+}
+
+-- Cards of each category (DATA.md): 5 x 13 = 65.
+Game.cards_per_category = { normal = 11, no = 2 }
+
+-- [Board] The betting spaces of every category and their points (DATA.md).
+Game.spaces = {
+  { name = "1-", label = "1 or less", at_most = 1, points = 5 },
+  { name = "2-", label = "2 or less", at_most = 2, points = 3 },
+  { name = "3-", label = "3 or less", at_most = 3, points = 2 },
+  { name = "4-", label = "4 or less", at_most = 4, points = 1 },
+  { name = "5+", label = "5 or more", at_least = 5, points = 1 },
+  { name = "6+", label = "6 or more", at_least = 6, points = 2 },
+  { name = "7+", label = "7 or more", at_least = 7, points = 3 },
+  { name = "8+", label = "8 or more", at_least = 8, points = 5 },
+}
+
+-- [Rule 1] Cards dealt to each player, by number of players; cards turned up.
+Game.deal_size = { [3] = 11, [4] = 9, [5] = 7 }
+Game.face_up = 2
+-- [Rule 1] Cards revealed a turn; [Rule 3] the heat ends at this hand size.
+Game.reveal_count = 2
+Game.final_hand = 3
+
+-- [Preparation] Each player's pieces (DATA.md).
+Game.pieces = { single = 4, double = 1, risk = 1 }
+-- [Rule 5] Points multiplier by piece, with or without the risk piece.
+Game.multiplier = { single = 1, double = 2, single_risk = 2, double_risk = 3 }
+-- [Rule 2] Bets of the first round carry the risk piece.
+Game.first_round_risk = true
+-- [Rule 6] With this many betting pieces or fewer left, all come back.
+Game.return_at = 1
+
+-- [Board] Scoring tracks: the symbol space is 0; 1-4 light, 5-10 dark.
+Game.track = { start = 0, max = 10, dark = 5 }
+
+-- Rules -----------------------------------------------------------------------
+
+local BET_PIECES = { "single", "double" }
+
+function Game.category(name)
+  for _, c in ipairs(Game.categories) do
+    if c.name == name then return c end
+  end
+end
+
+function Game.space(name)
+  for _, s in ipairs(Game.spaces) do
+    if s.name == name then return s end
+  end
+end
+
+-- The card kinds in hand order: each category's normal card, then its NO!.
+function Game.kinds()
+  local list = {}
+  for _, c in ipairs(Game.categories) do
+    list[#list + 1] = c.name
+    list[#list + 1] = c.name .. "-no"
+  end
+  return list
+end
+
+-- The 65 cards: "umbrella1".."umbrella11", "umbrella-no1", "umbrella-no2", …
+function Game.card_defs()
+  local defs = {}
+  for i, c in ipairs(Game.categories) do
+    for n = 1, Game.cards_per_category.normal do
+      defs[#defs + 1] = { name = c.name .. n, category = c.name, kind = c.name, no = false, order = i * 10 }
+    end
+    for n = 1, Game.cards_per_category.no do
+      defs[#defs + 1] = { name = c.name .. "-no" .. n, category = c.name, kind = c.name .. "-no", no = true, order = i * 10 + 1 }
+    end
+  end
+  return defs
+end
+
+-- The place on the board where a bet lies: "umbrella 5+".
+function Game.place(category, space) return category .. " " .. space end
+
+-- [Rule 5] Does a bet on space win when the category counts count?
+function Game.wins(space, count)
+  if space.at_most then return count <= space.at_most end
+  return count >= space.at_least
+end
+
+-- [Rule 5] Points for a winning piece.
+function Game.points(space, piece, risk)
+  return space.points * Game.multiplier[piece .. (risk and "_risk" or "")]
+end
+
+-- [Rule 4] The count of an open category: normal cards minus NO! cards,
+-- never below zero (cancelled pairs have left the layout already).
+function Game.count_of(cards)
+  local n = 0
+  for _, c in ipairs(cards) do n = n + (c.no and -1 or 1) end
+  return math.max(0, n)
+end
+
+function Game.count(z, category) return Game.count_of(z.layout[category]:cards()) end
+
+-- [Game end] A player's total: his markers in the dark band only.
+function Game.club_points(markers)
+  local sum = 0
+  for _, m in ipairs(markers) do
+    if m >= Game.track.dark then sum = sum + m end
+  end
+  return sum
+end
+
+-- [Game end] Over when every track has a marker in the dark band.
+-- tracks[category][seat] = marker.
+function Game.game_over(tracks, players)
+  for _, c in ipairs(Game.categories) do
+    local reached = false
+    for s = 1, players do
+      if tracks[c.name][s] >= Game.track.dark then reached = true end
+    end
+    if not reached then return false end
+  end
+  return true
+end
+
+-- The highest totals win; equal highest share (decision).
+function Game.winners(totals)
+  local best, winners = -math.huge, {}
+  for _, v in ipairs(totals) do best = math.max(best, v) end
+  for s, v in ipairs(totals) do
+    if v == best then winners[#winners + 1] = s end
+  end
+  return winners
+end
+
+-- Board state ------------------------------------------------------------------
+
+-- Who has which stack on a place: seat, piece ("single"/"double"), risk.
+-- The pools hold the pieces; z.bets indexes them by place (a lookup kept
+-- beside the pools inside play, so it is rebuilt on every replay).
+function Game.stack_at(t, z, place)
+  local b = z.bets[place]
+  if b then return b.seat, b.piece, b.risk end
+end
+
+function Game.vacant(t, z, place) return Game.stack_at(t, z, place) == nil end
+
+-- The public notes: heat and round, open counts, the board, club points.
+function Game.update_notes(t, z)
+  local parts = {}
+  for _, c in ipairs(Game.categories) do
+    local cards = z.layout[c.name]:cards()
+    local nos = 0
+    for _, card in ipairs(cards) do
+      if card.no then nos = nos + 1 end
+    end
+    local text = string.format("%s %d", c.name, Game.count_of(cards))
+    if nos > 0 then text = text .. string.format(" (%d NO! waiting)", nos) end
+    parts[#parts + 1] = text
+  end
+  local pairs_out = math.floor(z.cancelled:count() / 2)
+  t:note("counts", "Open count: " .. table.concat(parts, " · ") ..
+    (pairs_out > 0 and string.format(" — %d NO! pair%s removed", pairs_out, pairs_out == 1 and "" or "s") or ""))
+
+  local lines = {}
+  for _, c in ipairs(Game.categories) do
+    local bets = {}
+    for _, sp in ipairs(Game.spaces) do
+      local seat, piece, risk = Game.stack_at(t, z, Game.place(c.name, sp.name))
+      if seat then
+        bets[#bets + 1] = string.format("%s %s %s%s", sp.name, t:name(seat), piece, risk and "+risk" or "")
+      end
+    end
+    if #bets > 0 then lines[#lines + 1] = string.format("  %-10s %s", c.name, table.concat(bets, " · ")) end
+  end
+  if #lines == 0 then
+    t:note("board", "Betting board: no bets")
+  else
+    t:note("board", "Betting board:\n" .. table.concat(lines, "\n"))
+  end
+
+  local club = {}
+  for _, seat in ipairs(t:seats()) do
+    local markers = {}
+    for i, c in ipairs(Game.categories) do markers[i] = z.tracks[c.name]:get(seat) end
+    club[#club + 1] = string.format("%s %d", t:name(seat), Game.club_points(markers))
+  end
+  t:note("club", "Club points so far (markers in 5-10): " .. table.concat(club, " · "))
+end
+
+-- Moves ------------------------------------------------------------------------
+
+-- [Rule 1] The bets a seat may place: any vacant space of any category, with
+-- a single piece or the double piece, or pass.
+function Game.bet_options(t, z, seat)
+  local opts = { { text = "pass" } }
+  local pool = z.pieces[seat]
+  local have = { single = pool:count(seat, "single") > 0, double = pool:count(seat, "double") > 0 }
+  for _, c in ipairs(Game.categories) do
+    for _, sp in ipairs(Game.spaces) do
+      local place = Game.place(c.name, sp.name)
+      if not z.bets[place] then
+        for _, piece in ipairs(BET_PIECES) do
+          if have[piece] then
+            opts[#opts + 1] = {
+              text = piece == "double" and "bet " .. place .. " double" or "bet " .. place,
+              category = c.name, space = sp.name, piece = piece,
+            }
+          end
+        end
+      end
+    end
+  end
+  return opts
+end
+
+local function kinds_in(cards)
+  local have = {}
+  for _, card in ipairs(cards) do have[card.kind] = (have[card.kind] or 0) + 1 end
+  local list = {}
+  for _, k in ipairs(Game.kinds()) do
+    if have[k] then list[#list + 1] = { kind = k, n = have[k] } end
+  end
+  return list
+end
+
+-- [Rule 1] The ways to reveal two cards from a hand, named by kind.
+function Game.reveal_options(cards)
+  local have, opts = kinds_in(cards), {}
+  for i, a in ipairs(have) do
+    for j = i, #have do
+      local b = have[j]
+      if i ~= j or a.n >= 2 then
+        opts[#opts + 1] = { text = "reveal " .. a.kind .. " " .. b.kind, kinds = { a.kind, b.kind } }
+      end
+    end
+  end
+  return opts
+end
+
+-- [Rule 3] The card to discard, named by kind.
+function Game.discard_options(cards)
+  local opts = {}
+  for _, k in ipairs(kinds_in(cards)) do
+    opts[#opts + 1] = { text = "discard " .. k.kind, kind = k.kind }
+  end
+  return opts
+end
+
+local function take_kind(cards, kind, taken)
+  for _, card in ipairs(cards) do
+    if card.kind == kind and not taken[card] then
+      taken[card] = true
+      return card
+    end
+  end
+end
+
+-- Actions ----------------------------------------------------------------------
+
+-- [Rule 4] An open card joins its category; a normal card and a NO! card of
+-- the same category cancel each other, pair by pair.
+function Game.lay_open(t, z, card)
+  local zone = z.layout[card.category]
+  zone:add(card)
+  t:reveal(card)
+  local normal, no
+  for _, c in ipairs(zone:cards()) do
+    if c.no then no = no or c else normal = normal or c end
+  end
+  if normal and no then
+    z.cancelled:add(normal)
+    z.cancelled:add(no)
+    t:log("%s cancels %s: the pair leaves the layout", no, normal)
+  end
+end
+
+-- [Rule 1] Shuffle the 65 cards, deal, turn two face up, set the rest aside.
+function Game.deal(t, z, dealer)
+  for _, zone in ipairs(z.all_zones) do zone:move_all(z.deck) end
+  z.deck:shuffle()
+  local size = Game.deal_size[t.players]
+  for _ = 1, size do
+    for _, seat in ipairs(t:seats(t:left(dealer))) do z.deck:deal(z.hands[seat], 1) end
+  end
+  for _, seat in ipairs(t:seats()) do z.hands[seat]:sort() end
+  local up = {}
+  for i = 1, Game.face_up do
+    up[i] = z.deck:top()
+    Game.lay_open(t, z, up[i])
+  end
+  z.deck:move_all(z.aside)
+  t:log("%p deals %d cards each and turns up %s; %d cards sit out unseen", dealer, size, up, z.aside:count())
+end
+
+-- [Rule 1] [Rule 2] Place a bet; in the first round the risk piece goes under it.
+function Game.place_bet(t, z, seat, bet, round)
+  local pool = z.pieces[seat]
+  local place = Game.place(bet.category, bet.space)
+  pool:move(seat, place, bet.piece)
+  local risk = round == 1 and Game.first_round_risk and pool:move(seat, place, "risk") == 1
+  z.bets[place] = { seat = seat, piece = bet.piece, risk = risk }
+  t:log("%p bets %s on %s %s (%s)%s", seat, bet.piece == "double" and "the double piece" or "a single piece",
+    bet.category, Game.space(bet.space).label, bet.space, risk and " with the risk piece under it" or "")
+end
+
+-- [Rule 1] Reveal two cards from hand.
+function Game.reveal(t, z, seat, choice)
+  local hand, taken, shown = z.hands[seat]:cards(), {}, {}
+  for i, kind in ipairs(choice.kinds) do shown[i] = take_kind(hand, kind, taken) end
+  t:log("%p reveals %s", seat, shown)
+  for _, card in ipairs(shown) do Game.lay_open(t, z, card) end
+end
+
+-- One turn: an optional bet, then (after the first round) two cards revealed.
+function Game.turn(t, z, seat, round, rounds)
+  local first = round == 1
+  local hint = "place a betting piece on a vacant space, or pass"
+  if first and Game.first_round_risk then
+    hint = "first round: a bet carries your risk piece (double points); no cards are revealed"
+  elseif first then
+    hint = "first round: no cards are revealed"
+  end
+  local bet = t:ask(seat, Game.bet_options(t, z, seat), hint)
+  if bet.text == "pass" then
+    t:log("%p places no bet", seat)
+  else
+    Game.place_bet(t, z, seat, bet, round)
+  end
+  Game.update_notes(t, z)
+  if first then return end -- [Rule 2] nothing is revealed in the first round
+  local choice = t:ask(seat, Game.reveal_options(z.hands[seat]:cards()), "reveal two cards")
+  Game.reveal(t, z, seat, choice)
+  Game.update_notes(t, z)
+end
+
+-- [Rule 3] Everyone discards one card face down at once; the rest go open.
+function Game.end_heat(t, z, starter)
+  local seats = t:seats(starter)
+  local choices = t:ask_all(seats, function(seat)
+    return Game.discard_options(z.hands[seat]:cards())
+  end, "discard one card face down; your other two cards are laid open")
+  for _, seat in ipairs(seats) do
+    local card = take_kind(z.hands[seat]:cards(), choices[seat].kind, {})
+    z.discards[seat]:add(card)
+    t:tell(seat, "You discard %s face down", card)
+  end
+  t:log("Everyone discards one card face down")
+  for _, seat in ipairs(seats) do
+    local rest = z.hands[seat]:cards()
+    t:log("%p lays open %s", seat, rest)
+    for _, card in ipairs(rest) do Game.lay_open(t, z, card) end
+  end
+  Game.update_notes(t, z)
+end
+
+-- [Rule 5] Score every category: winning pieces move the marker (never past
+-- 10) and go home, losing pieces are lost, risk pieces always go home.
+function Game.score_heat(t, z)
+  for _, c in ipairs(Game.categories) do
+    local count = Game.count(z, c.name)
+    t:log("%s counts %d", c.label, count)
+    for _, sp in ipairs(Game.spaces) do
+      local place = Game.place(c.name, sp.name)
+      local seat, piece, risk = Game.stack_at(t, z, place)
+      if seat then
+        local pool = z.pieces[seat]
+        local what = piece .. (risk and "+risk" or "")
+        if Game.wins(sp, count) then
+          local pts = Game.points(sp, piece, risk)
+          local track = z.tracks[c.name]
+          local before = track:get(seat)
+          local after = track:advance(seat, pts)
+          pool:move(place, seat, piece)
+          t:log("%p wins %d on %s (%s): %s marker %d -> %d%s", seat, pts, place, what, c.name, before, after,
+            before + pts > after and string.format(" (capped at %d)", Game.track.max) or "")
+        else
+          pool:move(place, "lost", piece)
+          t:log("%p loses the %s piece on %s", seat, piece, place)
+        end
+        if risk then pool:move(place, seat, "risk") end
+        z.bets[place] = nil
+      end
+    end
+  end
+  Game.update_notes(t, z)
+end
+
+-- [Rule 6] At the start of a heat, a player with one betting piece or none
+-- left gets all of them back.
+function Game.return_pieces(t, z)
+  for _, seat in ipairs(t:seats()) do
+    local pool = z.pieces[seat]
+    local left = pool:count(seat, "single") + pool:count(seat, "double")
+    if left <= Game.return_at and pool:count("lost") > 0 then
+      for _, piece in ipairs(BET_PIECES) do pool:move("lost", seat, piece, pool:count("lost", piece)) end
+      t:log("%p has %d betting piece%s left and gets all of them back", seat, left, left == 1 and "" or "s")
+    end
+  end
+end
+
+function Game.markers(t, z)
+  local tracks = {}
+  for _, c in ipairs(Game.categories) do
+    tracks[c.name] = {}
+    for _, seat in ipairs(t:seats()) do tracks[c.name][seat] = z.tracks[c.name]:get(seat) end
+  end
+  return tracks
+end
+
+-- One heat, [Rule 1] to [Rule 5].
+function Game.play_heat(t, z, heat, dealer, starter)
+  t:log("Heat %d: %p deals, %p starts", heat, dealer, starter)
+  Game.return_pieces(t, z)
+  Game.deal(t, z, dealer)
+  local rounds = 1 + math.floor((Game.deal_size[t.players] - Game.final_hand) / Game.reveal_count)
+  local round = 0
+  repeat
+    round = round + 1
+    t:note("round", string.format("Heat %d (dealt by %s, %s starts) — round %d of %d%s", heat, t:name(dealer),
+      t:name(starter), round, rounds, round == 1 and ": no cards revealed" or ""), round)
+    Game.update_notes(t, z)
+    for _, seat in ipairs(t:seats(starter)) do Game.turn(t, z, seat, round, rounds) end
+  until z.hands[starter]:count() <= Game.final_hand
+  t:note("round", string.format("Heat %d — the end: discard one card face down", heat), 0)
+  Game.end_heat(t, z, starter)
+  Game.score_heat(t, z)
+end
+
+function Game.setup(t)
+  local z = {
+    deck = t:zone { name = "deck", visibility = "hidden", shown = false },
+    hands = {}, discards = {}, layout = {}, pieces = {}, tracks = {}, bets = {},
+  }
+  for _, seat in ipairs(t:seats()) do
+    z.hands[seat] = t:zone { name = "hand", owner = seat, visibility = "owner" }
+  end
+  for _, c in ipairs(Game.categories) do
+    z.layout[c.name] = t:zone { name = c.name, label = "Open " .. c.name, visibility = "all" }
+  end
+  z.cancelled = t:zone { name = "no pairs", label = "NO! pairs removed", visibility = "all" }
+  for _, seat in ipairs(t:seats()) do
+    z.discards[seat] = t:zone { name = "discard", owner = seat, label = t:name(seat) .. "'s face-down discard", visibility = "hidden" }
+  end
+  z.aside = t:zone { name = "set aside", label = "Set aside (unseen this heat)", visibility = "hidden" }
+  z.all_zones = { z.aside, z.cancelled }
+  for _, seat in ipairs(t:seats()) do
+    z.all_zones[#z.all_zones + 1] = z.hands[seat]
+    z.all_zones[#z.all_zones + 1] = z.discards[seat]
+  end
+  for _, c in ipairs(Game.categories) do z.all_zones[#z.all_zones + 1] = z.layout[c.name] end
+  t:cards(Game.card_defs(), z.deck)
+
+  -- [Preparation] Pieces in front of each player: one pool per player, whose
+  -- holders are the player, the board's places and "lost".
+  for _, seat in ipairs(t:seats()) do
+    local pool = t:pool { name = "pieces" .. seat, label = t:name(seat) .. "'s pieces", kinds = { "single", "double", "risk" }, supply = Game.pieces }
+    for _, k in ipairs({ "single", "double", "risk" }) do pool:give(seat, k, Game.pieces[k]) end
+    z.pieces[seat] = pool
+  end
+  -- [Preparation] A marker of each player on each track's symbol space (0).
+  for _, c in ipairs(Game.categories) do
+    z.tracks[c.name] = t:track { name = c.name, label = c.label, min = Game.track.start, max = Game.track.max, start = Game.track.start }
+  end
+  return z
+end
+
+function Game.play(t)
+  local z = Game.setup(t)
+  local starter = 1 -- [Rule 1] the player who explains the rules
+  local dealer = t:right(starter)
+  local heat = 0
+  while true do
+    heat = heat + 1
+    Game.play_heat(t, z, heat, dealer, starter)
+    local tracks = Game.markers(t, z)
+    if Game.game_over(tracks, t.players) then
+      local totals, parts = {}, {}
+      for _, seat in ipairs(t:seats()) do
+        local markers = {}
+        for i, c in ipairs(Game.categories) do markers[i] = tracks[c.name][seat] end
+        totals[seat] = Game.club_points(markers)
+        parts[#parts + 1] = string.format("%s %d", t:name(seat), totals[seat])
+      end
+      t:log("Every track has a marker in 5-10 after heat %d: the game ends. Club points: %s", heat, table.concat(parts, ", "))
+      return { winners = Game.winners(totals), scores = totals }
+    end
+    -- [Rule 5] The starter of this heat deals the next; his left neighbour starts.
+    dealer = starter
+    starter = t:left(starter)
+  end
+end
+
+-- The bot ------------------------------------------------------------------------
+-- "steward": bets from what its seat can infer and nothing else. It knows the
+-- 65 cards, sees its hand, the open layout, the removed NO! pairs and how many
+-- cards each player holds; the unseen cards (other hands, set-aside cards,
+-- others' discards) are to it a uniform random pool. By sampling that pool it
+-- estimates each category's final count (each other player will lay open all
+-- his cards but one), bets where the expected gain in club points beats the
+-- cost of losing the piece, keeps the cards that hurt its bets for the
+-- face-down discard, and discards the one that helps its bets least.
+
+local SAMPLES = 300
+
+-- Card kinds as small numbers for the sampling loops: kind -> index, and by
+-- index the category's position and the card's effect on the count.
+local KIND_INDEX, KIND_CAT, KIND_NET, KIND_TOTAL = {}, {}, {}, {}
+for i, c in ipairs(Game.categories) do
+  for _, no in ipairs({ false, true }) do
+    local k = #KIND_CAT + 1
+    KIND_INDEX[c.name .. (no and "-no" or "")] = k
+    KIND_CAT[k] = i
+    KIND_NET[k] = no and -1 or 1
+    KIND_TOTAL[k] = no and Game.cards_per_category.no or Game.cards_per_category.normal
+  end
+end
+
+-- The unseen cards as far as the seat knows (all but its hand, every open
+-- card and its own discard), and how many of them the others will lay open.
+local function bot_unseen(view, seat)
+  local seen = {}
+  local function add(cards)
+    for _, card in ipairs(cards) do
+      local k = KIND_INDEX[card.kind]
+      seen[k] = (seen[k] or 0) + 1
+    end
+  end
+  add(view.mine.hand.cards)
+  if view.mine.discard then add(view.mine.discard.cards) end
+  for _, c in ipairs(Game.categories) do add(view.table[c.name].cards) end
+  add(view.table["no pairs"].cards)
+  local pool = {}
+  for k = 1, #KIND_TOTAL do
+    for _ = 1, KIND_TOTAL[k] - (seen[k] or 0) do pool[#pool + 1] = k end
+  end
+  local others = 0
+  for s = 1, view.players do
+    if s ~= seat then others = others + math.max(0, view.seats[s].hand.count - 1) end
+  end
+  return pool, others
+end
+
+-- Histograms of the final count per category: hist[category][count] =
+-- probability. mine lists the kinds the seat will lay open itself (nil: its
+-- hand less one card at random).
+local function bot_histograms(view, seat, mine)
+  local pool, others = bot_unseen(view, seat)
+  local ncat = #Game.categories
+  local base = {}
+  for i, c in ipairs(Game.categories) do
+    local n = 0
+    for _, card in ipairs(view.table[c.name].cards) do n = n + KIND_NET[KIND_INDEX[card.kind]] end
+    base[i] = n
+  end
+  local hand = {}
+  for i, card in ipairs(mine or view.mine.hand.cards) do hand[i] = KIND_INDEX[mine and card or card.kind] end
+  local counts = {}
+  for i = 1, ncat do counts[i] = {} end
+  local n, sum = #pool, {}
+  local draw = math.min(others, n)
+  for _ = 1, SAMPLES do
+    for i = 1, ncat do sum[i] = base[i] end
+    local skip = (not mine and #hand > 0) and math.random(#hand) or 0
+    for i = 1, #hand do
+      if i ~= skip then
+        local k = hand[i]
+        sum[KIND_CAT[k]] = sum[KIND_CAT[k]] + KIND_NET[k]
+      end
+    end
+    for i = 1, draw do
+      local j = math.random(i, n)
+      local k = pool[j]
+      pool[i], pool[j] = k, pool[i]
+      sum[KIND_CAT[k]] = sum[KIND_CAT[k]] + KIND_NET[k]
+    end
+    for i = 1, ncat do
+      local v = sum[i] > 0 and sum[i] or 0
+      counts[i][v] = (counts[i][v] or 0) + 1
+    end
+  end
+  local hist = {}
+  for i, c in ipairs(Game.categories) do
+    hist[c.name] = {}
+    for v, m in pairs(counts[i]) do hist[c.name][v] = m / SAMPLES end
+  end
+  return hist
+end
+
+local function p_win(hist, space, shift)
+  local p = 0
+  for k = 0, Game.cards_per_category.normal do
+    local q = hist[k]
+    if q and Game.wins(space, math.max(0, k + (shift or 0))) then p = p + q end
+  end
+  return p
+end
+
+-- What points are worth to a marker at m: only 5-10 counts at the end, but
+-- light-band points are a step towards it; nothing beyond 10.
+local function worth(m) return m >= Game.track.dark and m or 0.6 * m end
+local function gain(m, pts) return worth(math.min(Game.track.max, m + pts)) - worth(m) end
+
+local function pieces_left(view, seat)
+  local held = view.pools["pieces" .. seat].held[seat]
+  return (held.single or 0) + (held.double or 0), held
+end
+
+local function piece_cost(view, seat, piece)
+  local left = pieces_left(view, seat)
+  local cost = piece == "double" and 1.2 or 0.7
+  if left - 1 <= Game.return_at then cost = cost * 0.3 end -- they come back anyway
+  return cost
+end
+
+-- The seat's own bets on the board: {category, space, piece, risk}.
+local function my_bets(view, seat)
+  local bets = {}
+  local held = view.pools["pieces" .. seat].held
+  for _, c in ipairs(Game.categories) do
+    for _, sp in ipairs(Game.spaces) do
+      local h = held[Game.place(c.name, sp.name)]
+      if h then
+        local piece = (h.double or 0) > 0 and "double" or (h.single or 0) > 0 and "single" or nil
+        if piece then bets[#bets + 1] = { category = c.name, space = sp, piece = piece, risk = (h.risk or 0) > 0 } end
+      end
+    end
+  end
+  return bets
+end
+
+-- Expected value of the seat's bets on the board, a category count shifted.
+local function bets_value(view, seat, bets, hist, cat, shift)
+  local v = 0
+  for _, b in ipairs(bets) do
+    local p = p_win(hist[b.category], b.space, b.category == cat and shift or 0)
+    local m = view.tracks[b.category][seat]
+    v = v + p * gain(m, Game.points(b.space, b.piece, b.risk)) - (1 - p) * piece_cost(view, seat, b.piece)
+  end
+  return v
+end
+
+local function steward_bet(view, options, seat)
+  local hist = bot_histograms(view, seat)
+  local risk = Game.first_round_risk and view.facts.round == 1
+  local best, best_v = "pass", 0.3
+  for _, text in ipairs(options) do
+    local cat, space, rest = text:match("^bet (%S+) (%S+)(.*)$")
+    if cat then
+      local piece = rest == " double" and "double" or "single"
+      local sp = Game.space(space)
+      local p = p_win(hist[cat], sp)
+      local pts = Game.points(sp, piece, risk)
+      local v = p * gain(view.tracks[cat][seat], pts) - (1 - p) * piece_cost(view, seat, piece)
+      if v > best_v then best, best_v = text, v end
+    end
+  end
+  return best
+end
+
+local function steward_reveal(view, options, seat)
+  local bets = my_bets(view, seat)
+  if #bets == 0 then return 1 end
+  local hist = bot_histograms(view, seat)
+  local help = {}
+  for _, card in ipairs(view.mine.hand.cards) do
+    if help[card.kind] == nil then
+      local base = bets_value(view, seat, bets, hist, card.category, 0)
+      help[card.kind] = bets_value(view, seat, bets, hist, card.category, KIND_NET[KIND_INDEX[card.kind]]) - base
+    end
+  end
+  -- Keep the harmful cards for the discard; lay open the neutral ones first.
+  local function score(kind)
+    local h = help[kind]
+    return h < 0 and h * 10 or -h * 0.1
+  end
+  local best_i, best_s = 1, -math.huge
+  for i, text in ipairs(options) do
+    local a, b = text:match("^reveal (%S+) (%S+)$")
+    local s = score(a) + score(b)
+    if s > best_s then best_i, best_s = i, s end
+  end
+  return best_i
+end
+
+local function steward_discard(view, options, seat)
+  local bets = my_bets(view, seat)
+  if #bets == 0 then return 1 end
+  local best_i, best_v = 1, -math.huge
+  for i, text in ipairs(options) do
+    local drop = text:match("^discard (%S+)$")
+    local mine, dropped = {}, false
+    for _, card in ipairs(view.mine.hand.cards) do
+      if card.kind == drop and not dropped then dropped = true else mine[#mine + 1] = card.kind end
+    end
+    local v = bets_value(view, seat, bets, bot_histograms(view, seat, mine), nil, 0)
+    if v > best_v then best_i, best_v = i, v end
+  end
+  return best_i
+end
+
+local function steward(view, options, seat)
+  local first = options[1]
+  if first == "pass" then return steward_bet(view, options, seat) end
+  if first:match("^reveal") then return steward_reveal(view, options, seat) end
+  if first:match("^discard") then return steward_discard(view, options, seat) end
+  return 1
+end
+
+Game.bots = { order = { "steward" }, steward = steward }
+
+return Game

@@ -120,6 +120,7 @@ func Check(cfg CheckConfig) (*CheckReport, error) {
 		decisions int
 		fail      *CheckFailure
 	}
+	defer batchGC()()
 	results := make([]result, len(jobs))
 	workers := cfg.Jobs
 	if workers <= 0 {

@@ -1,0 +1,64 @@
+package stdlib_test
+
+import (
+	"io/fs"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/stdlib"
+)
+
+// lister is a game that logs the name of every method the runtime gives
+// t, zones, pools, tracks and pads.
+const lister = `
+local G = { title = "lister", players = {1, 1} }
+local function names(class, tbl)
+  local out = {}
+  for k, v in pairs(tbl) do
+    if type(v) == "function" then out[#out + 1] = class .. ":" .. k end
+  end
+  return out
+end
+function G.play(t)
+  local z = t:zone { name = "z" }
+  local p = t:pool { name = "p", kinds = { "a" }, supply = 1 }
+  local tr = t:track { name = "tr", min = 0, max = 1 }
+  local pad = t:pad { name = "pad" }
+  local all = names("Table", t)
+  for _, pair in ipairs({ { "Zone", z }, { "Pool", p }, { "Track", tr }, { "Pad", pad } }) do
+    for _, n in ipairs(names(pair[1], getmetatable(pair[2]).__index)) do all[#all + 1] = n end
+  end
+  for _, n in ipairs(all) do t:log(n) end
+end
+return G
+`
+
+// TestMetaCoversTheAPI fails when the runtime gains a method that
+// tabletop.meta.lua does not annotate.
+func TestMetaCoversTheAPI(t *testing.T) {
+	meta, err := fs.ReadFile(stdlib.FS(), "tabletop.meta.lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := interp.LoadSource("lister.lua", []byte(lister), stdlib.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := e.NewMatch(interp.Config{Players: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if len(m.Log()) < 40 {
+		t.Fatalf("only %d methods listed", len(m.Log()))
+	}
+	for _, l := range m.Log() {
+		class, method, _ := strings.Cut(l.Text, ":")
+		re := regexp.MustCompile(`(?m)^function ` + class + `:` + regexp.QuoteMeta(method) + `\(`)
+		if !re.Match(meta) {
+			t.Errorf("tabletop.meta.lua does not annotate %s:%s", class, method)
+		}
+	}
+}

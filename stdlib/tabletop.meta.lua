@@ -1,0 +1,499 @@
+---@meta
+-- LuaLS annotations for the tabletop script API. Point your editor's Lua
+-- language server at this file (see docs/scripting.md, "Editor support") and
+-- it completes and checks the methods of `t`, zones, pools, tracks, pads, bot
+-- views and the scenario-test API. Nothing here runs: it only describes.
+
+-------------------------------------------------------------------------------
+-- The game table a script returns
+-------------------------------------------------------------------------------
+
+---@class GameOption
+---@field default number|string|boolean  The value when the player sets none.
+---@field help? string                   One line for `tabletop play GAME --help`.
+
+---@class Game
+---@field title string                   The game's name.
+---@field about? string                  One line about it.
+---@field players integer[]              `{min, max}` players.
+---@field seats? string[]|table<integer, string[]>  Seat names, or names by player count.
+---@field options? table<string, GameOption>  Options a player may set with `--set name=value`.
+---@field bots? table<string, BotFunction>  Bots by name; the first (or `bots.order[1]`) is the default.
+---@field tools? table<string, ToolFunction>  Read-only REPL helpers by name (e.g. `notes`).
+---@field play fun(t: Table): GameResult? The game itself, run as a coroutine.
+---@field on_say? fun(t: Table, seat: Seat, text: string)  Called when a seat says something at the table (`say`); may change state, may not ask.
+
+---@class GameResult
+---@field winners Seat[]                 The winning seats (several share the win).
+---@field scores? number[]               Scores by seat; defaults to the first pad's totals.
+
+---@alias Seat integer  A seat number, 1..t.players, clockwise.
+
+---@alias BotFunction fun(view: View, options: string[], seat: Seat): integer|string
+--- A bot returns the 1-based index of the option it picks, or its text. It runs
+--- in a Lua state of its own and sees only `view`: its seat's view.
+
+---@alias ToolFunction fun(view: View, seat: Seat): string
+
+-------------------------------------------------------------------------------
+-- t: the table, passed to play(t)
+-------------------------------------------------------------------------------
+
+---@class Table
+---@field players integer                The number of seats.
+---@field options table<string, any>     Option values (numbers, strings, booleans).
+local Table = {}
+
+--- The game's name for a seat ("North").
+---@param seat Seat
+---@return string
+function Table:name(seat) end
+
+--- The seat to the left (the next clockwise).
+---@param seat Seat
+---@return Seat
+function Table:left(seat) end
+
+--- The seat to the right.
+---@param seat Seat
+---@return Seat
+function Table:right(seat) end
+
+--- Every seat in clockwise order, starting with `from` (default 1).
+---@param from? Seat
+---@return Seat[]
+function Table:seats(from) end
+
+---@class ZoneSpec
+---@field name string                    Short name (also the key in bot views).
+---@field label? string                  Shown to people (default: "North's hand").
+---@field owner? Seat                    The seat that owns it.
+---@field visibility? "hidden"|"owner"|"all"  Who sees its cards (default hidden).
+---@field shown? boolean                 Whether it appears in views (default true).
+
+--- A new zone: a deck, a hand, a pile, a trick. Cards in it are seen by the
+--- seats its visibility allows, plus seats that know a card (t:show).
+---@param spec ZoneSpec
+---@return Zone
+function Table:zone(spec) end
+
+--- Brings cards into the game, into `zone`. Each definition is a table with at
+--- least a unique-ish `name` (used in moves) and optionally a `label` (shown);
+--- it becomes the card (an `id` is added). Returns the cards.
+---@param defs table[]
+---@param zone Zone
+---@return Card[]
+function Table:cards(defs, zone) end
+
+--- The card with this name (the first one, when names repeat).
+---@param name string
+---@return Card?
+function Table:card(name) end
+
+--- Moves a card to the top of a zone (or to position `pos` from the bottom).
+--- Seats that could see the card where it was keep knowing it.
+---@param card Card
+---@param zone Zone
+---@param pos? integer
+function Table:move(card, zone, pos) end
+
+--- The zone a card lies in.
+---@param card Card
+---@return Zone
+function Table:where(card) end
+
+--- Lets seats know a card wherever it lies (a card shown in secret).
+---@param card Card
+---@param seats Seat|Seat[]
+function Table:show(card, seats) end
+
+--- Lets everyone know a card until its zone is shuffled.
+---@param card Card
+function Table:reveal(card) end
+
+--- Forgets who knew a card (a tray turned face down).
+---@param card Card
+function Table:hide(card) end
+
+--- Whether a seat may see which card this is.
+---@param card Card
+---@param seat Seat
+---@return boolean
+function Table:visible(card, seat) end
+
+---@class PoolSpec
+---@field name string
+---@field label? string
+---@field kinds string[]                 The kinds of piece ("white", "purple", ...).
+---@field supply integer|table<string, integer>  How many of each kind exist.
+---@field shown? boolean
+
+--- A pool of counted pieces with a limited supply: chips, betting pieces.
+---@param spec PoolSpec
+---@return Pool
+function Table:pool(spec) end
+
+---@class TrackSpec
+---@field name string
+---@field label? string
+---@field min integer
+---@field max integer
+---@field start? integer                 Where every marker starts (default min).
+
+--- A scoring track with one marker per seat, kept within [min, max].
+---@param spec TrackSpec
+---@return Track
+function Table:track(spec) end
+
+--- A score sheet: a row per hand or round, a column per seat.
+---@param spec {name?: string, label?: string}
+---@return Pad
+function Table:pad(spec) end
+
+--- A public status line every view shows, under `key` (nil text removes it).
+--- `value` is handed to bots as `view.facts[key]`.
+---@param key string
+---@param text? string
+---@param value? string|number|boolean
+function Table:note(key, text, value) end
+
+--- Formats like t:log and returns the text.
+---@param fmt string
+---@return string
+function Table:format(fmt, ...) end
+
+--- A uniform random integer in 1..n, from the game's generator.
+---@param n integer
+---@return integer
+function Table:random(n) end
+
+--- Rolls `count` dice with `sides` sides (default one six-sided die).
+---@param sides? integer
+---@param count? integer
+---@return integer ...
+function Table:roll(sides, count) end
+
+--- Shuffles a Lua list in place with the game's generator and returns it.
+---@generic T
+---@param list T[]
+---@return T[]
+function Table:shuffle(list) end
+
+--- A public log line. `fmt` takes %s (anything; cards by label, lists of
+--- cards), %d (an integer), %p (a seat's name) and %%.
+---@param fmt string
+function Table:log(fmt, ...) end
+
+--- A private log line for one seat or a list of seats.
+---@param seats Seat|Seat[]
+---@param fmt string
+function Table:tell(seats, fmt, ...) end
+
+--- A log line that also carries data for bots (`view.events`). `to` is "all",
+--- a seat or a list of seats; `data` holds plain values, lists and cards
+--- (bots get cards by name).
+---@param to "all"|Seat|Seat[]
+---@param data table
+---@param fmt string
+function Table:event(to, data, fmt, ...) end
+
+---@class AskOptions
+---@field hint? string                   What is being decided ("your lead").
+---@field secret? boolean                Part of a simultaneous secret choice.
+---@field verb? string                   For card options: text is verb .. " " .. card.name.
+
+--- Asks a seat to choose one of a finite list of options and returns the
+--- chosen option itself. An option is a string, a table with a `text` field,
+--- or a card. Option texts must be distinct and use only letters, digits,
+--- + - ' _ and spaces.
+---@generic T
+---@param seat Seat
+---@param options T[]
+---@param how? string|AskOptions
+---@return T
+function Table:ask(seat, options, how) end
+
+--- A simultaneous secret choice: each seat answers without seeing the others'
+--- answers. `options` is a list or a function(seat) returning one.
+---@param seats Seat[]
+---@param options any[]|fun(seat: Seat): any[]
+---@param hint? string
+---@return table<Seat, any>
+function Table:ask_all(seats, options, hint) end
+
+--- An out-of-turn reaction offered to seats in order: options(seat) returns
+--- the seat's possible reactions (nil or empty: the seat is not asked). Each
+--- asked seat may "pass". Returns the first seat that reacts and its choice.
+---@param seats Seat[]
+---@param options any[]|fun(seat: Seat): any[]?
+---@param hint? string
+---@return Seat?, any
+function Table:offer(seats, options, hint) end
+
+-------------------------------------------------------------------------------
+-- Cards, zones, pools, tracks, pads
+-------------------------------------------------------------------------------
+
+---@class Card
+---@field id integer                     Added by t:cards.
+---@field name string                    Used in moves ("JC").
+---@field label? string                  Shown to people ("J♣").
+
+---@class Zone
+local Zone = {}
+--- Moves a card (or a list of cards) here, on top (or at `pos` from the bottom).
+---@param card Card|Card[]
+---@param pos? integer
+function Zone:add(card, pos) end
+--- The cards, bottom to top (a new list).
+---@return Card[]
+function Zone:cards() end
+---@return integer
+function Zone:count() end
+---@return boolean
+function Zone:empty() end
+---@return Card?
+function Zone:top() end
+---@return Card?
+function Zone:bottom() end
+--- The card at 1-based position i from the bottom.
+---@param i integer
+---@return Card?
+function Zone:at(i) end
+---@param card Card
+---@return boolean
+function Zone:contains(card) end
+--- The first card with this name in the zone.
+---@param name string
+---@return Card?
+function Zone:find(name) end
+--- Shuffles the zone with the game's generator; nobody knows its cards after.
+function Zone:shuffle() end
+--- Moves n cards (default 1) from the top to another zone; returns how many.
+---@param to Zone
+---@param n? integer
+---@return integer
+function Zone:deal(to, n) end
+--- Moves every card to another zone.
+---@param to Zone
+function Zone:move_all(to) end
+--- Sorts the zone by a card field (default "order").
+---@param field? string
+function Zone:sort(field) end
+---@return Seat?
+function Zone:owner() end
+---@return string
+function Zone:name() end
+---@param visibility "hidden"|"owner"|"all"
+function Zone:set_visibility(visibility) end
+---@param label string
+function Zone:set_label(label) end
+
+---@alias Holder Seat|string  A seat, or a named place ("board", "lost").
+
+---@class Pool
+local Pool = {}
+--- From the supply to a holder; returns how many (fewer if the supply is short).
+---@param holder Holder
+---@param kind string
+---@param n? integer
+---@return integer
+function Pool:give(holder, kind, n) end
+--- From a holder back to the supply; returns how many.
+---@param holder Holder
+---@param kind string
+---@param n? integer
+---@return integer
+function Pool:take(holder, kind, n) end
+--- From one holder to another; returns how many.
+---@param from Holder
+---@param to Holder
+---@param kind string
+---@param n? integer
+---@return integer
+function Pool:move(from, to, kind, n) end
+--- How many a holder has of a kind (or of all kinds).
+---@param holder Holder
+---@param kind? string
+---@return integer
+function Pool:count(holder, kind) end
+---@param kind string
+---@return integer
+function Pool:supply(kind) end
+---@param kind string
+---@return integer
+function Pool:total(kind) end
+---@return string[]
+function Pool:kinds() end
+
+---@class Track
+local Track = {}
+---@param seat Seat
+---@return integer
+function Track:get(seat) end
+---@param seat Seat
+---@param value integer
+---@return integer
+function Track:set(seat, value) end
+--- Moves a marker by n, never past the ends; returns where it lands.
+---@param seat Seat
+---@param n integer
+---@return integer
+function Track:advance(seat, n) end
+
+---@class Pad
+local Pad = {}
+--- Adds a row: a label, scores by seat and an optional note ("scramble").
+---@param label string
+---@param scores integer[]
+---@param note? string
+function Pad:add(label, scores, note) end
+---@param seat Seat
+---@return integer
+function Pad:total(seat) end
+---@return integer[]
+function Pad:totals() end
+---@return integer
+function Pad:rows() end
+
+-------------------------------------------------------------------------------
+-- What a bot (or tool) sees: its seat's view
+-------------------------------------------------------------------------------
+
+---@class ZoneView
+---@field name string
+---@field label string
+---@field owner Seat|0
+---@field count integer                  How many cards it holds.
+---@field cards table[]                  The cards this seat may see (copies of their plain fields).
+
+---@class View
+---@field seat Seat
+---@field players integer
+---@field names string[]                 Seat names.
+---@field turn Seat|0                    The seat to act.
+---@field hint string
+---@field options string[]               The legal options, when it is this seat's turn.
+---@field done boolean
+---@field zones ZoneView[]
+---@field mine table<string, ZoneView>   This seat's zones by name.
+---@field table table<string, ZoneView>  Unowned zones by name.
+---@field seats table<Seat, table<string, ZoneView>>  Every seat's zones by name.
+---@field pools table<string, {supply: table<string, integer>, held: table<Holder, table<string, integer>>}>
+---@field tracks table<string, integer[]>
+---@field pads table<string, {totals: integer[], rows: {label: string, scores: integer[]}[]}>
+---@field notes table<string, string>
+---@field facts table<string, any>       The values given with t:note.
+---@field extras table<string, table>    Data of extra objects (a board).
+---@field log string[]                   The log lines this seat may read.
+---@field events table[]                 The data of t:event lines this seat may read (with `text`).
+
+-------------------------------------------------------------------------------
+-- Scenario tests (games/*_test.lua)
+-------------------------------------------------------------------------------
+
+---@class GameSpec
+---@field script? string                 The script beside the test file (default: the test's name without _test).
+---@field players? integer
+---@field seed? integer
+---@field options? table<string, any>
+---@field stack? table<string, string[]|string[][]>  Per zone name: card names from the top down, applied at the next shuffle (a list of lists: one per shuffle).
+---@field rolls? integer[]               The first die results t:roll returns.
+
+---@class GameHandle
+local GameHandle = {}
+--- Plays moves by their exact text, for whoever is to act.
+---@param ... string
+function GameHandle:play(...) end
+--- Plays moves that must be this seat's.
+---@param seat Seat
+---@param ... string
+function GameHandle:play_as(seat, ...) end
+--- A seat says something at the table.
+---@param seat Seat
+---@param text string
+function GameHandle:say(seat, text) end
+---@return {seat: Seat, hint: string, secret: boolean, options: string[]}?
+function GameHandle:prompt() end
+---@return string[]
+function GameHandle:legal() end
+---@return Seat?
+function GameHandle:turn() end
+--- A seat's view (0: a spectator's) as bots see it.
+---@param seat? Seat
+---@return View
+function GameHandle:view(seat) end
+--- A seat's view as text.
+---@param seat? Seat
+---@return string
+function GameHandle:text(seat) end
+--- The log lines (all, or those a seat may read).
+---@param seat? Seat
+---@return string[]
+function GameHandle:log(seat) end
+--- The names of the cards in a zone (tests see everything).
+---@param name string
+---@param owner? Seat
+---@return string[]
+function GameHandle:cards(name, owner) end
+---@param name string
+---@param holder? Holder
+---@param kind? string
+---@return integer
+function GameHandle:pool(name, holder, kind) end
+---@param name string
+---@param seat Seat
+---@return integer
+function GameHandle:track(name, seat) end
+---@param seat Seat
+---@param pad? string
+---@return integer
+function GameHandle:total(seat, pad) end
+---@return boolean
+function GameHandle:done() end
+---@return string?
+function GameHandle:error() end
+---@return GameResult
+function GameHandle:result() end
+--- Lets bots play on until the game ends (or `max` decisions); returns how many.
+---@param bot? string
+---@param seed? integer
+---@param max? integer
+---@return integer
+function GameHandle:finish(bot, seed, max) end
+
+--- Declares a scenario.
+---@param name string
+---@param fn fun()
+function scenario(name, fn) end
+
+--- Starts a game of the script under test.
+---@param spec? GameSpec
+---@return GameHandle
+function game(spec) end
+
+---@param cond any
+---@param msg? string
+function expect(cond, msg) end
+
+--- Deep equality for tables.
+---@param actual any
+---@param expected any
+---@param msg? string
+function expect_eq(actual, expected, msg) end
+
+---@param fn fun()
+---@param fragment? string
+function expect_error(fn, fragment) end
+
+--- Returns the first log line containing `fragment`, or fails.
+---@param g GameHandle
+---@param fragment string
+---@param seat? Seat
+---@return string
+function expect_log(g, fragment, seat) end
+
+---@param g GameHandle
+---@param fragment string
+---@param seat? Seat
+function expect_no_log(g, fragment, seat) end

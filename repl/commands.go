@@ -74,6 +74,13 @@ var ownHelp = map[string]string{
 	command.CmdSeat:  "look at the game from seat N (hotseat play)",
 }
 
+// replayHelp says what commands do while a replay steps through a record.
+var replayHelp = map[string]string{
+	command.CmdStep: "apply the next recorded decision, or the next N",
+	command.CmdRun:  "apply the rest of the record",
+	command.CmdUndo: "take back the last decision, or the last N (next applies them again)",
+}
+
 func (s *Session) help(topic string) {
 	kws := command.Keywords()
 	if topic != "" {
@@ -88,15 +95,19 @@ func (s *Session) help(topic string) {
 	}
 	s.printf("Commands:\n")
 	if s.replaying() {
-		s.printf("  %-14s %s\n", "next", "apply the next recorded decision (also: step [N])")
+		s.printf("  %-14s %s\n", "next", "apply the next recorded decision")
 	}
 	for _, k := range kws {
-		s.printf("  %-14s %s\n", k.Usage(), helpText(k))
+		h := helpText(k)
+		if r, ok := replayHelp[k.Name]; ok && s.replaying() {
+			h = r
+		}
+		s.printf("  %-14s %s\n", k.Usage(), h)
 	}
 	s.printf("Moves: type a legal move (unique prefixes are enough, e.g. \"p 2c\" for \"play 2C\"),\n")
 	s.printf("or its number in the list that legal shows.\n")
 	if s.replaying() {
-		s.printf("In a replay, step applies the next recorded decision and run goes to the end of the record.\n")
+		s.printf("A move you type leaves the record: the rest of it is dropped.\n")
 	}
 }
 
@@ -350,7 +361,8 @@ func (s *Session) load(path string) {
 	s.printf("Loaded %s: %s, %d players, seed %d, %d decisions.\n", path, s.eng.Info.Title, m.Players(), m.Config.Seed, len(m.Decisions()))
 	s.printf("Seats: %s.\n", s.seatList())
 	s.autosave()
-	s.view()
+	s.shown = max(0, len(m.Log())-5) // the last few lines, for context
+	s.flushLog()
 }
 
 // openRecord reads a save and replays it, with the script it names.

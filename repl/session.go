@@ -370,7 +370,7 @@ func (s *Session) showState() {
 	if p == nil {
 		return
 	}
-	key := promptKey{s.m, len(s.m.Decisions())}
+	key := promptKey{s.m, moves(s.m)}
 	if key == s.prompted {
 		return
 	}
@@ -437,6 +437,17 @@ func (s *Session) showTurn(p *interp.Prompt) {
 		opts = fmt.Sprintf("%d legal moves (type legal to list them)", len(p.Options))
 	}
 	s.printf(": %s\n", opts)
+}
+
+// moves counts the answers to prompts (not what was said) in m's record.
+func moves(m *interp.Match) int {
+	n := 0
+	for _, d := range m.Decisions() {
+		if !d.Say {
+			n++
+		}
+	}
+	return n
 }
 
 func cardText(cs []*interp.Card) string {

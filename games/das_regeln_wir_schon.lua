@@ -1,0 +1,1485 @@
+-- Das Regeln Wir Schon! (We'll settle this yet!), by Karl-Heinz Schmiel
+-- (Moskito 1995), for 3 to 5 players. Rulebook: shared/rules/das-regeln-wir-
+-- schon.txt (Kurt Adam's translation); missing facts from shared/rules/DATA.md.
+-- Rulebook sections are cited in [brackets]: [Setup], [1.1 Card Play],
+-- [1.2 Voting], [1.3 Chip Payment], [1.4 Move End], [2 Scoring Round],
+-- [3 Prediction Round], [Game End], [Example] (the scoring example).
+-- All 48 cards, with their effects, are listed in das_regeln_wir_schon.md.
+--
+-- Facts from DATA.md:
+--  * Chips in four colours (white, purple, yellow, green), base value 1.
+--    (decision, DATA.md) 20 chips of each colour, 15 with 3 players
+--    (Game.setup.supply).
+--  * 7 Scoring, 5 Prediction, 16 Correction, 10 Voting, 10 Incident Rules; the
+--    30 cards left after the six are laid out are dealt 6 / 7 / 9 each to 5 /
+--    4 / 3 players, the rest (0 / 2 / 3) go face down to the discard space.
+--  * The 16 Correction Rules, S1-S4, P1, V1-V3 and I1-I3 are the published
+--    cards. (decision, DATA.md) S5-S7, P2-P5, V4-V10 and I4-I10 are designed
+--    here in the same spirit; S2's two colours are the best two for the
+--    player.
+--
+-- How we read the rulebook where it is silent or ambiguous (each is tested in
+-- das_regeln_wir_schon_test.lua where it can be):
+--  * [Setup] A Correction Rule laid out for a colour that already has one is
+--    set aside and the next card is laid out; set-aside cards are shuffled
+--    into the cards dealt to the players.
+--  * [Setup] Order: rule cards, deal, place cards (Platz 1 also takes
+--    Punktbeste and is the starting player; the highest number takes
+--    Punktletzte), 4 voting tiles each, 7 starting chips each chosen by the
+--    players in seating order from the starting player, then the first
+--    (secret) predictions. The cartoon summary puts the predictions last,
+--    after the chips, which lets them be made knowing the chips.
+--  * [1.3] Whoever receives chips chooses their colours (as with the starting
+--    chips): a `take` prompt lists every handful the pool can still give. A
+--    handful is taken at once; if it takes the last chip of a colour, every
+--    player (the taker included) returns all chips of that colour at once and
+--    the payment goes on. The rule holds for every take from the pool, the
+--    starting chips included (it is the same pool). A handful never asks for
+--    more of a colour than the pool holds; if the pool holds fewer chips
+--    than are due, the taker gets what there is.
+--  * [1.3] Both Voting Rules are applied to each player in turn (the first
+--    slot's rule, then the second's), one handful per rule, starting with
+--    the active player and going clockwise (to the left).
+--  * [1.2] "Minority" and "majority" count players, not tiles ("the basic vote
+--    is the only thing considered"); an even split has neither. Only the
+--    adoption itself counts tiles.
+--  * [1.4] A Correction Rule for a colour that already has one in force must
+--    replace that one (no prompt); any other adopted card replaces a card of
+--    its type of the active player's choice (`replace voting 1`). The covered
+--    card goes to a "covered rules" pile, out of play.
+--  * [1.4]/[2] The scoring round begins at the reveal of a vote in which every
+--    player used exactly one tile. The payments are still made and an
+--    adopted card still goes into force (the rulebook's list of what happens
+--    to it is missing from the translation: we put it in force, so it counts
+--    in that scoring). Speaking from the reveal on is speaking "during the
+--    scoring round".
+--  * [2] So that there is always a moment to speak in the scoring round, it
+--    opens with a roll call: each player in turn from the active player says
+--    `count` (silent) or `count grumble` (a remark). Then the chips are
+--    counted (Scoring Rule with the Correction Rules' values and bonuses),
+--    then the Incident Rules that look at the count (I5, I8, I10), then the
+--    interim standings are drawn up (ties drawn with the place cards), then
+--    the Incident Rules that look at the interim standings (I3, I4), then the
+--    predictions are scored against those same interim places [Example: "A is
+--    first and so he deducts 10 points. Now the predictions are evaluated"].
+--    Then the final standings of the round give out the place cards, again
+--    with ties drawn, and Punktbeste/Punktletzte.
+--  * [3] Tied players draw the contested place cards: the cards are shuffled
+--    (zone "place draw") and dealt to the tied players in seat order.
+--  * [3] The next Prediction Rule is chosen by the next-to-last player; when
+--    only one is left it goes into force by itself. The next round starts
+--    with the left neighbour of the player whose vote began the scoring.
+--  * [Game End] Every player has played all his cards exactly when the next
+--    active player has none left (cards are played in strict rotation); then
+--    the scoring round that follows (triggered or not) is the last one. The
+--    highest total wins; equal highest totals share the win.
+--  * Speaking. At this table speaking is (a) `say TEXT` in the REPL, which the
+--    engine logs to everyone and passes to Game.on_say, or (b) a remark made
+--    through a prompt option: `vote yes 2 grumble` or `count grumble` (this
+--    is how bots speak: they only answer prompts). Both go through
+--    Game.speak, so Incident Rules about speaking apply alike. A remark made
+--    with a vote is spoken when the vote is cast, before the reveal. A line
+--    the script itself logs is never speaking. A "Move Round" for I9 lasts
+--    from the end of one scoring round (or the start) to the next.
+--  * (decision) Fines (I1, I6, I7) are paid by the script, so on_say needs no
+--    prompt: one chip at a time, the colour worth least under the Correction
+--    Rules in force, then the colour held most, then colour order. A player
+--    who has fewer chips pays what he has.
+--  * Points won or lost by speaking are noted at once (log, "pending" note)
+--    and written on the score pad at the next count ("R1 speech").
+--  * Predictions and listed colours (S3) are secret prompts; each player sees
+--    his own in a private log line until the prediction round reveals them.
+--
+-- Moves: `take 1 white 1 purple 4 yellow 1 green` (colours always in this
+-- order), `predict 2`, `predict player 3`, `list green`, `propose 3` (the 3rd
+-- card in hand), `vote yes`, `vote no 3`, `vote yes 2 grumble`, `adopt` /
+-- `reject` (a tie), `replace voting 1`, `count`, `count grumble`, `choose
+-- scoring 4`, `choose prediction 2`, and `say ...` at any time.
+
+local Game = {
+  title = "Das Regeln Wir Schon!",
+  about = "Vote on the rules that value your chips, predict your place, and keep quiet.",
+  players = { 3, 5 },
+}
+
+local COLOURS = { "white", "purple", "yellow", "green" }
+Game.colours = COLOURS
+
+-- [Setup] and DATA.md.
+Game.setup = {
+  supply = { [3] = 15, [4] = 20, [5] = 20 }, -- chips of each colour (decision, DATA.md)
+  hand = { [3] = 9, [4] = 7, [5] = 6 },
+  laid_out = 2,          -- Correction, Voting and Incident Rules in force
+  tiles = 4,             -- voting tiles each
+  start_chips = 7,
+  rounds = 5,
+  first_scoring = "S1",  -- Single + Bonus
+  first_prediction = "P1", -- Own Place: 15 Points
+}
+
+-- The remark a prompt option may carry: saying it is speaking.
+Game.remark = "grumble"
+
+-- The cards -----------------------------------------------------------------
+-- Each card is data plus (for most) one small function. A house variant adds
+-- or changes a card by editing Game.cards before play (see
+-- das_regeln_wir_schon.md). Hooks by type:
+--   scoring:    score(c, seat) -> chip points, bonus points   (c: score context)
+--   prediction: ask = "place" or "player"; points(guess, seat, places, n)
+--   correction: colour + value (a chip value), or bonus(c, seat) -> points
+--   voting:     pays(v, seat) -> chips from the pool          (v: vote context)
+--   incident:   speak(sp) -> {points=, chips=} (chips < 0: a fine)
+--               vote(v, seat) -> chips to pay
+--               count(c, seat, info) -> points, before the interim standings
+--               interim(place, n) -> points, after them
+
+local function best_product(c, s)
+  local best = 0
+  for i = 1, #COLOURS do
+    for j = i + 1, #COLOURS do
+      best = math.max(best, c:points(s, COLOURS[i]) * c:points(s, COLOURS[j]))
+    end
+  end
+  return best
+end
+
+Game.cards = {
+  -- Scoring Rules (Wertung-Regel): one in force, chosen each round.
+  { name = "S1", kind = "scoring", short = "Single + Bonus",
+    text = "Every chip scores its value; bonuses are added.",
+    score = function(c, s) return c:sum(s), c:bonus(s) end },
+  { name = "S2", kind = "scoring", short = "Product of 2 Colours + Bonus",
+    text = "Only 2 colours score: the points of one times the points of the other (each player's best pair); bonuses are added.",
+    score = function(c, s) return best_product(c, s), c:bonus(s) end },
+  { name = "S3", kind = "scoring", short = "Listed Colour x 5 + Bonus", listed = true,
+    text = "After the prediction round each player secretly lists a colour; only that colour scores, times 5; bonuses are added.",
+    score = function(c, s) return c:points(s, c.listed[s]) * 5, c:bonus(s) end },
+  { name = "S4", kind = "scoring", short = "Points x Colours + Bonus",
+    text = "The chip points are multiplied by the number of colours the player holds; bonuses are added.",
+    score = function(c, s) return c:sum(s) * c:colours_held(s), c:bonus(s) end },
+  { name = "S5", kind = "scoring", short = "Weakest Colour x 5 + Bonus",
+    text = "Only the colour scoring fewest points for the player counts (of the colours worth anything), times 5; bonuses are added.",
+    score = function(c, s)
+      local weakest
+      for _, col in ipairs(COLOURS) do
+        if c.value[col] > 0 then
+          local p = c:points(s, col)
+          if weakest == nil or p < weakest then weakest = p end
+        end
+      end
+      return (weakest or 0) * 5, c:bonus(s)
+    end },
+  { name = "S6", kind = "scoring", short = "Double, No Bonus",
+    text = "Every chip scores twice its value; no bonuses.",
+    score = function(c, s) return 2 * c:sum(s), 0 end },
+  { name = "S7", kind = "scoring", short = "Majorities x 2 + Bonus",
+    text = "Each colour scores only for the player(s) holding most of it, at twice its points; bonuses are added.",
+    score = function(c, s)
+      local sum = 0
+      for _, col in ipairs(COLOURS) do
+        if c:count(s, col) > 0 and c:count(s, col) == c:most(col) then sum = sum + 2 * c:points(s, col) end
+      end
+      return sum, c:bonus(s)
+    end },
+
+  -- Prediction Rules (Prognose-Regel): one in force, chosen each round.
+  { name = "P1", kind = "prediction", short = "Own Place: 15 Points", ask = "place",
+    text = "Predict your place in the interim standings: 15 points if right.",
+    points = function(guess, s, places) return guess == places[s] and 15 or 0 end },
+  { name = "P2", kind = "prediction", short = "Own Place Near: 10 / 5 Points", ask = "place",
+    text = "Predict your place: 10 points if right, 5 if one place off.",
+    points = function(guess, s, places)
+      local off = math.abs(guess - places[s])
+      return off == 0 and 10 or (off == 1 and 5 or 0)
+    end },
+  { name = "P3", kind = "prediction", short = "The Leader: 10 Points", ask = "player",
+    text = "Name the player in first place of the interim standings: 10 points if right.",
+    points = function(guess, s, places) return places[guess] == 1 and 10 or 0 end },
+  { name = "P4", kind = "prediction", short = "The Last: 10 Points", ask = "player",
+    text = "Name the player in last place of the interim standings: 10 points if right.",
+    points = function(guess, s, places, n) return places[guess] == n and 10 or 0 end },
+  { name = "P5", kind = "prediction", short = "Own Place x 5 Points", ask = "place",
+    text = "Predict your place: if right, 5 points times the place (last place pays most).",
+    points = function(guess, s, places) return guess == places[s] and 5 * guess or 0 end },
+
+  -- Correction Rules (Korrektur-Regel): two in force, one per colour at most.
+  { name = "C1", kind = "correction", colour = "white", value = 0, short = "white 0", text = "White chips count 0 points." },
+  { name = "C2", kind = "correction", colour = "white", value = 2, short = "white 2", text = "White chips count 2 points." },
+  { name = "C3", kind = "correction", colour = "white", value = 3, short = "white 3", text = "White chips count 3 points." },
+  { name = "C4", kind = "correction", colour = "purple", value = 0, short = "purple 0", text = "Purple chips count 0 points." },
+  { name = "C5", kind = "correction", colour = "purple", value = 2, short = "purple 2", text = "Purple chips count 2 points." },
+  { name = "C6", kind = "correction", colour = "purple", value = 3, short = "purple 3", text = "Purple chips count 3 points." },
+  { name = "C7", kind = "correction", colour = "yellow", value = 0, short = "yellow 0", text = "Yellow chips count 0 points." },
+  { name = "C8", kind = "correction", colour = "yellow", value = 2, short = "yellow 2", text = "Yellow chips count 2 points." },
+  { name = "C9", kind = "correction", colour = "yellow", value = 3, short = "yellow 3", text = "Yellow chips count 3 points." },
+  { name = "C10", kind = "correction", colour = "green", value = 0, short = "green 0", text = "Green chips count 0 points." },
+  { name = "C11", kind = "correction", colour = "green", value = 2, short = "green 2", text = "Green chips count 2 points." },
+  { name = "C12", kind = "correction", colour = "green", value = 3, short = "green 3", text = "Green chips count 3 points." },
+  { name = "C13", kind = "correction", short = "one colour only +30",
+    text = "A player holding chips of one colour only gets 30 bonus points.",
+    bonus = function(c, s) return c:colours_held(s) == 1 and 30 or 0 end },
+  { name = "C14", kind = "correction", short = "single chips +10",
+    text = "10 bonus points for each colour of which a player holds exactly one chip.",
+    bonus = function(c, s)
+      local b = 0
+      for _, col in ipairs(COLOURS) do if c:count(s, col) == 1 then b = b + 10 end end
+      return b
+    end },
+  { name = "C15", kind = "correction", short = "full sets +5",
+    text = "5 bonus points for each complete set of all 4 colours.",
+    bonus = function(c, s)
+      local sets = math.huge
+      for _, col in ipairs(COLOURS) do sets = math.min(sets, c:count(s, col)) end
+      return 5 * sets
+    end },
+  { name = "C16", kind = "correction", short = "sole holder +30",
+    text = "30 bonus points for each colour of which a player is the only holder.",
+    bonus = function(c, s)
+      local b = 0
+      for _, col in ipairs(COLOURS) do
+        if c:count(s, col) > 0 and c:holders(col) == 1 then b = b + 30 end
+      end
+      return b
+    end },
+
+  -- Voting Rules (Abstimm-Regel): two in force; they pay chips after a vote.
+  { name = "V1", kind = "voting", short = "lone voice +5",
+    text = "A player who votes differently from every other player gets 5 chips.",
+    pays = function(v, s) return v:alike(s) == 1 and 5 or 0 end },
+  { name = "V2", kind = "voting", short = "like left neighbour +2",
+    text = "A player who voted like his left neighbour gets 2 chips.",
+    pays = function(v, s) return v.vote[v.left[s]] == v.vote[s] and 2 or 0 end },
+  { name = "V3", kind = "voting", short = "minority +2",
+    text = "Every player in the minority (fewer players) gets 2 chips.",
+    pays = function(v, s) return v:alike(s) < v.players - v:alike(s) and 2 or 0 end },
+  { name = "V4", kind = "voting", short = "like right neighbour +2",
+    text = "A player who voted like his right neighbour gets 2 chips.",
+    pays = function(v, s) return v.vote[v.right[s]] == v.vote[s] and 2 or 0 end },
+  { name = "V5", kind = "voting", short = "majority +1",
+    text = "Every player in the majority (more players) gets 1 chip.",
+    pays = function(v, s) return v:alike(s) > v.players - v:alike(s) and 1 or 0 end },
+  { name = "V6", kind = "voting", short = "contradict the proposer +2",
+    text = "A player who voted differently from the active player gets 2 chips.",
+    pays = function(v, s) return v.vote[s] ~= v.vote[v.active] and 2 or 0 end },
+  { name = "V7", kind = "voting", short = "on the winning side +1",
+    text = "Every player who voted for the outcome (yes if adopted, no if rejected) gets 1 chip.",
+    pays = function(v, s) return (v.vote[s] == "yes") == v.adopted and 1 or 0 end },
+  { name = "V8", kind = "voting", short = "on the losing side +2",
+    text = "Every player who voted against the outcome gets 2 chips.",
+    pays = function(v, s) return (v.vote[s] == "yes") ~= v.adopted and 2 or 0 end },
+  { name = "V9", kind = "voting", short = "unanimous +3",
+    text = "If all players voted alike, each gets 3 chips.",
+    pays = function(v, s) return v:alike(s) == v.players and 3 or 0 end },
+  { name = "V10", kind = "voting", short = "adopted proposal +3",
+    text = "The active player gets 3 chips if his card is adopted.",
+    pays = function(v, s) return (s == v.active and v.adopted) and 3 or 0 end },
+
+  -- Incident Rules (Ereignis-Regel): two in force.
+  { name = "I1", kind = "incident", short = "speaking costs 3 chips",
+    text = "Whoever speaks pays 3 chips to the pool.",
+    speak = function(sp) return { chips = -3 } end },
+  { name = "I2", kind = "incident", short = "first word in scoring -15",
+    text = "The first to speak during the scoring round loses 15 points.",
+    speak = function(sp) if sp.scoring and sp.first then return { points = -15 } end end },
+  { name = "I3", kind = "incident", short = "interim leader -10",
+    text = "The player in first place after the interim scoring loses 10 points.",
+    interim = function(place, n) return place == 1 and -10 or 0 end },
+  { name = "I4", kind = "incident", short = "interim last +10",
+    text = "The player in last place after the interim scoring gets 10 points.",
+    interim = function(place, n) return place == n and 10 or 0 end },
+  { name = "I5", kind = "incident", short = "silence is golden +5",
+    text = "At the count, every player who has not spoken since the previous scoring round gets 5 points.",
+    count = function(c, s, info) return info.spoke[s] and 0 or 5 end },
+  { name = "I6", kind = "incident", short = "rejected proposal pays 2",
+    text = "When a card is rejected, the active player pays 2 chips to the pool.",
+    vote = function(v, s) return (s == v.active and not v.adopted) and 2 or 0 end },
+  { name = "I7", kind = "incident", short = "3+ tiles pay 2",
+    text = "Whoever votes with 3 or more tiles pays 2 chips to the pool.",
+    vote = function(v, s) return v.tiles[s] >= 3 and 2 or 0 end },
+  { name = "I8", kind = "incident", short = "most chips -10",
+    text = "At the count, whoever holds the most chips loses 10 points (all of them, if tied).",
+    count = function(c, s)
+      local most = 0
+      for p = 1, c.players do most = math.max(most, c:total(p)) end
+      return (most > 0 and c:total(s) == most) and -10 or 0
+    end },
+  { name = "I9", kind = "incident", short = "icebreaker +5",
+    text = "The first to speak in each Move Round (between scoring rounds) gets 5 points.",
+    speak = function(sp) if not sp.scoring and sp.first then return { points = 5 } end end },
+  { name = "I10", kind = "incident", short = "alms +10",
+    text = "At the count, every player holding fewer than 5 chips gets 10 points.",
+    count = function(c, s) return c:total(s) < 5 and 10 or 0 end },
+}
+
+Game.kinds = {
+  { kind = "scoring", title = "Scoring Rule" },
+  { kind = "prediction", title = "Prediction Rule" },
+  { kind = "correction", title = "Correction Rule" },
+  { kind = "voting", title = "Voting Rule" },
+  { kind = "incident", title = "Incident Rule" },
+}
+
+-- Fills in the fields every card has: number, order, label.
+local KIND_ORDER = { scoring = 100, prediction = 200, correction = 300, voting = 400, incident = 500 }
+function Game.prepare_cards(list)
+  local by_name = {}
+  for _, c in ipairs(list) do
+    c.number = tonumber(c.name:sub(2))
+    c.order = KIND_ORDER[c.kind] + c.number
+    c.label = "[" .. c.name .. " " .. c.short .. "]"
+    by_name[c.name] = c
+  end
+  return by_name
+end
+Game.card_by_name = Game.prepare_cards(Game.cards)
+
+function Game.card_def(name) return Game.card_by_name[name] end
+
+-- Contexts the card functions see --------------------------------------------
+
+local ScoreCtx = {}
+ScoreCtx.__index = ScoreCtx
+function ScoreCtx:count(s, col)
+  local h = self.chips[s]
+  return (h and col and h[col]) or 0
+end
+function ScoreCtx:points(s, col)
+  if not col then return 0 end
+  return self:count(s, col) * self.value[col]
+end
+function ScoreCtx:sum(s)
+  local sum = 0
+  for _, col in ipairs(COLOURS) do sum = sum + self:points(s, col) end
+  return sum
+end
+function ScoreCtx:total(s)
+  local sum = 0
+  for _, col in ipairs(COLOURS) do sum = sum + self:count(s, col) end
+  return sum
+end
+function ScoreCtx:colours_held(s)
+  local k = 0
+  for _, col in ipairs(COLOURS) do if self:count(s, col) > 0 then k = k + 1 end end
+  return k
+end
+function ScoreCtx:holders(col)
+  local k = 0
+  for p = 1, self.players do if self:count(p, col) > 0 then k = k + 1 end end
+  return k
+end
+function ScoreCtx:most(col)
+  local m = 0
+  for p = 1, self.players do m = math.max(m, self:count(p, col)) end
+  return m
+end
+function ScoreCtx:bonus(s)
+  local b = 0
+  for _, card in ipairs(self.corrections) do
+    if card.bonus then b = b + card.bonus(self, s) end
+  end
+  return b
+end
+
+-- chips: {[seat] = {white =, purple =, yellow =, green =}}; corrections: the
+-- Correction Rules in force; listed: {[seat] = colour} for S3.
+function Game.score_context(chips, corrections, listed, players)
+  local c = setmetatable({ chips = chips, corrections = corrections, listed = listed or {}, players = players, value = {} }, ScoreCtx)
+  for _, col in ipairs(COLOURS) do c.value[col] = 1 end
+  for _, card in ipairs(corrections) do
+    if card.colour then c.value[card.colour] = card.value end
+  end
+  return c
+end
+
+-- Chip points and bonus per seat under a Scoring Rule.
+function Game.chip_scores(c, scoring)
+  local out = {}
+  for s = 1, c.players do
+    local pts, bonus = scoring.score(c, s)
+    out[s] = { points = pts, bonus = bonus, total = pts + bonus }
+  end
+  return out
+end
+
+local VoteCtx = {}
+VoteCtx.__index = VoteCtx
+function VoteCtx:alike(s)
+  local k = 0
+  for p = 1, self.players do if self.vote[p] == self.vote[s] then k = k + 1 end end
+  return k
+end
+
+-- votes: {[seat] = "yes"/"no"}; tiles: {[seat] = n}.
+function Game.vote_context(players, votes, tiles, active, adopted)
+  local v = setmetatable({ players = players, vote = votes, tiles = tiles, active = active, adopted = adopted, left = {}, right = {} }, VoteCtx)
+  for s = 1, players do
+    v.left[s] = s % players + 1
+    v.right[s] = (s - 2) % players + 1
+  end
+  return v
+end
+
+-- [1.3] What each seat is paid, in payment order: a list of
+-- {seat =, chips =, card =}.
+function Game.payments(v, voting_rules, order)
+  local out = {}
+  for _, s in ipairs(order) do
+    for _, card in ipairs(voting_rules) do
+      local k = card.pays(v, s)
+      if k > 0 then out[#out + 1] = { seat = s, chips = k, card = card } end
+    end
+  end
+  return out
+end
+
+-- [1.2] More yes tiles than no tiles adopts, more no rejects, else a tie.
+function Game.tally(votes, tiles, players)
+  local yes, no = 0, 0
+  for s = 1, players do
+    if votes[s] == "yes" then yes = yes + tiles[s] else no = no + tiles[s] end
+  end
+  local result = "tie"
+  if yes > no then result = "adopted" elseif no > yes then result = "rejected" end
+  return result, yes, no
+end
+
+-- [1.4] / [2] The scoring round begins when every player used one tile.
+function Game.all_used_one(tiles, players)
+  for s = 1, players do
+    if tiles[s] ~= 1 then return false end
+  end
+  return true
+end
+
+-- [3] Places by total, highest first; draw(group) orders tied seats (it
+-- returns them in their drawn order). Returns {[seat] = place}.
+function Game.places(totals, players, draw)
+  local order = {}
+  for s = 1, players do order[s] = s end
+  table.sort(order, function(a, b)
+    if totals[a] ~= totals[b] then return totals[a] > totals[b] end
+    return a < b
+  end)
+  local places, i = {}, 1
+  while i <= players do
+    local j = i
+    while j < players and totals[order[j + 1]] == totals[order[i]] do j = j + 1 end
+    local group = {}
+    for k = i, j do group[#group + 1] = order[k] end
+    if #group > 1 then group = draw(group, i) end
+    for k, s in ipairs(group) do places[s] = i + k - 1 end
+    i = j + 1
+  end
+  return places
+end
+
+-- [1.4] The slots an adopted card may cover: a Correction Rule for a colour
+-- in force must cover that one.
+function Game.replaceable(in_force, card)
+  if card.kind == "correction" and card.colour then
+    for i, c in ipairs(in_force) do
+      if c.colour == card.colour then return { i }, true end
+    end
+  end
+  local slots = {}
+  for i = 1, #in_force do slots[i] = i end
+  return slots, false
+end
+
+-- Options ---------------------------------------------------------------------
+
+local function chips_text(counts)
+  local parts = {}
+  for _, col in ipairs(COLOURS) do
+    if (counts[col] or 0) > 0 then parts[#parts + 1] = counts[col] .. " " .. col end
+  end
+  return table.concat(parts, " ")
+end
+Game.chips_text = chips_text
+
+-- Every handful of k chips the supply can give (fewer if it holds fewer).
+function Game.take_options(supply, k)
+  local total = 0
+  for _, col in ipairs(COLOURS) do total = total + supply[col] end
+  k = math.min(k, total)
+  local opts = {}
+  if k <= 0 then return opts end
+  local cap = {}
+  for i, col in ipairs(COLOURS) do cap[i] = supply[col] end
+  for w = math.min(k, cap[1]), 0, -1 do
+    for p = math.min(k - w, cap[2]), 0, -1 do
+      for y = math.min(k - w - p, cap[3]), 0, -1 do
+        local g = k - w - p - y
+        if g <= cap[4] then
+          local o = { white = w, purple = p, yellow = y, green = g }
+          o.text = "take " .. chips_text(o)
+          opts[#opts + 1] = o
+        end
+      end
+    end
+  end
+  return opts
+end
+
+function Game.vote_options(tiles)
+  local opts = {}
+  for _, remark in ipairs({ false, true }) do
+    for _, side in ipairs({ "yes", "no" }) do
+      for k = 1, tiles do
+        local text = "vote " .. side .. (k > 1 and (" " .. k) or "") .. (remark and (" " .. Game.remark) or "")
+        opts[#opts + 1] = { text = text, vote = side, tiles = k, remark = remark }
+      end
+    end
+  end
+  return opts
+end
+
+function Game.prediction_options(card, players)
+  local opts = {}
+  for i = 1, players do
+    if card.ask == "player" then
+      opts[i] = { text = "predict player " .. i, value = i }
+    else
+      opts[i] = { text = "predict " .. i, value = i }
+    end
+  end
+  return opts
+end
+
+local function ordinal(n)
+  local suffix = ({ "st", "nd", "rd" })[n] or "th"
+  return n .. suffix
+end
+
+function Game.prediction_text(t, card, value)
+  if card.ask == "player" then return t:name(value) end
+  return ordinal(value) .. " place"
+end
+
+-- The table ---------------------------------------------------------------------
+
+-- Per-match state that on_say needs as well as play (a Lua table owned by
+-- the match's own Lua state; replays rebuild it).
+local STATE = setmetatable({}, { __mode = "k" })
+
+local IN_FORCE = {
+  scoring = { zone = "scoring rule", label = "Scoring Rule in force" },
+  prediction = { zone = "prediction rule", label = "Prediction Rule in force" },
+  correction = { zone = "correction rules", label = "Correction Rules in force" },
+  voting = { zone = "voting rules", label = "Voting Rules in force" },
+  incident = { zone = "incident rules", label = "Incident Rules in force" },
+}
+
+local function copy(def)
+  local c = {}
+  for k, v in pairs(def) do c[k] = v end
+  return c
+end
+
+function Game.make_table(t, S)
+  local z = { hand = {}, place = {}, force = {} }
+  S.z = z
+  for _, k in ipairs(Game.kinds) do
+    local f = IN_FORCE[k.kind]
+    z.force[k.kind] = t:zone { name = f.zone, label = f.label, visibility = "all" }
+  end
+  z.scoring_left = t:zone { name = "scoring rules", label = "Scoring Rules to choose from", visibility = "all" }
+  z.prediction_left = t:zone { name = "prediction rules", label = "Prediction Rules to choose from", visibility = "all" }
+  z.ballot = t:zone { name = "ballot", label = "Rule card to vote on", visibility = "all" }
+  z.discard = t:zone { name = "discard", label = "Discard pile", visibility = "hidden" }
+  z.covered = t:zone { name = "covered", label = "Covered rules", visibility = "all", shown = false }
+  z.deck = t:zone { name = "deck", visibility = "hidden", shown = false }
+  z.decks = {}
+  for _, kind in ipairs({ "correction", "voting", "incident" }) do
+    z.decks[kind] = t:zone { name = kind .. " deck", visibility = "hidden", shown = false }
+  end
+  z.draw = t:zone { name = "place draw", visibility = "hidden", shown = false }
+  z.box = t:zone { name = "box", visibility = "hidden", shown = false }
+  for _, s in ipairs(t:seats()) do
+    z.hand[s] = t:zone { name = "hand", owner = s, visibility = "owner" }
+    z.place[s] = t:zone { name = "place", owner = s, label = t:name(s) .. "'s place cards", visibility = "all" }
+  end
+  S.chips = t:pool { name = "chips", label = "Chips", kinds = COLOURS, supply = Game.setup.supply[t.players] }
+  S.tiles = t:pool { name = "tiles", label = "Voting tiles (used: out until after the scoring round)", kinds = { "tiles" }, supply = Game.setup.tiles * t.players }
+  S.pad = t:pad { name = "score", label = "Score pad" }
+
+  -- The cards: the rule cards by type, the place cards.
+  for _, def in ipairs(Game.cards) do
+    local card = t:cards({ copy(def) }, z.deck)[1]
+    if def.kind == "scoring" then t:move(card, z.scoring_left)
+    elseif def.kind == "prediction" then t:move(card, z.prediction_left)
+    else t:move(card, z.decks[def.kind]) end
+  end
+  z.scoring_left:sort()
+  z.prediction_left:sort()
+  local places = {}
+  for i = 1, t.players do places[i] = { name = "Platz " .. i, label = i .. ". Platz", place = i } end
+  t:cards(places, z.draw)
+  t:cards({ { name = "Punktbeste", label = "Punktbeste" }, { name = "Punktletzte", label = "Punktletzte" } }, z.box)
+end
+
+function Game.in_force(S)
+  local f = S.z.force
+  return {
+    scoring = f.scoring:top(), prediction = f.prediction:top(),
+    correction = f.correction:cards(), voting = f.voting:cards(), incident = f.incident:cards(),
+  }
+end
+
+-- The notes show every card in force with its text.
+function Game.update_notes(t, S)
+  local F = Game.in_force(S)
+  t:note("rule scoring", "Scoring Rule: " .. F.scoring.label .. " " .. F.scoring.text, F.scoring.name)
+  t:note("rule prediction", "Prediction Rule: " .. F.prediction.label .. " " .. F.prediction.text, F.prediction.name)
+  for _, kind in ipairs({ "correction", "voting", "incident" }) do
+    local title = kind:sub(1, 1):upper() .. kind:sub(2)
+    for i, c in ipairs(F[kind]) do
+      t:note("rule " .. kind .. " " .. i, string.format("%s Rule %d: %s %s", title, i, c.label, c.text), c.name)
+    end
+  end
+end
+
+function Game.chips_table(S, players)
+  local out = {}
+  for s = 1, players do
+    out[s] = {}
+    for _, col in ipairs(COLOURS) do out[s][col] = S.chips:count(s, col) end
+  end
+  return out
+end
+
+-- Chips ---------------------------------------------------------------------
+
+-- [1.3] If the pool gave its last chip of a colour, everyone returns that
+-- colour.
+function Game.last_chip(t, S)
+  for _, col in ipairs(COLOURS) do
+    if S.chips:supply(col) == 0 and S.chips:total(col) > 0 then
+      t:log("The last %s chip has left the pool: everyone returns all his %s chips", col, col)
+      for _, s in ipairs(t:seats()) do S.chips:take(s, col, S.chips:count(s, col)) end
+    end
+  end
+end
+
+-- seat takes k chips of his choice from the pool.
+function Game.take(t, S, seat, k, hint)
+  local supply = {}
+  for _, col in ipairs(COLOURS) do supply[col] = S.chips:supply(col) end
+  local opts = Game.take_options(supply, k)
+  if #opts == 0 then
+    t:log("The pool is empty: %p gets nothing", seat)
+    return
+  end
+  local choice = opts[1]
+  if #opts > 1 then choice = t:ask(seat, opts, hint) end
+  for _, col in ipairs(COLOURS) do
+    if choice[col] > 0 then S.chips:give(seat, col, choice[col]) end
+  end
+  t:log("%p takes %s", seat, chips_text(choice))
+  Game.last_chip(t, S)
+end
+
+-- (decision) The colours a fine is paid in: worth least first, then the
+-- colour held most, then colour order.
+function Game.fine_colours(held, values, n)
+  local h, out = {}, {}
+  for _, col in ipairs(COLOURS) do h[col] = held[col] or 0 end
+  for _ = 1, n do
+    local best
+    for _, col in ipairs(COLOURS) do
+      if h[col] > 0 and (best == nil or values[col] < values[best] or (values[col] == values[best] and h[col] > h[best])) then
+        best = col
+      end
+    end
+    if not best then break end
+    h[best] = h[best] - 1
+    out[best] = (out[best] or 0) + 1
+  end
+  return out
+end
+
+function Game.pay(t, S, seat, n, card)
+  local held = {}
+  for _, col in ipairs(COLOURS) do held[col] = S.chips:count(seat, col) end
+  local c = Game.score_context({}, Game.in_force(S).correction, nil, t.players)
+  local pay = Game.fine_colours(held, c.value, n)
+  for _, col in ipairs(COLOURS) do
+    if pay[col] then S.chips:take(seat, col, pay[col]) end
+  end
+  local text = chips_text(pay)
+  t:log("%p pays %s to the pool (%s)", seat, text == "" and "nothing (he has no chips)" or text, card.label)
+end
+
+-- Speaking ---------------------------------------------------------------------
+
+local function pending_note(t, S)
+  local parts = {}
+  for _, s in ipairs(t:seats()) do
+    if (S.speech[s] or 0) ~= 0 then parts[#parts + 1] = string.format("%s %+d", t:name(s), S.speech[s]) end
+  end
+  if #parts == 0 then t:note("pending", nil)
+  else t:note("pending", "Points for speaking, noted at the next count: " .. table.concat(parts, ", ")) end
+end
+
+-- Every way of speaking comes here: the Incident Rules about speaking apply.
+function Game.speak(t, S, seat)
+  if S.phase == "over" then return end
+  local scoring = S.phase == "scoring"
+  local first
+  if scoring then
+    first = S.first_word == nil
+    if first then
+      S.first_word = seat
+      t:note("first word", t:name(seat) .. " spoke first in this scoring round", seat)
+    end
+  else
+    first = S.icebreaker == nil
+    if first then
+      S.icebreaker = seat
+      t:note("icebreaker", t:name(seat) .. " spoke first in this move round", seat)
+    end
+  end
+  S.spoke[seat] = true
+  local sp = { seat = seat, scoring = scoring, first = first }
+  for _, card in ipairs(Game.in_force(S).incident) do
+    local e = card.speak and card.speak(sp)
+    if e then
+      if e.points and e.points ~= 0 then
+        S.speech[seat] = (S.speech[seat] or 0) + e.points
+        t:log("%p spoke: %s points (%s)", seat, string.format("%+d", e.points), card.label)
+        pending_note(t, S)
+      end
+      if e.chips and e.chips < 0 then Game.pay(t, S, seat, -e.chips, card) end
+    end
+  end
+end
+
+-- The engine calls this for `say TEXT` (the line itself is already logged).
+function Game.on_say(t, seat, text)
+  local S = STATE[t]
+  if S then Game.speak(t, S, seat) end
+end
+
+local function remark(t, S, seat)
+  t:log("%p grumbles.", seat)
+  Game.speak(t, S, seat)
+end
+
+-- Set-up ---------------------------------------------------------------------
+
+-- [Setup] Two Correction Rules, never two for one colour.
+function Game.lay_out(t, S, kind)
+  local deck, force = S.z.decks[kind], S.z.force[kind]
+  deck:shuffle()
+  local aside = {}
+  while force:count() < Game.setup.laid_out and not deck:empty() do
+    local card = deck:top()
+    local clash = false
+    for _, c in ipairs(force:cards()) do
+      if card.colour and c.colour == card.colour then clash = true end
+    end
+    if clash then
+      t:move(card, S.z.deck)
+      t:reveal(card)
+      aside[#aside + 1] = card
+    else
+      t:move(card, force)
+    end
+  end
+  for _, c in ipairs(aside) do
+    t:log("%s contradicts a Correction Rule already laid out: it is replaced", c)
+  end
+end
+
+-- [3] Ties are drawn with the place cards of the contested places: they
+-- are shuffled (zone "place draw") and dealt to the tied players in seat
+-- order.
+function Game.assign_places(t, S, totals, final)
+  local n, z = t.players, S.z
+  for i = 1, n do t:move(t:card("Platz " .. i), z.box) end
+  t:move(t:card("Punktbeste"), z.box)
+  t:move(t:card("Punktletzte"), z.box)
+  local places = Game.places(totals, n, function(group, first)
+    for k = 1, #group do t:move(t:card("Platz " .. (first + k - 1)), z.draw) end
+    z.draw:shuffle()
+    local drawn, got = {}, {}
+    for _, s in ipairs(group) do
+      local c = z.draw:top()
+      t:move(c, z.box)
+      drawn[c.place - first + 1] = s
+      got[#got + 1] = string.format("%s %s", t:name(s), c.label)
+    end
+    local names = {}
+    for _, s in ipairs(group) do names[#names + 1] = t:name(s) end
+    t:log("%s are tied on %d and draw place cards: %s", table.concat(names, " and "), totals[group[1]], table.concat(got, ", "))
+    return drawn
+  end)
+  for s = 1, n do t:move(t:card("Platz " .. places[s]), z.place[s]) end
+  if final then
+    for s = 1, n do
+      if places[s] == 1 then t:move(t:card("Punktbeste"), z.place[s]) end
+      if places[s] == n then t:move(t:card("Punktletzte"), z.place[s]) end
+    end
+  end
+  return places
+end
+
+local function seat_at(places, p)
+  for s, q in pairs(places) do
+    if q == p then return s end
+  end
+end
+
+function Game.ask_predictions(t, S, first)
+  local F = Game.in_force(S)
+  S.predictions, S.listed = {}, {}
+  for _, s in ipairs(t:seats(first)) do
+    local c = t:ask(s, Game.prediction_options(F.prediction, t.players),
+      { hint = "secret prediction: " .. F.prediction.short .. " - " .. F.prediction.text, secret = true })
+    S.predictions[s] = c.value
+    t:tell(s, "You predict: %s (%s)", Game.prediction_text(t, F.prediction, c.value), F.prediction.label)
+    if F.scoring.listed then
+      local opts = {}
+      for i, col in ipairs(COLOURS) do opts[i] = { text = "list " .. col, colour = col } end
+      local l = t:ask(s, opts, { hint = "secretly list the colour that will score (" .. F.scoring.short .. ")", secret = true })
+      S.listed[s] = l.colour
+      t:tell(s, "You list %s", l.colour)
+    end
+  end
+end
+
+function Game.set_up(t, S)
+  local n, z = t.players, S.z
+  -- The first Scoring and Prediction Rules, face up on their piles.
+  t:move(t:card(Game.setup.first_scoring), z.force.scoring)
+  t:move(t:card(Game.setup.first_prediction), z.force.prediction)
+  for _, kind in ipairs({ "correction", "voting", "incident" }) do Game.lay_out(t, S, kind) end
+  for _, kind in ipairs({ "correction", "voting", "incident" }) do z.decks[kind]:move_all(z.deck) end
+  Game.update_notes(t, S)
+
+  -- The deal; the rest to the discard space.
+  z.deck:shuffle()
+  for _ = 1, Game.setup.hand[n] do
+    for _, s in ipairs(t:seats()) do z.deck:deal(z.hand[s], 1) end
+  end
+  z.deck:move_all(z.discard)
+  for _, s in ipairs(t:seats()) do z.hand[s]:sort() end
+
+  -- Place cards: Platz 1 starts and is Punktbeste; the highest is Punktletzte.
+  z.draw:shuffle()
+  local start
+  for _, s in ipairs(t:seats()) do
+    local c = z.draw:top()
+    t:move(c, z.place[s])
+    if c.place == 1 then start = s; t:move(t:card("Punktbeste"), z.place[s]) end
+    if c.place == n then t:move(t:card("Punktletzte"), z.place[s]) end
+    t:log("%p draws %s", s, c)
+  end
+
+  for _, s in ipairs(t:seats()) do S.tiles:give(s, "tiles", Game.setup.tiles) end
+  for _, s in ipairs(t:seats(start)) do
+    Game.take(t, S, s, Game.setup.start_chips, "your " .. Game.setup.start_chips .. " starting chips")
+  end
+  Game.ask_predictions(t, S, start)
+  return start
+end
+
+-- A move ---------------------------------------------------------------------
+
+local function hand_hint(hand)
+  local parts = {}
+  for i, c in ipairs(hand) do parts[i] = string.format("%d %s %s", i, c.label, c.text) end
+  return "put a card to the vote: " .. table.concat(parts, " | ")
+end
+
+-- [1.1]-[1.4] One move; returns true when it began the scoring round.
+function Game.move(t, S, active)
+  local n, z = t.players, S.z
+  -- [1.1] Card play.
+  local hand = z.hand[active]:cards()
+  local opts = {}
+  for i, c in ipairs(hand) do opts[i] = { text = "propose " .. i, card = c } end
+  local card = t:ask(active, opts, hand_hint(hand)).card
+  t:move(card, z.ballot)
+  t:log("%p puts %s to the vote: %s", active, card, card.text)
+  t:note("ballot", "To vote on: " .. card.label .. " " .. card.text, card.name)
+
+  -- [1.2] Secret votes, revealed together.
+  local votes, tiles = {}, {}
+  for _, s in ipairs(t:seats(active)) do
+    local avail = S.tiles:count(s, "tiles")
+    local c = t:ask(s, Game.vote_options(avail), {
+      hint = string.format("vote on %s with 1 to %d of your tiles (%s: a remark, which is speaking)", card.label, avail, Game.remark),
+      secret = true,
+    })
+    votes[s], tiles[s] = c.vote, c.tiles
+    if c.remark then remark(t, S, s) end
+  end
+  local result, yes, no = Game.tally(votes, tiles, n)
+  local parts = {}
+  for _, s in ipairs(t:seats(active)) do
+    parts[#parts + 1] = string.format("%s %s (%d)", t:name(s), votes[s], tiles[s])
+  end
+  local scoring = Game.all_used_one(tiles, n)
+  if scoring then S.phase = "scoring" end
+  if result == "tie" then
+    t:log("Votes: %s. Yes %d, no %d: a tie", table.concat(parts, ", "), yes, no)
+    local d = t:ask(active, { { text = "adopt", adopt = true }, { text = "reject", adopt = false } }, "the vote is tied: you decide")
+    result = d.adopt and "adopted" or "rejected"
+    t:log("%p breaks the tie: %s", active, result)
+  else
+    t:log("Votes: %s. Yes %d, no %d: %s", table.concat(parts, ", "), yes, no, result)
+  end
+  local adopted = result == "adopted"
+  -- One tile returns to its owner; the others are used up.
+  for _, s in ipairs(t:seats()) do
+    if tiles[s] > 1 then S.tiles:move(s, "used", "tiles", tiles[s] - 1) end
+  end
+  if scoring then t:log("Every player used one tile: the scoring round begins") end
+
+  -- [1.3] Chip payments, by the Voting Rules in force (not the card voted on).
+  local F = Game.in_force(S)
+  local v = Game.vote_context(n, votes, tiles, active, adopted)
+  for _, p in ipairs(Game.payments(v, F.voting, t:seats(active))) do
+    t:log("%p gets %d chips (%s)", p.seat, p.chips, p.card.label)
+    Game.take(t, S, p.seat, p.chips, string.format("you get %d chips (%s)", p.chips, p.card.label))
+  end
+  for _, s in ipairs(t:seats(active)) do
+    for _, inc in ipairs(F.incident) do
+      local k = inc.vote and inc.vote(v, s) or 0
+      if k > 0 then Game.pay(t, S, s, k, inc) end
+    end
+  end
+
+  -- [1.4] Move end.
+  if adopted then
+    Game.adopt(t, S, active, card)
+  else
+    t:move(card, z.discard, 1)
+    t:log("%s goes under the discard pile", card)
+  end
+  t:note("ballot", nil)
+  return scoring
+end
+
+function Game.adopt(t, S, active, card)
+  local zone = S.z.force[card.kind]
+  local in_force = zone:cards()
+  local slots, forced = Game.replaceable(in_force, card)
+  local slot = slots[1]
+  if not forced then
+    local opts, parts = {}, {}
+    for i, s in ipairs(slots) do
+      opts[i] = { text = "replace " .. card.kind .. " " .. s, slot = s }
+      parts[i] = s .. " " .. in_force[s].label
+    end
+    slot = t:ask(active, opts, card.label .. " replaces which " .. card.kind .. " rule? " .. table.concat(parts, ", ")).slot
+  end
+  local old = in_force[slot]
+  t:move(old, S.z.covered)
+  t:move(card, zone, slot)
+  t:log("%s comes into force and covers %s%s", card, old, forced and " (same colour)" or "")
+  Game.update_notes(t, S)
+end
+
+-- Scoring and prediction rounds -------------------------------------------------
+
+local function row_nonzero(row, n)
+  for s = 1, n do
+    if (row[s] or 0) ~= 0 then return true end
+  end
+  return false
+end
+
+-- [2] The scoring round, then [3] the prediction round and the new place
+-- cards. first: the seat that opens the roll call (the active player).
+function Game.scoring_round(t, S, first)
+  local n, r = t.players, S.round
+  S.phase = "scoring"
+  t:note("phase", "Round " .. r .. ": scoring round", "scoring")
+  t:log("Scoring round %d", r)
+  for _, s in ipairs(t:seats(first)) do
+    local c = t:ask(s, { { text = "count" }, { text = "count " .. Game.remark, remark = true } },
+      "the chips are about to be counted (" .. Game.remark .. ": a remark, which is speaking)")
+    if c.remark then remark(t, S, s) end
+  end
+  S.phase = "count"
+
+  local F = Game.in_force(S)
+  local chips = Game.chips_table(S, n)
+  if F.scoring.listed then
+    local parts = {}
+    for _, s in ipairs(t:seats()) do parts[#parts + 1] = t:name(s) .. " " .. (S.listed[s] or "nothing") end
+    t:log("Listed colours: %s", table.concat(parts, ", "))
+  end
+  local label = "R" .. r .. " "
+
+  -- Points for speaking, noted as they happened.
+  local speech = {}
+  for s = 1, n do speech[s] = S.speech[s] or 0 end
+  if row_nonzero(speech, n) then S.pad:add(label .. "speech", speech) end
+  S.speech = {}
+  pending_note(t, S)
+
+  -- The chips, per the Scoring Rule with the Correction Rules.
+  local c = Game.score_context(chips, F.correction, S.listed, n)
+  local scores = Game.chip_scores(c, F.scoring)
+  local row = {}
+  for s = 1, n do
+    row[s] = scores[s].total
+    t:log("%p: %s - %d points for chips + %d bonus = %d", s, chips_text(chips[s]) == "" and "no chips" or chips_text(chips[s]),
+      scores[s].points, scores[s].bonus, scores[s].total)
+  end
+  S.pad:add(label .. "chips", row, F.scoring.short)
+
+  -- Incident Rules that look at the count.
+  local inc = {}
+  for s = 1, n do
+    inc[s] = 0
+    for _, card in ipairs(F.incident) do
+      local p = card.count and card.count(c, s, { spoke = S.spoke }) or 0
+      if p ~= 0 then
+        inc[s] = inc[s] + p
+        t:log("%p: %s points (%s)", s, string.format("%+d", p), card.label)
+      end
+    end
+  end
+  if row_nonzero(inc, n) then S.pad:add(label .. "incidents", inc) end
+  S.spoke = {}
+
+  -- The interim standings, and the Incident Rules that look at them.
+  local totals = S.pad:totals()
+  local places = Game.assign_places(t, S, totals, false)
+  local parts = {}
+  for p = 1, n do
+    local s = seat_at(places, p)
+    parts[p] = string.format("%d. %s %d", p, t:name(s), totals[s])
+  end
+  t:log("Interim standings: %s", table.concat(parts, ", "))
+  local after = {}
+  for s = 1, n do
+    after[s] = 0
+    for _, card in ipairs(F.incident) do
+      local p = card.interim and card.interim(places[s], n) or 0
+      if p ~= 0 then
+        after[s] = after[s] + p
+        t:log("%p: %s points (%s)", s, string.format("%+d", p), card.label)
+      end
+    end
+  end
+  if row_nonzero(after, n) then S.pad:add(label .. "standings", after) end
+
+  -- [3] The prediction round.
+  S.phase = "prediction"
+  t:note("phase", "Round " .. r .. ": prediction round", "prediction")
+  local pred = {}
+  for s = 1, n do
+    local guess = S.predictions[s]
+    pred[s] = F.prediction.points(guess, s, places, n)
+    t:log("%p predicted %s: %d points", s, Game.prediction_text(t, F.prediction, guess), pred[s])
+  end
+  S.pad:add(label .. "prediction", pred, F.prediction.short)
+
+  totals = S.pad:totals()
+  places = Game.assign_places(t, S, totals, true)
+  parts = {}
+  for p = 1, n do
+    local s = seat_at(places, p)
+    parts[p] = string.format("%d. %s %d", p, t:name(s), totals[s])
+  end
+  t:log("Standings after round %d: %s", r, table.concat(parts, ", "))
+  S.first_word, S.icebreaker = nil, nil
+  t:note("first word", nil)
+  t:note("icebreaker", nil)
+  return places
+end
+
+-- [3] Preparations for the next round.
+function Game.next_round(t, S, places, first)
+  local n, z = t.players, S.z
+  for _, s in ipairs(t:seats()) do
+    local missing = Game.setup.tiles - S.tiles:count(s, "tiles")
+    if missing > 0 then S.tiles:move("used", s, "tiles", missing) end
+  end
+  t:move(z.force.scoring:top(), z.discard, 1)
+  t:move(z.force.prediction:top(), z.discard, 1)
+
+  local function choose(kind, zone, target, seat)
+    local left = zone:cards()
+    if #left == 0 then return end
+    local card = left[1]
+    if #left > 1 then
+      local opts, parts = {}, {}
+      for i, c in ipairs(left) do
+        opts[i] = { text = "choose " .. kind .. " " .. c.number, card = c }
+        parts[i] = c.label .. " " .. c.text
+      end
+      card = t:ask(seat, opts, "choose the next " .. kind .. " rule: " .. table.concat(parts, " | ")).card
+      t:log("%p chooses %s", seat, card)
+    else
+      t:log("%s is the only %s rule left", card, kind)
+    end
+    t:move(card, target)
+  end
+  choose("scoring", z.scoring_left, z.force.scoring, seat_at(places, n))
+  choose("prediction", z.prediction_left, z.force.prediction, seat_at(places, n - 1))
+  Game.update_notes(t, S)
+  Game.ask_predictions(t, S, first)
+end
+
+function Game.winners(totals, n)
+  local best, out = -math.huge, {}
+  for s = 1, n do best = math.max(best, totals[s]) end
+  for s = 1, n do
+    if totals[s] == best then out[#out + 1] = s end
+  end
+  return out
+end
+
+function Game.play(t)
+  local S = { round = 1, phase = "setup", speech = {}, spoke = {}, predictions = {}, listed = {} }
+  STATE[t] = S
+  Game.make_table(t, S)
+  local active = Game.set_up(t, S)
+  local rounds = Game.setup.rounds
+  for r = 1, rounds do
+    S.round = r
+    S.phase = "move"
+    t:note("phase", "Round " .. r .. " of " .. rounds .. ": move rounds", "move")
+    local last = false
+    while true do
+      t:note("turn", t:name(active) .. " is the active player", active)
+      local scoring = Game.move(t, S, active)
+      if S.z.hand[t:left(active)]:empty() then
+        last = true
+        if not scoring then t:log("Every player has played all his cards: the last scoring round") end
+      end
+      if scoring or last then break end
+      active = t:left(active)
+    end
+    local places = Game.scoring_round(t, S, active)
+    active = t:left(active)
+    if last or r == rounds then break end
+    S.round = r + 1
+    Game.next_round(t, S, places, active)
+  end
+  S.phase = "over"
+  t:note("turn", nil)
+  t:note("phase", "The game is over", "over")
+  return { winners = Game.winners(S.pad:totals(), t.players) }
+end
+
+-- A read-only helper: `rules` lists your hand and the rules in force with
+-- their texts.
+local function rules_tool(view)
+  local lines = { "Your hand:" }
+  for i, c in ipairs(view.mine.hand and view.mine.hand.cards or {}) do
+    lines[#lines + 1] = string.format("  %d %s %s", i, c.label, c.text)
+  end
+  lines[#lines + 1] = "In force:"
+  for _, name in ipairs({ "scoring rule", "prediction rule", "correction rules", "voting rules", "incident rules" }) do
+    for _, c in ipairs(view.table[name] and view.table[name].cards or {}) do
+      lines[#lines + 1] = string.format("  %s %s", c.label, c.text)
+    end
+  end
+  return table.concat(lines, "\n")
+end
+Game.tools = { rules = rules_tool }
+
+-- The bot ---------------------------------------------------------------------
+-- "lobbyist": sees only its seat's view. It values everything by an estimate
+-- of the standings if the chips were counted now (score pad + chip points
+-- under the rules in force + the Incident Rules that look at the count and
+-- the interim standings), as its own estimate minus the best other one. It
+-- proposes the card that helps it most, votes for cards that help it (more
+-- tiles when more is at stake; one tile when it leads, so the scoring round
+-- comes), takes the chips worth most to it (and the last chip of a colour
+-- only when that hurts the others more), predicts its estimated place, and
+-- speaks when that pays (now and then, when it costs nothing).
+
+local Bot = {}
+
+local function defs_of(zone)
+  local out = {}
+  for i, c in ipairs(zone and zone.cards or {}) do out[i] = Game.card_def(c.name) end
+  return out
+end
+
+function Bot.rules(view)
+  local tb = view.table
+  return {
+    scoring = defs_of(tb["scoring rule"])[1],
+    prediction = defs_of(tb["prediction rule"])[1],
+    correction = defs_of(tb["correction rules"]),
+    voting = defs_of(tb["voting rules"]),
+    incident = defs_of(tb["incident rules"]),
+  }
+end
+
+function Bot.chips(view)
+  local held = view.pools.chips and view.pools.chips.held or {}
+  local out = {}
+  for s = 1, view.players do
+    local h = held[s] or {}
+    out[s] = {}
+    for _, col in ipairs(COLOURS) do out[s][col] = h[col] or 0 end
+  end
+  return out
+end
+
+function Bot.supply(view)
+  local sup = view.pools.chips.supply
+  local out = {}
+  for _, col in ipairs(COLOURS) do out[col] = sup[col] or 0 end
+  return out
+end
+
+-- Everyone lists his best colour when the Scoring Rule asks for one.
+local function best_colours(c, n)
+  local listed = {}
+  for s = 1, n do
+    local best, bp = COLOURS[1], -1
+    for _, col in ipairs(COLOURS) do
+      if c:points(s, col) > bp then best, bp = col, c:points(s, col) end
+    end
+    listed[s] = best
+  end
+  return listed
+end
+
+function Bot.estimate(view, rules, chips)
+  local n = view.players
+  local totals = view.pads.score and view.pads.score.totals or {}
+  local c = Game.score_context(chips, rules.correction, nil, n)
+  c.listed = best_colours(c, n)
+  local est = {}
+  for s = 1, n do
+    local pts, bonus = rules.scoring.score(c, s)
+    est[s] = (totals[s] or 0) + pts + bonus
+    for _, card in ipairs(rules.incident) do
+      if card.count then est[s] = est[s] + card.count(c, s, { spoke = {} }) end
+    end
+  end
+  local places = Game.places(est, n, function(g) return g end)
+  local out = {}
+  for s = 1, n do
+    out[s] = est[s]
+    for _, card in ipairs(rules.incident) do
+      if card.interim then out[s] = out[s] + card.interim(places[s], n) end
+    end
+  end
+  return out, places
+end
+
+function Bot.rel(est, seat)
+  local best = -math.huge
+  for s, v in ipairs(est) do
+    if s ~= seat then best = math.max(best, v) end
+  end
+  return est[seat] - best
+end
+
+-- The rules with card in force (covering slot for the types with two).
+local function with_card(rules, card, slot)
+  local r = { scoring = rules.scoring, prediction = rules.prediction }
+  for _, kind in ipairs({ "correction", "voting", "incident" }) do
+    r[kind] = {}
+    for i, c in ipairs(rules[kind]) do r[kind][i] = c end
+  end
+  if card.kind == "scoring" or card.kind == "prediction" then
+    r[card.kind] = card
+  else
+    r[card.kind][slot] = card
+  end
+  return r
+end
+
+-- The gain for seat if card is adopted, the slot picked by chooser.
+function Bot.gain(view, rules, chips, card, seat, chooser)
+  local base = Bot.rel((Bot.estimate(view, rules, chips)), seat)
+  local slots = Game.replaceable(rules[card.kind], card)
+  local best_slot, best_v = slots[1], -math.huge
+  for _, slot in ipairs(slots) do
+    local v = Bot.rel((Bot.estimate(view, with_card(rules, card, slot), chips)), chooser)
+    if v > best_v then best_slot, best_v = slot, v end
+  end
+  local after = Bot.rel((Bot.estimate(view, with_card(rules, card, best_slot), chips)), seat)
+  return after - base, best_slot
+end
+
+-- What speaking now would be worth (points; a chip counts as 1.5).
+function Bot.speech_value(view, rules)
+  local scoring = view.facts.phase == "scoring"
+  local first = scoring and view.facts["first word"] == nil or (not scoring and view.facts.icebreaker == nil)
+  local value = 0
+  for _, card in ipairs(rules.incident) do
+    if card.speak then
+      local e = card.speak({ scoring = scoring, first = first })
+      if e then value = value + (e.points or 0) + 1.5 * (e.chips or 0) end
+    end
+    if card.count and card.name == "I5" then value = value - 5 end
+  end
+  return value
+end
+
+function Bot.wants_to_speak(view, rules)
+  local v = Bot.speech_value(view, rules)
+  return v > 0 or (v == 0 and math.random() < 0.05)
+end
+
+local function parse_take(text)
+  local o = { white = 0, purple = 0, yellow = 0, green = 0 }
+  for k, col in text:gmatch("(%d+) (%a+)") do o[col] = tonumber(k) end
+  return o
+end
+
+function Bot.take(view, options, seat, rules, chips)
+  local supply = Bot.supply(view)
+  local best_i, best_v = 1, -math.huge
+  for i, text in ipairs(options) do
+    local o = parse_take(text)
+    local after = {}
+    for s = 1, view.players do
+      after[s] = {}
+      for _, col in ipairs(COLOURS) do after[s][col] = chips[s][col] end
+    end
+    for _, col in ipairs(COLOURS) do
+      after[seat][col] = after[seat][col] + o[col]
+      if o[col] > 0 and o[col] >= supply[col] then
+        for s = 1, view.players do after[s][col] = 0 end
+      end
+    end
+    local est = Bot.estimate(view, rules, after)
+    local v = Bot.rel(est, seat) + 0.01 * est[seat]
+    if v > best_v then best_i, best_v = i, v end
+  end
+  return best_i
+end
+
+local function place_of(est, seat, n)
+  local p = 1
+  for s = 1, n do
+    if s ~= seat and (est[s] > est[seat] or (est[s] == est[seat] and s < seat)) then p = p + 1 end
+  end
+  return p
+end
+
+local function lobbyist(view, options, seat)
+  local first = options[1]
+  if #options == 1 then return 1 end
+  local rules = Bot.rules(view)
+  local chips = Bot.chips(view)
+  local n = view.players
+
+  if first:match("^take") then return Bot.take(view, options, seat, rules, chips) end
+
+  if first:match("^predict") then
+    local est = Bot.estimate(view, rules, chips)
+    if first:match("^predict player") then
+      local target = rules.prediction.name == "P4" and n or 1
+      for s = 1, n do
+        if place_of(est, s, n) == target then return "predict player " .. s end
+      end
+      return 1
+    end
+    return "predict " .. place_of(est, seat, n)
+  end
+
+  if first:match("^list") then
+    local c = Game.score_context(chips, rules.correction, nil, n)
+    local best, bp = 1, -1
+    for i, col in ipairs(COLOURS) do
+      if c:points(seat, col) > bp then best, bp = i, c:points(seat, col) end
+    end
+    return best
+  end
+
+  if first:match("^propose") then
+    local hand = view.mine.hand.cards
+    local best_i, best_v = 1, -math.huge
+    for i, c in ipairs(hand) do
+      local v = Bot.gain(view, rules, chips, Game.card_def(c.name), seat, seat)
+      if v > best_v then best_i, best_v = i, v end
+    end
+    return best_i
+  end
+
+  if first:match("^vote") then
+    local ballot = view.table.ballot.cards[1]
+    local active = view.facts.turn or seat
+    local gain = Bot.gain(view, rules, chips, Game.card_def(ballot.name), seat, active)
+    local side = gain > 0 and "yes" or "no"
+    if gain == 0 then side = (active == seat) and "yes" or "no" end
+    local avail = 0
+    for _, o in ipairs(options) do
+      local k = tonumber(o:match("^vote yes (%d+)") or "")
+      if k and k > avail then avail = k end
+    end
+    avail = math.max(avail, 1)
+    local lead = Bot.rel((Bot.estimate(view, rules, chips)), seat)
+    local k = 1
+    if math.abs(gain) >= 4 then k = 2 end
+    if math.abs(gain) >= 12 then k = 3 end
+    if lead < 0 then k = math.max(k, 2) end -- behind: keep the scoring round away
+    if lead > 0 and math.abs(gain) < 12 then k = 1 end
+    k = math.min(k, avail)
+    for _, card in ipairs(rules.incident) do
+      if card.name == "I7" then k = math.min(k, 2) end
+    end
+    local text = "vote " .. side .. (k > 1 and (" " .. k) or "")
+    if Bot.wants_to_speak(view, rules) then text = text .. " " .. Game.remark end
+    return text
+  end
+
+  if first == "count" then
+    if Bot.wants_to_speak(view, rules) then return "count " .. Game.remark end
+    return "count"
+  end
+
+  if first == "adopt" then
+    local ballot = view.table.ballot.cards[1]
+    local gain = Bot.gain(view, rules, chips, Game.card_def(ballot.name), seat, seat)
+    return gain >= 0 and "adopt" or "reject"
+  end
+
+  if first:match("^replace") then
+    local ballot = Game.card_def(view.table.ballot.cards[1].name)
+    local best_i, best_v = 1, -math.huge
+    for i, text in ipairs(options) do
+      local slot = tonumber(text:match("(%d+)$"))
+      local v = Bot.rel((Bot.estimate(view, with_card(rules, ballot, slot), chips)), seat)
+      if v > best_v then best_i, best_v = i, v end
+    end
+    return best_i
+  end
+
+  if first:match("^choose scoring") then
+    local best_i, best_v = 1, -math.huge
+    for i, text in ipairs(options) do
+      local card = Game.card_def("S" .. text:match("(%d+)$"))
+      local v = Bot.rel((Bot.estimate(view, with_card(rules, card), chips)), seat)
+      if v > best_v then best_i, best_v = i, v end
+    end
+    return best_i
+  end
+
+  if first:match("^choose prediction") then
+    local est = Bot.estimate(view, rules, chips)
+    local place = place_of(est, seat, n)
+    local worth = { P1 = 15, P2 = 12, P3 = 8, P4 = 8, P5 = 5 * place }
+    local best_i, best_v = 1, -math.huge
+    for i, text in ipairs(options) do
+      local v = worth["P" .. text:match("(%d+)$")] or 0
+      if v > best_v then best_i, best_v = i, v end
+    end
+    return best_i
+  end
+
+  return math.random(#options)
+end
+
+Bot.lobbyist = lobbyist
+Game.bot = Bot
+Game.bots = { lobbyist = lobbyist }
+
+return Game

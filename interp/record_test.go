@@ -1,0 +1,195 @@
+package interp
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// pick is a tiny game for record tests: two seats each pick a letter, twice.
+const pick = `
+local G = { title = "Pick", players = {2, 2}, options = { rounds = { default = 2 } } }
+function G.play(t)
+  for r = 1, t.options.rounds do
+    for _, s in ipairs(t:seats()) do
+      local c = t:ask(s, { "a", "b", "c" })
+      t:log("%p picks %s", s, c)
+    end
+  end
+  return { winners = { 1 } }
+end
+return G
+`
+
+func pickEngine(t *testing.T, src string) *Engine {
+	t.Helper()
+	e, err := LoadSource("pick.lua", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func TestRecordRoundTrip(t *testing.T) {
+	e := pickEngine(t, pick)
+	m, err := e.NewMatch(Config{Players: 2, Seed: 42})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range []string{"a", "c", "b"} {
+		if err := m.Apply(0, mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := m.Say(2, "hurry up"); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "game.save")
+	if err := SaveRecord(path, m.NewRecord([]string{"me", "bot"})); err != nil {
+		t.Fatal(err)
+	}
+	text, _ := os.ReadFile(path)
+	want := "tabletop save 1\nscript pick.lua\nhash " + e.Hash + "\nplayers 2\nseats me,bot\nseed 42\noption rounds=2\ndecisions\n1: a\n2: c\n1: b\n2! hurry up\nend\n"
+	if string(text) != want {
+		t.Errorf("save file:\n%s\nwant:\n%s", text, want)
+	}
+	rec, err := LoadRecord(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := e.ReplayRecord(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := logText(r), logText(m); got != want {
+		t.Errorf("replay log:\n%s\nwant:\n%s", got, want)
+	}
+	if r.Prompt() == nil || r.Prompt().Seat != 2 {
+		t.Errorf("replay should wait for seat 2")
+	}
+}
+
+func logText(m *Match) string {
+	var b strings.Builder
+	for _, l := range m.Log() {
+		b.WriteString(l.Text + "\n")
+	}
+	return b.String()
+}
+
+func TestRecordErrorsNameTheLine(t *testing.T) {
+	good := "tabletop save 1\nscript pick.lua\nplayers 2\nseed 1\ndecisions\n1: a\nend\n"
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		{"empty", "", "the file is empty"},
+		{"not a save", "hello\n", ":1: not a tabletop save file"},
+		{"wrong version", strings.Replace(good, "save 1", "save 7", 1), ":1: save format version 7"},
+		{"truncated", strings.TrimSuffix(good, "end\n"), "cut short"},
+		{"bad seed", strings.Replace(good, "seed 1", "seed x", 1), ":4: seed must be a whole number"},
+		{"bad decision", strings.Replace(good, "1: a", "one a", 1), ":6: a decision line is"},
+		{"seat out of range", strings.Replace(good, "1: a", "3: a", 1), ":6: seat \"3\" is not a seat"},
+		{"unknown line", strings.Replace(good, "seed 1", "seed 1\ncolour blue", 1), ":5: unknown line"},
+		{"duplicate key", strings.Replace(good, "seed 1", "seed 1\nseed 2", 1), ":5: \"seed\" appears twice"},
+		{"text after end", good + "1: b\n", "text after the end line"},
+		{"missing header", "tabletop save 1\ndecisions\nend\n", "incomplete header"},
+		{"seats mismatch", strings.Replace(good, "seed 1", "seed 1\nseats me", 1), "1 seats listed for 2 players"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseRecord(strings.NewReader(tc.text), "x.save")
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestReplayRefusesWhatNoLongerFits(t *testing.T) {
+	e := pickEngine(t, pick)
+	for _, tc := range []struct {
+		name string
+		rec  Record
+		want string
+	}{
+		{"illegal move", Record{Script: "pick.lua", Players: 2, Decisions: []Decision{{1, "a", false}, {2, "z", false}}}, "decision 2: \"z\" is not a legal move"},
+		{"wrong seat", Record{Script: "pick.lua", Players: 2, Decisions: []Decision{{2, "a", false}}}, "it is Player 1's decision"},
+		{"too many", Record{Script: "pick.lua", Players: 2, Decisions: []Decision{{1, "a", false}, {2, "a", false}, {1, "a", false}, {2, "a", false}, {1, "a", false}}}, "already over"},
+		{"unknown option", Record{Script: "pick.lua", Players: 2, Options: map[string]string{"speed": "1"}}, "does not have"},
+		{"wrong players", Record{Script: "pick.lua", Players: 3}, "is for 2 players, not 3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := e.ReplayRecord(&tc.rec)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error containing %q", err, tc.want)
+			}
+		})
+	}
+	// A changed script: the error says so when a decision no longer fits.
+	changed := pickEngine(t, strings.Replace(pick, `{ "a", "b", "c" }`, `{ "x", "y" }`, 1))
+	_, err := changed.ReplayRecord(&Record{Script: "pick.lua", Hash: e.Hash, Players: 2, Decisions: []Decision{{1, "a", false}}})
+	if err == nil || !strings.Contains(err.Error(), "has changed since this game was saved") {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestSaveIsAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.save")
+	if err := os.WriteFile(path, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A save into a missing folder fails and leaves nothing behind.
+	if err := SaveRecord(filepath.Join(dir, "missing", "g.save"), &Record{Script: "x", Players: 1}); err == nil {
+		t.Error("saving into a missing folder should fail")
+	}
+	if err := SaveRecord(path, &Record{Script: "x", Players: 1}); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+	b, _ := os.ReadFile(path)
+	if !bytes.HasSuffix(b, []byte("end\n")) {
+		t.Errorf("incomplete save: %q", b)
+	}
+}
+
+func TestSameSeedSameGame(t *testing.T) {
+	e := pickEngine(t, `
+local G = { title = "Deal", players = {3, 3} }
+function G.play(t)
+  local deck = t:zone { name = "deck" }
+  local cards = {}
+  for i = 1, 20 do cards[i] = { name = "c" .. i } end
+  t:cards(cards, deck)
+  deck:shuffle()
+  for _ = 1, 3 do
+    local c = deck:top()
+    t:log("top %s, roll %d, random %d, math %d", c, t:roll(6), t:random(100), math.random(1000))
+    t:ask(1, { "next" })
+    deck:shuffle()
+  end
+end
+return G`)
+	run := func(seed uint64) string {
+		m, err := e.NewMatch(Config{Players: 3, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer m.Close()
+		for m.Prompt() != nil {
+			m.Step(0)
+		}
+		return logText(m)
+	}
+	a, b, c := run(5), run(5), run(6)
+	if a != b {
+		t.Errorf("the same seed gave two games:\n%s\n%s", a, b)
+	}
+	if a == c {
+		t.Errorf("different seeds gave the same game:\n%s", a)
+	}
+}

@@ -1,0 +1,906 @@
+-- Andy Capp, by Dan Glimne (the rulebook spells him "Glimme"), 3 to 6 players.
+-- Rulebook: shared/rules/andy-capp.txt (Game Cabinet translation, 1998).
+-- Its sections are cited in [brackets]; DATA.md gives the card counts.
+--
+-- DATA.md decisions:
+--  * 110 cards: 80 beer cards, ten of each value 1 to 8, and 30 action
+--    cards: 10 Drink, 4 Loan, 6 Flo, 6 Fight, 4 Landlord (Game.deck below,
+--    the one table to change).
+--  * Hand size 7; a round scores the beer values each player has drunk;
+--    rounds go on until someone has 200; the highest total wins.
+--
+-- How we read the rulebook where it is silent or ambiguous (each reading is
+-- tested in andy_capp_test.lua):
+--  * [Game Play] One play a turn. "During his turn a player can either lay
+--    down a tray of drinks or an action card", and "if two or more cards are
+--    played in one go then they must be played as a single group": a turn is
+--    exactly one of (a) a new tray: one card, or cards of one value, or a
+--    series of consecutive values; (b) cards added to ONE of your own trays,
+--    which must stay cards of one value, or a series extended at the bottom,
+--    the top or both ("instead of laying out a new tray"); (c) one action
+--    card. Never two trays, nor a tray and an action card, in one turn.
+--  * [Game Play] Trays are added to by their owner only.
+--  * [Game Play] "Must play at least one card even if it has no effect":
+--    every card can be played. A Fight on your own turn has no effect (it is
+--    always offered, as "fight"); a Drink, Flo or Landlord without a target
+--    is offered as a bare "drink", "flo", "landlord" only when it has none;
+--    a Loan with nobody to borrow from does nothing.
+--  * [Game Play] After his play a player draws up to 7, none if he holds 7 or
+--    more. Opponents who lost a card to a Loan draw at the end of their own
+--    turn. A player who starts his turn with no cards (a Loan took his last)
+--    draws up to 7 first.
+--  * [Drink] You drink one of your own trays. It is "turned over and plays no
+--    further part in the game until the scoring", so its values are hidden
+--    from every view (the owner's too): its cards go into the owner's face-
+--    down "drunk trays" zone, whose label lists the number of cards of each
+--    drunk tray. They are shown again at the scoring.
+--  * [Loan] Each opponent who holds cards, asked in turn from the player's
+--    left, may resist with a Fight; then the two of them answer each other
+--    Fight for Fight, and the last Fight wins. Then the player takes one card,
+--    unseen and at random, from each opponent who did not resist, and may end
+--    up with more than 7. A Landlord answers nothing in a Loan quarrel: it
+--    takes a tray out of the game, and no tray is at stake.
+--  * [Flo] You take a face-up tray of another player and lay it as a new tray
+--    or merge it with one of your trays, and may add cards from your hand, so
+--    that the result is one tray (one value, or one series: the hand cards
+--    may extend it at either end or fill the gap between the two trays, as in
+--    the 2-3 + 4-5-6 + 7 example). Where it goes is said with the Flo
+--    (`flo east 1 merge 2 with 7`); the hand cards are laid only if Flo wins.
+--  * [The Brawl] A quarrel is between two: the owner of the tray (or the
+--    lender) and the player of the Flo (or Loan). They answer each other in
+--    turn; the owner of the last Fight played wins. Nobody else joins in.
+--  * [Closing Time] Played on your own turn, a Landlord takes a face-up tray
+--    of another player out of the game (drunk trays play no further part).
+--    In a Flo quarrel either side may play it in answer to the Flo or to a
+--    Fight: the tray at stake leaves the game. Nothing answers a Landlord.
+--  * Answers are offered in order (t:offer): a seat is asked only when it
+--    holds a card that could answer, unless the option always_ask is on; then
+--    every seat that may answer is asked, with only "pass" when it holds
+--    nothing, so that being asked tells the table nothing (for hotseat play).
+--  * [The Game End] Once the stock is empty, the round ends at the end of the
+--    turn in which a player's hand becomes empty — played out on his turn or
+--    with an answer out of turn, or lent away to a Loan (he would have
+--    nothing left to play). A quarrel under way is settled first. So nobody
+--    ever meets his turn with no cards and an empty stock.
+--  * [The Game End] A round always ends: once the stock is out, the cards held
+--    by all players together drop by at least one every turn (a Loan moves
+--    cards, it never adds any) and every card can be played. The game has a
+--    safety net: if nobody has 200 after max_rounds rounds it ends anyway.
+--  * [The Game End] The end is checked after each round: once a total is 200
+--    or more the highest total wins; equal highest totals share the win.
+--  * The rulebook names no dealer: the deal (seven cards, one at a time)
+--    passes to the left each round; the dealer's left neighbour plays first.
+--  * Trays taken out by a Landlord lie face up "out of the game"; action cards
+--    go to the discard pile, whose top card is shown.
+--  * Trays are numbered per player (tray 1, tray 2, ...): a new tray takes the
+--    lowest free number, and a tray keeps its number while it lies there.
+
+local Game = {
+  title = "Andy Capp",
+  about = "Lay trays of beer, drink them, and steal, borrow and brawl for more.",
+  players = { 3, 6 },
+  seats = {
+    [3] = { "North", "East", "West" },
+    [4] = { "North", "East", "South", "West" },
+    [5] = { "North", "Northeast", "Southeast", "Southwest", "Northwest" },
+    [6] = { "North", "Northeast", "Southeast", "South", "Southwest", "Northwest" },
+  },
+  options = {
+    target = { default = 200, help = "the game ends after a round in which a total reaches this" },
+    max_rounds = { default = 100, help = "safety net: the game ends after this many rounds whatever the totals" },
+    always_ask = { default = false, help = "ask every seat that may answer a Flo or Loan, even one holding no Fight or Landlord, so being asked gives nothing away (hotseat)" },
+  },
+}
+
+-- [Preparation] (decision, DATA.md) The deck: one table of counts.
+Game.deck = {
+  beer_values = 8,    -- beer cards of values 1..8
+  beer_each = 10,     -- ten of each value: 80 beer cards
+  actions = {         -- 30 action cards
+    { name = "Drink", kind = "drink", count = 10 },
+    { name = "Loan", kind = "loan", count = 4 },
+    { name = "Flo", kind = "flo", count = 6 },
+    { name = "Fight", kind = "fight", count = 6 },
+    { name = "Landlord", kind = "landlord", count = 4 },
+  },
+}
+Game.hand_size = 7
+
+local ACTION_NAME = {}
+for i, a in ipairs(Game.deck.actions) do ACTION_NAME[a.kind] = a.name end
+
+-- The card definitions: beer cards are named by their value ("5"), action
+-- cards by their title ("Flo"). order sorts a hand: beer low to high, then
+-- the actions.
+function Game.card_defs()
+  local defs = {}
+  for v = 1, Game.deck.beer_values do
+    for _ = 1, Game.deck.beer_each do
+      defs[#defs + 1] = { name = tostring(v), kind = "beer", value = v, order = v }
+    end
+  end
+  for i, a in ipairs(Game.deck.actions) do
+    for _ = 1, a.count do
+      defs[#defs + 1] = { name = a.name, kind = a.kind, value = 0, order = 100 + i }
+    end
+  end
+  return defs
+end
+
+-- Trays ---------------------------------------------------------------------
+
+local function sorted_copy(list)
+  local out = {}
+  for i, v in ipairs(list) do out[i] = v end
+  table.sort(out)
+  return out
+end
+
+local function rep(v, k)
+  local out = {}
+  for i = 1, k do out[i] = v end
+  return out
+end
+
+local function concat(a, b)
+  local out = {}
+  for _, v in ipairs(a) do out[#out + 1] = v end
+  for _, v in ipairs(b) do out[#out + 1] = v end
+  return out
+end
+
+local function values_text(values) return table.concat(sorted_copy(values), " ") end
+
+function Game.sum(values)
+  local s = 0
+  for _, v in ipairs(values) do s = s + v end
+  return s
+end
+
+-- [The Beer Cards] What a group of values is as a tray: "single" (one
+-- card), "set" (two or more of one value), "run" (consecutive values), or
+-- nil when it is no tray.
+function Game.tray_shape(values)
+  if #values == 0 then return nil end
+  local s = sorted_copy(values)
+  local set, run = true, true
+  for i = 2, #s do
+    if s[i] ~= s[1] then set = false end
+    if s[i] ~= s[i - 1] + 1 then run = false end
+  end
+  if set and run then return "single" end
+  if set then return "set" end
+  if run then return "run" end
+  return nil
+end
+
+function Game.is_tray(values) return Game.tray_shape(values) ~= nil end
+
+-- How many beer cards of each value a list of cards holds.
+function Game.value_counts(cards)
+  local counts = {}
+  for v = 1, Game.deck.beer_values do counts[v] = 0 end
+  for _, c in ipairs(cards) do
+    if c.kind == "beer" then counts[c.value] = counts[c.value] + 1 end
+  end
+  return counts
+end
+
+-- [The Beer Cards] Every new tray a hand can lay: each value one to all
+-- of its copies, and each series of two or more consecutive values.
+function Game.new_trays(counts)
+  local out, top = {}, Game.deck.beer_values
+  for v = 1, top do
+    for k = 1, counts[v] or 0 do out[#out + 1] = rep(v, k) end
+    if (counts[v] or 0) > 0 then
+      local run = { v }
+      for w = v + 1, top do
+        if (counts[w] or 0) == 0 then break end
+        run = concat(run, { w })
+        out[#out + 1] = run
+      end
+    end
+  end
+  return out
+end
+
+-- [The Beer Cards], [Flo] The groups of hand cards that, laid with base,
+-- make one tray: more of the same value, or values extending the series at
+-- the bottom, the top or both and filling any gap inside it. With
+-- allow_empty the empty group is included when base is a tray by itself.
+function Game.extensions(base, counts, allow_empty)
+  local out = {}
+  local s = sorted_copy(base)
+  local n, top = #s, Game.deck.beer_values
+  if n == 0 then return out end
+  local lo, hi = s[1], s[n]
+  local all_equal = lo == hi
+  if all_equal then
+    if allow_empty then out[#out + 1] = {} end
+    for k = 1, counts[lo] or 0 do out[#out + 1] = rep(lo, k) end
+  end
+  local distinct, in_base = true, {}
+  for i = 1, n do
+    if in_base[s[i]] then distinct = false end
+    in_base[s[i]] = true
+  end
+  if not distinct then return out end
+  local gaps = {}
+  for v = lo, hi do
+    if not in_base[v] then
+      if (counts[v] or 0) == 0 then return out end
+      gaps[#gaps + 1] = v
+    end
+  end
+  local a, b = lo, hi
+  while a > 1 and (counts[a - 1] or 0) > 0 do a = a - 1 end
+  while b < top and (counts[b + 1] or 0) > 0 do b = b + 1 end
+  for start = lo, a, -1 do
+    for stop = hi, b do
+      local m = {}
+      for v = start, lo - 1 do m[#m + 1] = v end
+      for _, v in ipairs(gaps) do m[#m + 1] = v end
+      for v = hi + 1, stop do m[#m + 1] = v end
+      if #m > 0 or (allow_empty and not all_equal) then out[#out + 1] = m end
+    end
+  end
+  return out
+end
+
+-- The values of a zone's beer cards.
+local function zone_values(zone)
+  local out = {}
+  for _, c in ipairs(zone:cards()) do out[#out + 1] = c.value end
+  return out
+end
+
+-- A seat's face-up trays, as {slot, zone, values}, by tray number.
+function Game.trays_of(z, seat)
+  local out = {}
+  for slot, zone in ipairs(z.trays[seat]) do
+    if not zone:empty() then out[#out + 1] = { slot = slot, zone = zone, values = zone_values(zone) } end
+  end
+  return out
+end
+
+-- A free tray zone for seat: the lowest free number.
+function Game.free_slot(t, z, seat)
+  for slot, zone in ipairs(z.trays[seat]) do
+    if zone:empty() then return zone, slot end
+  end
+  local slot = #z.trays[seat] + 1
+  local zone = t:zone { name = "tray " .. slot, owner = seat, visibility = "all", shown = false }
+  z.trays[seat][slot] = zone
+  return zone, slot
+end
+
+-- Moves hand cards of the given values from seat's hand to zone.
+function Game.lay(t, z, seat, values, zone)
+  local hand = z.hands[seat]
+  for _, v in ipairs(values) do
+    local card = hand:find(tostring(v))
+    if not card then error("no " .. v .. " in " .. t:name(seat) .. "'s hand") end
+    zone:add(card)
+  end
+  zone:sort()
+end
+
+-- Action cards go to the discard pile; only its top card is shown.
+function Game.discard(t, z, seat, kind)
+  local card = z.hands[seat]:find(ACTION_NAME[kind])
+  if not card then error("no " .. ACTION_NAME[kind] .. " in " .. t:name(seat) .. "'s hand") end
+  local old = z.discard:top()
+  if old then z.discards:add(old) end
+  z.discard:add(card)
+  return card
+end
+
+-- Out of the game: a Landlord empties a tray into the box.
+function Game.take_out(t, z, zone)
+  zone:move_all(z.out)
+end
+
+function Game.seat_word(t, seat) return string.lower(t:name(seat)) end
+
+-- Options of a turn ------------------------------------------------------------
+
+-- [The Beer Cards] New trays.
+function Game.tray_options(t, z, seat, counts)
+  local opts = {}
+  for _, values in ipairs(Game.new_trays(counts)) do
+    opts[#opts + 1] = { text = "tray " .. values_text(values), kind = "tray", values = values }
+  end
+  return opts
+end
+
+-- [The Beer Cards] Cards added to one of your own trays.
+function Game.add_options(t, z, seat, counts)
+  local opts = {}
+  for _, tray in ipairs(Game.trays_of(z, seat)) do
+    for _, m in ipairs(Game.extensions(tray.values, counts, false)) do
+      opts[#opts + 1] = { text = "add " .. values_text(m) .. " to " .. tray.slot, kind = "add", slot = tray.slot, values = m }
+    end
+  end
+  return opts
+end
+
+-- [Drink] One of your own trays.
+function Game.drink_options(t, z, seat)
+  local opts = {}
+  for _, tray in ipairs(Game.trays_of(z, seat)) do
+    opts[#opts + 1] = { text = "drink " .. tray.slot, kind = "drink", owner = seat, slot = tray.slot }
+  end
+  if #opts == 0 then opts[1] = { text = "drink", kind = "drink" } end
+  return opts
+end
+
+-- [Flo] Another player's tray, as a new tray or merged with one of yours,
+-- with or without cards from your hand.
+function Game.flo_options(t, z, seat, counts)
+  local opts = {}
+  local mine = Game.trays_of(z, seat)
+  for _, victim in ipairs(t:seats(seat)) do
+    if victim ~= seat then
+      for _, tray in ipairs(Game.trays_of(z, victim)) do
+        local head = "flo " .. Game.seat_word(t, victim) .. " " .. tray.slot
+        for _, m in ipairs(Game.extensions(tray.values, counts, true)) do
+          opts[#opts + 1] = { text = head .. (#m > 0 and (" with " .. values_text(m)) or ""), kind = "flo", victim = victim, slot = tray.slot, values = m }
+        end
+        for _, own in ipairs(mine) do
+          for _, m in ipairs(Game.extensions(concat(tray.values, own.values), counts, true)) do
+            opts[#opts + 1] = { text = head .. " merge " .. own.slot .. (#m > 0 and (" with " .. values_text(m)) or ""), kind = "flo", victim = victim, slot = tray.slot, merge = own.slot, values = m }
+          end
+        end
+      end
+    end
+  end
+  if #opts == 0 then opts[1] = { text = "flo", kind = "flo" } end
+  return opts
+end
+
+-- [Closing Time] A face-up tray of another player.
+function Game.landlord_options(t, z, seat)
+  local opts = {}
+  for _, victim in ipairs(t:seats(seat)) do
+    if victim ~= seat then
+      for _, tray in ipairs(Game.trays_of(z, victim)) do
+        opts[#opts + 1] = { text = "landlord " .. Game.seat_word(t, victim) .. " " .. tray.slot, kind = "landlord", victim = victim, slot = tray.slot }
+      end
+    end
+  end
+  if #opts == 0 then opts[1] = { text = "landlord", kind = "landlord" } end
+  return opts
+end
+
+-- [Game Play] Everything seat may play on his turn.
+function Game.turn_options(t, z, seat)
+  local hand = z.hands[seat]
+  local cards = hand:cards()
+  local counts = Game.value_counts(cards)
+  local holds = {}
+  for _, c in ipairs(cards) do holds[c.kind] = true end
+  local opts = {}
+  local function append(list)
+    for _, o in ipairs(list) do opts[#opts + 1] = o end
+  end
+  append(Game.tray_options(t, z, seat, counts))
+  append(Game.add_options(t, z, seat, counts))
+  if holds.drink then append(Game.drink_options(t, z, seat)) end
+  if holds.loan then append({ { text = "loan", kind = "loan" } }) end
+  if holds.flo then append(Game.flo_options(t, z, seat, counts)) end
+  if holds.landlord then append(Game.landlord_options(t, z, seat)) end
+  if holds.fight then append({ { text = "fight", kind = "fight" } }) end
+  return opts
+end
+
+-- Answers out of turn -----------------------------------------------------------
+
+-- The answers seat can give: a card kind among kinds that it holds.
+local function answers_of(z, seat, kinds)
+  local opts = {}
+  for _, kind in ipairs(kinds) do
+    if z.hands[seat]:find(ACTION_NAME[kind]) then opts[#opts + 1] = { text = kind, kind = kind } end
+  end
+  return opts
+end
+
+-- An answer window: seats are offered, in order, the answers they hold
+-- (t:offer); the first that answers wins the window. With always_ask, a
+-- seat holding nothing is asked too and can only pass. Returns the seat and
+-- the kind of card it answered with, or nil when all pass.
+function Game.window(t, z, seats, kinds, hint)
+  local function options(s) return answers_of(z, s, kinds) end
+  if not t.options.always_ask then
+    local s, c = t:offer(seats, options, hint)
+    if s then return s, c.kind end
+    return nil
+  end
+  for _, s in ipairs(seats) do
+    if #options(s) == 0 then
+      t:ask(s, { "pass" }, hint)
+    else
+      local who, c = t:offer({ s }, options, hint)
+      if who then return who, c.kind end
+    end
+  end
+  return nil
+end
+
+-- [The Brawl] The quarrel between attacker (who played Flo or Loan) and
+-- defender, once the defender has answered with a Fight: they answer each
+-- other in turn, the owner of the last Fight wins. [Closing Time] With
+-- landlord, a Landlord may answer a Fight and ends the quarrel at once.
+-- Returns "attacker", "defender" or "landlord" (and the Landlord's seat).
+function Game.brawl(t, z, attacker, defender, landlord, what)
+  local kinds = landlord and { "fight", "landlord" } or { "fight" }
+  local last, asked = defender, attacker
+  while true do
+    local other = asked == attacker and defender or attacker
+    local hint = string.format("%s fights you over %s: fight back%s, or pass", t:name(other), what, landlord and ", call the landlord" or "")
+    local s, kind = Game.window(t, z, { asked }, kinds, hint)
+    if not s then break end
+    Game.discard(t, z, s, kind)
+    if kind == "landlord" then
+      t:log("%p calls the Landlord", s)
+      return "landlord", s
+    end
+    t:log("%p fights back", s)
+    last, asked = s, other
+  end
+  return last == defender and "defender" or "attacker"
+end
+
+-- Actions ------------------------------------------------------------------------
+
+Game.actions = {}
+
+-- [The Beer Cards] A new tray.
+function Game.actions.tray(t, z, seat, c)
+  local zone, slot = Game.free_slot(t, z, seat)
+  Game.lay(t, z, seat, c.values, zone)
+  t:log("%p lays tray %d: %s", seat, slot, zone:cards())
+end
+
+-- [The Beer Cards] More cards on one of your trays.
+function Game.actions.add(t, z, seat, c)
+  local zone = z.trays[seat][c.slot]
+  Game.lay(t, z, seat, c.values, zone)
+  t:log("%p adds %s to tray %d: %s", seat, values_text(c.values), c.slot, zone:cards())
+end
+
+-- [Drink] The tray is turned over: its cards go face down among seat's
+-- drunk trays, hidden from everyone until the scoring.
+function Game.drink(t, z, seat, owner, slot)
+  local zone = z.trays[owner][slot]
+  local cards = zone:cards()
+  local value = Game.sum(zone_values(zone))
+  t:event("all", { type = "drink", seat = seat, value = value, cards = #cards },
+    owner == seat and "%p drinks tray %d: %s" or ("%p drinks " .. t:name(owner) .. "'s tray %d: %s"), seat, slot, cards)
+  for _, card in ipairs(cards) do
+    z.drunk[seat]:add(card)
+    t:hide(card)
+  end
+  local sizes = z.drunk_sizes[seat]
+  sizes[#sizes + 1] = #cards
+  z.drunk[seat]:set_label(string.format("%s's drunk trays (%s)", t:name(seat), table.concat(sizes, "+")))
+end
+
+function Game.actions.drink(t, z, seat, c)
+  Game.discard(t, z, seat, "drink")
+  if not c.slot then
+    t:log("%p plays a Drink with nothing to drink", seat)
+    return
+  end
+  Game.drink(t, z, seat, c.owner, c.slot)
+end
+
+-- [Loan] One unseen card from each opponent, who may resist with a Fight.
+function Game.actions.loan(t, z, seat, c)
+  Game.discard(t, z, seat, "loan")
+  t:log("%p plays a Loan", seat)
+  local lenders = {}
+  for _, s in ipairs(t:seats(seat)) do
+    if s ~= seat and not z.hands[s]:empty() then lenders[#lenders + 1] = s end
+  end
+  local resisted = {}
+  local pending = lenders
+  while #pending > 0 do
+    local s = Game.window(t, z, pending, { "fight" }, t:name(seat) .. " wants to borrow a card from you: resist with a Fight, or pass")
+    if not s then break end
+    Game.discard(t, z, s, "fight")
+    t:log("%p resists with a Fight", s)
+    if Game.brawl(t, z, seat, s, false, "the Loan") == "defender" then
+      resisted[s] = true
+      t:log("%p keeps his cards", s)
+    end
+    local rest, after = {}, false
+    for _, p in ipairs(pending) do
+      if after then rest[#rest + 1] = p end
+      if p == s then after = true end
+    end
+    pending = rest
+  end
+  for _, s in ipairs(lenders) do
+    local hand = z.hands[s]
+    if not resisted[s] and not hand:empty() then
+      local card = hand:at(t:random(hand:count()))
+      z.hands[seat]:add(card)
+      t:log("%p borrows a card from %p", seat, s)
+      t:tell(seat, "You borrow %s from %p", card, s)
+      t:tell(s, "%p borrows your %s", seat, card)
+    end
+  end
+  z.hands[seat]:sort()
+end
+
+-- [Flo] Take another player's tray, unless he wins the brawl.
+function Game.actions.flo(t, z, seat, c)
+  Game.discard(t, z, seat, "flo")
+  if not c.victim then
+    t:log("%p plays Flo with no tray to take", seat)
+    return
+  end
+  local from = z.trays[c.victim][c.slot]
+  local where = c.merge and (" onto tray " .. c.merge) or " as a new tray"
+  if #c.values > 0 then where = where .. " with " .. values_text(c.values) end
+  t:log("%p plays Flo on %p's tray %d (%s)%s", seat, c.victim, c.slot, from:cards(), where)
+  local what = string.format("your tray %d (%s)", c.slot, values_text(zone_values(from)))
+  local outcome, by
+  local s, kind = Game.window(t, z, { c.victim }, { "fight", "landlord" },
+    string.format("%s plays Flo on %s: fight, call the landlord, or pass", t:name(seat), what))
+  if not s then
+    outcome = "attacker"
+  else
+    Game.discard(t, z, s, kind)
+    if kind == "landlord" then
+      t:log("%p calls the Landlord", s)
+      outcome, by = "landlord", s
+    else
+      t:log("%p fights for his tray", s)
+      outcome, by = Game.brawl(t, z, seat, c.victim, true, string.format("%s's tray %d", t:name(c.victim), c.slot))
+    end
+  end
+  if outcome == "landlord" then
+    t:log("Closing time: %p's tray %d (%s) is out of the game", c.victim, c.slot, from:cards())
+    Game.take_out(t, z, from)
+    return
+  end
+  if outcome == "defender" then
+    t:log("%p keeps tray %d", c.victim, c.slot)
+    return
+  end
+  local to, slot
+  if c.merge then
+    to, slot = z.trays[seat][c.merge], c.merge
+  else
+    to, slot = Game.free_slot(t, z, seat)
+  end
+  from:move_all(to)
+  Game.lay(t, z, seat, c.values, to)
+  t:log("%p takes the tray: tray %d is %s", seat, slot, to:cards())
+end
+
+-- [Closing Time] On your turn: a tray out of the game, unanswerable.
+function Game.actions.landlord(t, z, seat, c)
+  Game.discard(t, z, seat, "landlord")
+  if not c.victim then
+    t:log("%p plays a Landlord with no tray to close", seat)
+    return
+  end
+  local zone = z.trays[c.victim][c.slot]
+  t:log("%p calls the Landlord: %p's tray %d (%s) is out of the game", seat, c.victim, c.slot, zone:cards())
+  Game.take_out(t, z, zone)
+end
+
+-- [Game Play] A Fight on your own turn has no effect.
+function Game.actions.fight(t, z, seat, c)
+  Game.discard(t, z, seat, "fight")
+  t:log("%p plays a Fight, to no effect", seat)
+end
+
+-- Turns and rounds ---------------------------------------------------------------
+
+-- [Game Play] Draw up to seven, none when holding seven or more.
+function Game.draw_up(t, z, seat)
+  local hand = z.hands[seat]
+  local need = Game.hand_size - hand:count()
+  if need > 0 and not z.stock:empty() then
+    z.stock:deal(hand, need)
+    hand:sort()
+    if z.stock:empty() then
+      t:log("The stock is empty: the round ends when a player has played his last card")
+      t:note("stock", "The stock is empty: the round ends as soon as a player has no cards left")
+    end
+  end
+end
+
+function Game.take_turn(t, z, seat)
+  if z.hands[seat]:empty() then
+    t:log("%p has no cards and draws", seat)
+    Game.draw_up(t, z, seat)
+  end
+  local choice = t:ask(seat, Game.turn_options(t, z, seat), "your turn: lay a tray or add to one, or play an action card")
+  Game.actions[choice.kind](t, z, seat, choice)
+  Game.draw_up(t, z, seat)
+end
+
+-- [The Game End] Once the stock is empty, a player without cards ends it.
+function Game.round_over(t, z)
+  if not z.stock:empty() then return false end
+  for _, s in ipairs(t:seats()) do
+    if z.hands[s]:empty() then return true, s end
+  end
+  return false
+end
+
+-- [The Game End] A round's scores: the values each player has drunk.
+function Game.score_round(t, z, round)
+  local scores, parts = {}, {}
+  for _, s in ipairs(t:seats()) do
+    local cards = z.drunk[s]:cards()
+    local values = {}
+    for i, c in ipairs(cards) do
+      values[i] = c.value
+      t:reveal(c)
+    end
+    scores[s] = Game.sum(values)
+    if #cards > 0 then t:log("%p drank %s: %d", s, cards, scores[s]) end
+    parts[#parts + 1] = string.format("%s %d", t:name(s), scores[s])
+  end
+  t:log("Round %d scores: %s", round, table.concat(parts, ", "))
+  z.pad:add("Round " .. round, scores)
+  return scores
+end
+
+-- Every card back to the stock.
+function Game.gather(t, z)
+  for _, s in ipairs(t:seats()) do
+    z.hands[s]:move_all(z.stock)
+    for _, zone in ipairs(z.trays[s]) do zone:move_all(z.stock) end
+    z.drunk[s]:move_all(z.stock)
+    z.drunk_sizes[s] = {}
+    z.drunk[s]:set_label(t:name(s) .. "'s drunk trays")
+  end
+  z.out:move_all(z.stock)
+  z.discard:move_all(z.stock)
+  z.discards:move_all(z.stock)
+end
+
+function Game.play_round(t, z, round, dealer)
+  Game.gather(t, z)
+  t:note("round", string.format("Round %d, dealt by %s", round, t:name(dealer)))
+  t:note("stock", nil)
+  t:event("all", { type = "round", round = round }, "Round %d: %p deals", round, dealer)
+  z.stock:shuffle()
+  for _ = 1, Game.hand_size do
+    for _, s in ipairs(t:seats(t:left(dealer))) do z.stock:deal(z.hands[s], 1) end
+  end
+  for _, s in ipairs(t:seats()) do z.hands[s]:sort() end
+  local seat = t:left(dealer)
+  while true do
+    Game.take_turn(t, z, seat)
+    local over, who = Game.round_over(t, z)
+    if over then
+      t:log("%p has no cards left: the round is over", who)
+      break
+    end
+    seat = t:left(seat)
+  end
+  return Game.score_round(t, z, round)
+end
+
+-- [The Game End] Winners once a total reached the target: the highest.
+function Game.leaders(totals)
+  local best, winners = -math.huge, {}
+  for _, v in ipairs(totals) do best = math.max(best, v) end
+  for s, v in ipairs(totals) do
+    if v == best then winners[#winners + 1] = s end
+  end
+  return winners
+end
+
+function Game.game_over(totals, target)
+  for _, v in ipairs(totals) do
+    if v >= target then return Game.leaders(totals) end
+  end
+  return nil
+end
+
+function Game.setup(t)
+  local z = { hands = {}, trays = {}, drunk = {}, drunk_sizes = {} }
+  z.stock = t:zone { name = "stock", label = "Stock", visibility = "hidden" }
+  z.discard = t:zone { name = "discard", label = "Discard pile (top)", visibility = "all" }
+  z.discards = t:zone { name = "discards", label = "Discard pile", visibility = "hidden", shown = false }
+  z.out = t:zone { name = "out", label = "Out of the game", visibility = "all", shown = false }
+  for _, s in ipairs(t:seats()) do
+    z.hands[s] = t:zone { name = "hand", owner = s, visibility = "owner" }
+    z.trays[s] = {}
+    for slot = 1, 8 do
+      z.trays[s][slot] = t:zone { name = "tray " .. slot, owner = s, visibility = "all", shown = false }
+    end
+    z.drunk[s] = t:zone { name = "drunk", label = t:name(s) .. "'s drunk trays", owner = s, visibility = "hidden" }
+    z.drunk_sizes[s] = {}
+  end
+  z.pad = t:pad { name = "score", label = "Beer drunk" }
+  t:cards(Game.card_defs(), z.stock)
+  return z
+end
+
+function Game.play(t)
+  local z = Game.setup(t)
+  -- The last seat deals the first round, so the first seat plays first.
+  local dealer, round = t:right(t.players), 0
+  while true do
+    round = round + 1
+    dealer = t:left(dealer)
+    Game.play_round(t, z, round, dealer)
+    local totals = z.pad:totals()
+    local winners = Game.game_over(totals, t.options.target)
+    if winners then return { winners = winners } end
+    if round >= t.options.max_rounds then
+      t:log("%d rounds played and nobody has %d: the game ends", round, t.options.target)
+      return { winners = Game.leaders(totals) }
+    end
+  end
+end
+
+-- The bot ------------------------------------------------------------------
+-- "regular": never sees more than its seat's view. It builds big trays and
+-- drinks them (sooner when it holds several Drinks or the stock runs low),
+-- steals and closes the biggest trays of others, answers a Flo when the
+-- tray is worth a Fight, and once the stock is out plays its hand out fast
+-- when it leads the round, or drinks what it has.
+
+local function words(text)
+  local out = {}
+  for w in text:gmatch("%S+") do out[#out + 1] = w end
+  return out
+end
+
+local function numbers_after(ws, from)
+  local out = {}
+  for i = from, #ws do
+    local n = tonumber(ws[i])
+    if not n then break end
+    out[#out + 1] = n
+  end
+  return out
+end
+
+-- What the view says: trays by seat and number, the hand, the stock, the
+-- beer each seat has drunk this round (from the drink events).
+local function read_view(view)
+  local r = { trays = {}, seat_of = {}, drunk = {}, nd = 0, nf = 0, nl = 0 }
+  for s = 1, view.players do
+    r.trays[s] = {}
+    r.drunk[s] = 0
+    r.seat_of[string.lower(view.names[s])] = s
+  end
+  for _, zone in ipairs(view.zones) do
+    local slot = zone.name:match("^tray (%d+)$")
+    if slot and zone.owner > 0 then
+      local values = {}
+      for _, c in ipairs(zone.cards) do values[#values + 1] = c.value end
+      r.trays[zone.owner][tonumber(slot)] = values
+    end
+  end
+  r.hand = view.mine.hand and view.mine.hand.cards or {}
+  for _, c in ipairs(r.hand) do
+    if c.kind == "drink" then r.nd = r.nd + 1 end
+    if c.kind == "fight" then r.nf = r.nf + 1 end
+    if c.kind == "landlord" then r.nl = r.nl + 1 end
+  end
+  r.stock = view.table.stock and view.table.stock.count or 0
+  for _, e in ipairs(view.events) do
+    if e.type == "round" then
+      for s = 1, view.players do r.drunk[s] = 0 end
+    elseif e.type == "drink" then
+      r.drunk[e.seat] = r.drunk[e.seat] + e.value
+    end
+  end
+  r.leader = 1
+  for s = 2, view.players do
+    if r.drunk[s] > r.drunk[r.leader] then r.leader = s end
+  end
+  return r
+end
+
+local function tray_value(r, seat, slot)
+  local t = r.trays[seat] and r.trays[seat][slot]
+  return t and Game.sum(t) or 0
+end
+
+-- An answer out of turn: fight, landlord or pass.
+local function answer(view, options, seat, r)
+  local can = {}
+  for _, o in ipairs(options) do can[o] = true end
+  local hint = view.hint or ""
+  local v, mine
+  local slot = hint:match("plays Flo on your tray (%d+)")
+  if slot then
+    v, mine = tray_value(r, seat, tonumber(slot)), true
+  else
+    local name, s2 = hint:match("fights you over (%a+)'s tray (%d+)")
+    if name then
+      local owner = r.seat_of[string.lower(name)]
+      v, mine = tray_value(r, owner, tonumber(s2)), owner == seat
+    end
+  end
+  if v then
+    -- A Flo quarrel: the tray is worth v.
+    if can.fight and v >= (mine and 6 or 9) - (r.nf >= 2 and 2 or 0) then return "fight" end
+    if can.landlord and v >= 12 then return "landlord" end
+    return "pass"
+  end
+  -- A Loan quarrel: resist only with Fights to spare.
+  if can.fight and r.nf >= 2 then return "fight" end
+  return "pass"
+end
+
+local function score_option(text, view, seat, r)
+  local ws = words(text)
+  local verb = ws[1]
+  local late = r.stock <= 8
+  local leading = r.leader == seat or r.drunk[seat] >= r.drunk[r.leader]
+  local out_bonus = (r.stock == 0 and leading) and 4 or 0
+  if verb == "tray" then
+    local vs = numbers_after(ws, 2)
+    return Game.sum(vs) * 0.25 + #vs * (1 + out_bonus) + (r.nd > 0 and Game.sum(vs) * 0.15 or 0)
+  elseif verb == "add" then
+    local vs = numbers_after(ws, 2)
+    local slot = tonumber(ws[#ws])
+    local total = tray_value(r, seat, slot) + Game.sum(vs)
+    return Game.sum(vs) * 0.5 + #vs * (1 + out_bonus) + (r.nd > 0 and total * 0.2 or 0)
+  elseif verb == "drink" then
+    if not ws[2] then return -15 end
+    local v = tray_value(r, seat, tonumber(ws[2]))
+    local threshold = 13
+    if r.nd >= 2 then threshold = 9 end
+    if late then threshold = 0 end
+    if v >= threshold then return 20 + v end
+    return v - threshold
+  elseif verb == "loan" then
+    return 4
+  elseif verb == "flo" then
+    if not ws[2] then return -15 end
+    local victim = r.seat_of[ws[2]]
+    local x = tray_value(r, victim, tonumber(ws[3]))
+    local score = x * 0.8
+    local i = 4
+    if ws[i] == "merge" then
+      local y = tray_value(r, seat, tonumber(ws[i + 1]))
+      score = score + (r.nd > 0 and 0.3 * y or 0.1 * y)
+      i = i + 2
+    end
+    if ws[i] == "with" then
+      local vs = numbers_after(ws, i + 1)
+      score = score + Game.sum(vs) * 0.5 + #vs * (1 + out_bonus)
+    end
+    if victim == r.leader then score = score + x * 0.2 end
+    return score - 3
+  elseif verb == "landlord" then
+    if not ws[2] then return -15 end
+    local victim = r.seat_of[ws[2]]
+    local x = tray_value(r, victim, tonumber(ws[3]))
+    return x * 0.6 + (victim == r.leader and 2 or 0) - 2
+  elseif verb == "fight" then
+    return -20 + out_bonus
+  end
+  return 0
+end
+
+local function regular(view, options, seat)
+  if #options == 1 then return 1 end
+  local r = read_view(view)
+  if options[#options] == "pass" then return answer(view, options, seat, r) end
+  local best_i, best = 1, -math.huge
+  for i, text in ipairs(options) do
+    local sc = score_option(text, view, seat, r)
+    if sc > best then best_i, best = i, sc end
+  end
+  return best_i
+end
+
+Game.bots = { regular = regular, order = { "regular" } }
+
+return Game

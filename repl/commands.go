@@ -186,6 +186,7 @@ func (s *Session) move(l *command.Line) bool {
 		}
 	}
 	s.redo = nil
+	s.publicOnly = s.secretTurn()
 	err = s.m.Step(i)
 	s.decided()
 	if err != nil {

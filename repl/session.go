@@ -37,12 +37,15 @@ type Session struct {
 	pending []interp.Decision   // replay: recorded decisions not applied yet
 	replay  string              // replay: the save's name
 
-	shown     int         // log lines printed so far
-	seen      map[int]int // per seat: log length when it last had the keyboard
-	prompted  promptKey   // the prompt last announced
-	saveErr   string      // last autosave failure reported
-	overShown *interp.Match
-	errShown  *interp.Match
+	shown    int         // log lines printed so far
+	seen     map[int]int // per seat: log length when it last had the keyboard
+	prompted promptKey   // the prompt last announced
+	saveErr  string      // last autosave failure reported
+	// publicOnly hides private lines at the next flushLog: after a secret
+	// choice in hotseat play, the screen must not show what it was.
+	publicOnly bool
+	overShown  *interp.Match
+	errShown   *interp.Match
 }
 
 type promptKey struct {
@@ -254,9 +257,13 @@ func (s *Session) atEOF() {
 // printed yet.
 func (s *Session) flushLog() {
 	for _, l := range s.m.LogFor(s.viewer, s.shown) {
+		if s.publicOnly && l.To != interp.AllSeats {
+			continue
+		}
 		s.printf("%s\n", l.Text)
 	}
 	s.shown = len(s.m.Log())
+	s.publicOnly = false
 }
 
 // decided is called after every change to the record: it autosaves and

@@ -2,6 +2,8 @@ package repl
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,6 +51,9 @@ func (t *Terminal) ReadLine(prompt string, secret bool) (string, error) {
 		return "", nil
 	}
 	if err != nil {
+		if errors.Is(err, io.EOF) {
+			fmt.Println() // end the prompt's line
+		}
 		return "", err
 	}
 	if !secret && strings.TrimSpace(line) != "" && len(line) <= MaxLine {

@@ -90,24 +90,21 @@ func (m *Match) addLog(l LogLine) {
 
 // CheckSecrecy verifies that nothing a seat may read names a card the seat
 // may not see: no log line written so far did (each is judged when it was
-// written), and no seat's view does now.
+// written), and no extra object (a board) shows one now. Zones need no
+// check: a view lists only the cards its seat may see.
 func (m *Match) CheckSecrecy() error {
 	if len(m.leaks) > 0 {
 		return fmt.Errorf("%s", m.leaks[0])
 	}
 	for s := 0; s <= len(m.Seats); s++ {
-		v := m.View(s)
-		for _, z := range v.Zones {
-			for _, c := range z.Cards {
-				if !c.VisibleTo(s) {
-					return fmt.Errorf("the view of %s shows %s in %s", m.SeatLabel(s), c.Name, z.Label)
-				}
+		for _, x := range m.extras {
+			ev, ok := x.ExtraView(s)
+			if !ok {
+				continue
 			}
-		}
-		for _, x := range v.Extras {
-			for _, id := range x.Cards {
+			for _, id := range ev.Cards {
 				if c := m.Cards[id-1]; !c.VisibleTo(s) {
-					return fmt.Errorf("the view of %s shows %s in %s", m.SeatLabel(s), c.Name, x.Name)
+					return fmt.Errorf("the view of %s shows %s in %s", m.SeatLabel(s), c.Name, ev.Name)
 				}
 			}
 		}

@@ -1,0 +1,90 @@
+package interp
+
+import (
+	"strings"
+	"testing"
+)
+
+// snoop is a game whose bot tries to read what its seat may not see: the
+// module-level table the game keeps its secret in, other seats' hands, and
+// the engine through globals.
+const snoop = `
+local secret = {}              -- bad practice: state outside the engine
+local G = { title = "Snoop", players = {2, 2} }
+function G.play(t)
+  local deck = t:zone { name = "deck" }
+  local hands = {
+    t:zone { name = "hand", owner = 1, visibility = "owner" },
+    t:zone { name = "hand", owner = 2, visibility = "owner" },
+  }
+  t:cards({ { name = "A" }, { name = "B" }, { name = "C" }, { name = "D" } }, deck)
+  deck:shuffle()
+  deck:deal(hands[1], 2)
+  deck:deal(hands[2], 2)
+  for _, c in ipairs(hands[2]:cards()) do secret[#secret + 1] = c.name end
+  local answer = t:ask(1, { "guess", "pass" })
+  return { winners = { answer == "guess" and 1 or 2 } }
+end
+G.bots = {
+  snoop = function(view, options, seat)
+    local found = {}
+    for _, n in ipairs(secret) do found[#found + 1] = "secret:" .. n end
+    for _, c in ipairs(view.seats[2].hand.cards) do found[#found + 1] = "hand2:" .. c.name end
+    for _, z in ipairs(view.zones) do
+      if z.owner ~= seat then
+        for _, c in ipairs(z.cards) do found[#found + 1] = z.label .. ":" .. c.name end
+      end
+    end
+    if rawget(_G, "t") or rawget(_G, "G") or debug or io or os then found[#found + 1] = "engine" end
+    if #view.mine.hand.cards ~= 2 then found[#found + 1] = "own hand missing" end
+    if view.seats[2].hand.count ~= 2 then found[#found + 1] = "count missing" end
+    if #found > 0 then error("the bot read: " .. table.concat(found, ", ")) end
+    return "pass"
+  end,
+}
+return G
+`
+
+func TestBotSeesOnlyItsView(t *testing.T) {
+	e, err := LoadSource("snoop.lua", []byte(snoop), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := e.NewMatch(Config{Players: 2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	b, err := e.NewBot("snoop", 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	i, err := b.Choose(m)
+	if err != nil {
+		t.Fatalf("the bot got more than its view: %v", err)
+	}
+	if m.Prompt().Options[i] != "pass" {
+		t.Errorf("the bot chose %q", m.Prompt().Options[i])
+	}
+}
+
+func TestBotErrorsAreClear(t *testing.T) {
+	e, err := LoadSource("bad.lua", []byte(strings.Replace(snoop, `return "pass"`, `return 7`, 1)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := e.NewMatch(Config{Players: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if _, err := e.NewBot("nobody", 1, 1); err == nil || !strings.Contains(err.Error(), "no bot called") {
+		t.Errorf("unknown bot: %v", err)
+	}
+	b, _ := e.NewBot("snoop", 1, 1)
+	defer b.Close()
+	if _, err := b.Choose(m); err == nil || !strings.Contains(err.Error(), "not one of the 2 legal options") {
+		t.Errorf("bad answer: %v", err)
+	}
+}

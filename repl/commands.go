@@ -331,6 +331,7 @@ func (s *Session) replace(m *interp.Match) {
 	if s.m != nil && s.m != m {
 		s.m.Close()
 	}
+	s.closeBots() // they start afresh, as at the start of a game
 	s.m = m
 	s.eng = m.Engine
 	s.shown = len(m.Log())
@@ -354,7 +355,6 @@ func (s *Session) load(path string) {
 		s.printf("Cannot load %s: %s\nThe current game goes on.\n", path, ErrorText(err))
 		return
 	}
-	s.closeBots()
 	s.replace(m)
 	s.seats = seats
 	s.redo, s.pending, s.replay = nil, nil, ""

@@ -375,7 +375,10 @@ end
 -- [Rule 1] Reveal two cards from hand.
 function Game.reveal(t, z, seat, choice)
   local hand, taken, shown = z.hands[seat]:cards(), {}, {}
-  for i, kind in ipairs(choice.kinds) do shown[i] = take_kind(hand, kind, taken) end
+  for i, kind in ipairs(choice.kinds) do
+    shown[i] = take_kind(hand, kind, taken)
+    t:reveal(shown[i])
+  end
   t:log("%p reveals %s", seat, shown)
   for _, card in ipairs(shown) do Game.lay_open(t, z, card) end
 end
@@ -416,6 +419,7 @@ function Game.end_heat(t, z, starter)
   t:log("Everyone discards one card face down")
   for _, seat in ipairs(seats) do
     local rest = z.hands[seat]:cards()
+    for _, card in ipairs(rest) do t:reveal(card) end
     t:log("%p lays open %s", seat, rest)
     for _, card in ipairs(rest) do Game.lay_open(t, z, card) end
   end

@@ -128,7 +128,8 @@ Game.remark = "grumble"
 --   prediction: ask = "place" or "player"; points(guess, seat, places, n)
 --   correction: colour + value (a chip value), or bonus(c, seat) -> points
 --   voting:     pays(v, seat) -> chips from the pool          (v: vote context)
---   incident:   speak(sp) -> {points=, chips=} (chips < 0: a fine)
+--   incident:   speak(sp) -> {points=, chips=} (chips < 0: a fine);
+--                 sp = {seat=, text=, scoring=, first=}
 --               vote(v, seat) -> chips to pay
 --               count(c, seat, info) -> points, before the interim standings
 --               interim(place, n) -> points, after them
@@ -321,7 +322,9 @@ Game.kinds = {
 
 -- Fills in the fields every card has: number, order, label.
 local KIND_ORDER = { scoring = 100, prediction = 200, correction = 300, voting = 400, incident = 500 }
+-- (A variant that changes Game.cards calls Game.prepare_cards() again.)
 function Game.prepare_cards(list)
+  list = list or Game.cards
   local by_name = {}
   for _, c in ipairs(list) do
     c.number = tonumber(c.name:sub(2))
@@ -329,9 +332,10 @@ function Game.prepare_cards(list)
     c.label = "[" .. c.name .. " " .. c.short .. "]"
     by_name[c.name] = c
   end
+  Game.card_by_name = by_name
   return by_name
 end
-Game.card_by_name = Game.prepare_cards(Game.cards)
+Game.prepare_cards()
 
 function Game.card_def(name) return Game.card_by_name[name] end
 
@@ -722,7 +726,8 @@ local function pending_note(t, S)
 end
 
 -- Every way of speaking comes here: the Incident Rules about speaking apply.
-function Game.speak(t, S, seat)
+-- text is what was said (the remark word for a remark).
+function Game.speak(t, S, seat, text)
   if S.phase == "over" then return end
   local scoring = S.phase == "scoring"
   local first
@@ -740,7 +745,7 @@ function Game.speak(t, S, seat)
     end
   end
   S.spoke[seat] = true
-  local sp = { seat = seat, scoring = scoring, first = first }
+  local sp = { seat = seat, scoring = scoring, first = first, text = text or "" }
   for _, card in ipairs(Game.in_force(S).incident) do
     local e = card.speak and card.speak(sp)
     if e then
@@ -757,12 +762,12 @@ end
 -- The engine calls this for `say TEXT` (the line itself is already logged).
 function Game.on_say(t, seat, text)
   local S = STATE[t]
-  if S then Game.speak(t, S, seat) end
+  if S then Game.speak(t, S, seat, text) end
 end
 
 local function remark(t, S, seat)
   t:log("%p grumbles.", seat)
-  Game.speak(t, S, seat)
+  Game.speak(t, S, seat, Game.remark)
 end
 
 -- Set-up ---------------------------------------------------------------------
@@ -1271,12 +1276,14 @@ function Bot.estimate(view, rules, chips)
   return out, places
 end
 
+-- How good est is for seat: its lead over the best other player, plus half
+-- its own points (so it does not burn its own chips to hurt a rival).
 function Bot.rel(est, seat)
   local best = -math.huge
   for s, v in ipairs(est) do
     if s ~= seat then best = math.max(best, v) end
   end
-  return est[seat] - best
+  return est[seat] - best + 0.5 * est[seat]
 end
 
 -- The rules with card in force (covering slot for the types with two).
@@ -1314,7 +1321,7 @@ function Bot.speech_value(view, rules)
   local value = 0
   for _, card in ipairs(rules.incident) do
     if card.speak then
-      local e = card.speak({ scoring = scoring, first = first })
+      local e = card.speak({ seat = view.seat, scoring = scoring, first = first, text = Game.remark })
       if e then value = value + (e.points or 0) + 1.5 * (e.chips or 0) end
     end
     if card.count and card.name == "I5" then value = value - 5 end

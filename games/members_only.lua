@@ -573,7 +573,7 @@ end
 -- cost of losing the piece, keeps the cards that hurt its bets for the
 -- face-down discard, and discards the one that helps its bets least.
 
-local SAMPLES = 300
+local SAMPLES = 200
 
 -- Card kinds as small numbers for the sampling loops: kind -> index, and by
 -- index the category's position and the card's effect on the count.
@@ -613,10 +613,11 @@ local function bot_unseen(view, seat)
   return pool, others
 end
 
--- Histograms of the final count per category: hist[category][count] =
--- probability. mine lists the kinds the seat will lay open itself (nil: its
--- hand less one card at random).
-local function bot_histograms(view, seat, mine)
+-- Samples of what the open layout and the other players' cards will add up
+-- to by category (before the seat's own cards): a list of arrays by
+-- category index. Each sample deals the others' cards-to-be-laid-open from
+-- the unseen pool.
+local function bot_samples(view, seat)
   local pool, others = bot_unseen(view, seat)
   local ncat = #Game.categories
   local base = {}
@@ -625,26 +626,39 @@ local function bot_histograms(view, seat, mine)
     for _, card in ipairs(view.table[c.name].cards) do n = n + KIND_NET[KIND_INDEX[card.kind]] end
     base[i] = n
   end
+  local n, draw, samples = #pool, math.min(others, #pool), {}
+  for x = 1, SAMPLES do
+    local sum = {}
+    for i = 1, ncat do sum[i] = base[i] end
+    for i = 1, draw do
+      local j = math.random(i, n)
+      local k = pool[j]
+      pool[i], pool[j] = k, pool[i]
+      sum[KIND_CAT[k]] = sum[KIND_CAT[k]] + KIND_NET[k]
+    end
+    samples[x] = sum
+  end
+  return samples
+end
+
+-- Histograms of the final count per category: hist[category][count] =
+-- probability. mine lists the kinds the seat will lay open itself (nil: its
+-- hand less one card at random).
+local function bot_histograms(view, samples, mine)
+  local ncat = #Game.categories
   local hand = {}
   for i, card in ipairs(mine or view.mine.hand.cards) do hand[i] = KIND_INDEX[mine and card or card.kind] end
   local counts = {}
   for i = 1, ncat do counts[i] = {} end
-  local n, sum = #pool, {}
-  local draw = math.min(others, n)
-  for _ = 1, SAMPLES do
-    for i = 1, ncat do sum[i] = base[i] end
+  local sum = {}
+  for _, sample in ipairs(samples) do
+    for i = 1, ncat do sum[i] = sample[i] end
     local skip = (not mine and #hand > 0) and math.random(#hand) or 0
     for i = 1, #hand do
       if i ~= skip then
         local k = hand[i]
         sum[KIND_CAT[k]] = sum[KIND_CAT[k]] + KIND_NET[k]
       end
-    end
-    for i = 1, draw do
-      local j = math.random(i, n)
-      local k = pool[j]
-      pool[i], pool[j] = k, pool[i]
-      sum[KIND_CAT[k]] = sum[KIND_CAT[k]] + KIND_NET[k]
     end
     for i = 1, ncat do
       local v = sum[i] > 0 and sum[i] or 0
@@ -654,7 +668,7 @@ local function bot_histograms(view, seat, mine)
   local hist = {}
   for i, c in ipairs(Game.categories) do
     hist[c.name] = {}
-    for v, m in pairs(counts[i]) do hist[c.name][v] = m / SAMPLES end
+    for v, m in pairs(counts[i]) do hist[c.name][v] = m / #samples end
   end
   return hist
 end
@@ -713,7 +727,7 @@ local function bets_value(view, seat, bets, hist, cat, shift)
 end
 
 local function steward_bet(view, options, seat)
-  local hist = bot_histograms(view, seat)
+  local hist = bot_histograms(view, bot_samples(view, seat))
   local risk = Game.first_round_risk and view.facts.round == 1
   local best, best_v = "pass", 0.3
   for _, text in ipairs(options) do
@@ -733,7 +747,7 @@ end
 local function steward_reveal(view, options, seat)
   local bets = my_bets(view, seat)
   if #bets == 0 then return 1 end
-  local hist = bot_histograms(view, seat)
+  local hist = bot_histograms(view, bot_samples(view, seat))
   local help = {}
   for _, card in ipairs(view.mine.hand.cards) do
     if help[card.kind] == nil then
@@ -758,6 +772,7 @@ end
 local function steward_discard(view, options, seat)
   local bets = my_bets(view, seat)
   if #bets == 0 then return 1 end
+  local samples = bot_samples(view, seat)
   local best_i, best_v = 1, -math.huge
   for i, text in ipairs(options) do
     local drop = text:match("^discard (%S+)$")
@@ -765,7 +780,7 @@ local function steward_discard(view, options, seat)
     for _, card in ipairs(view.mine.hand.cards) do
       if card.kind == drop and not dropped then dropped = true else mine[#mine + 1] = card.kind end
     end
-    local v = bets_value(view, seat, bets, bot_histograms(view, seat, mine), nil, 0)
+    local v = bets_value(view, seat, bets, bot_histograms(view, samples, mine), nil, 0)
     if v > best_v then best_i, best_v = i, v end
   end
   return best_i

@@ -9,6 +9,15 @@
 -- tracks run 1-10 with 1-4 the light band; a NO! cancels one normal card
 -- and a count never drops below zero. They are the data tables below.
 --
+-- Moves: "bet umbrella 5+", "bet hat 2- double", "pass", "reveal tea bigben"
+-- (two cards, named by kind; a NO! card is "tea-no"), "discard hat". Cards
+-- are named "umbrella1".."umbrella11", "umbrella-no1", "umbrella-no2", …
+-- The view: each hand, the open layout by category with the NO! pairs
+-- removed, the face-down discards and set-aside cards as counts, one pool of
+-- pieces per player (held by the player, by board places such as
+-- "umbrella 5+", or "lost"), five tracks, and notes summing up the heat and
+-- round, the open counts, the betting board and the club points so far.
+--
 -- How we read the rulebook where it is silent or ambiguous (each reading is
 -- tested in members_only_test.lua):
 --  * [Rule 1] "The player who explains the rules starts the game": seat 1
@@ -555,6 +564,7 @@ function Game.play(t)
         parts[#parts + 1] = string.format("%s %d", t:name(seat), totals[seat])
       end
       t:log("Every track has a marker in 5-10 after heat %d: the game ends. Club points: %s", heat, table.concat(parts, ", "))
+      t:note("round", string.format("Game over after heat %d", heat), 0)
       return { winners = Game.winners(totals), scores = totals }
     end
     -- [Rule 5] The starter of this heat deals the next; his left neighbour starts.

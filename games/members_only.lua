@@ -8,6 +8,8 @@
 -- points; 4 single pieces + 1 double piece + 1 risk piece a player; the
 -- tracks run 1-10 with 1-4 the light band; a NO! cancels one normal card
 -- and a count never drops below zero. They are the data tables below.
+-- Our own decisions (no source gives them) are marked (decision) below; the
+-- seat colours Red, Blue, Green, Yellow, Purple are cosmetic.
 --
 -- Moves: "bet umbrella 5+", "bet hat 2- double", "pass", "reveal tea bigben"
 -- (two cards, named by kind; a NO! card is "tea-no"), "discard hat". Cards
@@ -21,8 +23,9 @@
 -- How we read the rulebook where it is silent or ambiguous (each reading is
 -- tested in members_only_test.lua):
 --  * [Rule 1] "The player who explains the rules starts the game": seat 1
---    starts the first heat; the seat to his right deals it. Cards are dealt
---    one at a time, starting with the dealer's left neighbour (the starter).
+--    starts the first heat; the seat to his right deals it (decision).
+--    Cards are dealt one at a time, starting with the dealer's left
+--    neighbour (the starter).
 --  * [Rule 5] "The player who started the last heat shuffles all 65 cards and
 --    deals. The player to his left begins the next heat": so the dealer of
 --    heat h+1 is the starter of heat h, and the start passes one seat to the
@@ -32,7 +35,8 @@
 --  * [Rule 1] "Several betting pieces under one category" is allowed for one
 --    player too: a player may bet on any vacant space, also in a category
 --    where he already has pieces (even on both sides, 3- and 5+). A space
---    holds one piece (a piece with the risk piece under it is one stack).
+--    holds one piece (a piece with the risk piece under it is one stack)
+--    (decision).
 --  * [Rule 2] The risk piece goes under every bet placed in the first round
 --    of a heat; it is not optional. A player bets at most once a round, so
 --    the one risk piece is always at hand. (The house variant
@@ -41,7 +45,7 @@
 --    three cards; then every player discards one card face down at once
 --    (a secret simultaneous choice) and the other two are laid open. The
 --    discards are never shown to anyone but their owner, not even after
---    the heat.
+--    the heat (decision).
 --  * [Rule 4] Open cards lie by category; as soon as a normal card and a NO!
 --    card of the same category are both open, the pair is removed (shown in
 --    the "NO! pairs" zone). So a category's count is its normal cards minus
@@ -52,7 +56,7 @@
 --  * [Rule 5] "It is not possible to score more than 10 points in a
 --    category": a marker never passes 10; points beyond are forfeit.
 --  * [Preparation] Markers start on the symbol space, which we number 0, so
---    the tracks run 0..10 (1-4 light, 5-10 dark).
+--    the tracks run 0..10 (1-4 light, 5-10 dark) (decision).
 --  * [Rule 6] "Lost all but one of his betting pieces (or all)": checked at
 --    the start of each heat on the single and double pieces in front of the
 --    player (all bets have been settled by then): with one or none left, all
@@ -117,12 +121,6 @@ Game.track = { start = 0, max = 10, dark = 5 }
 -- Rules -----------------------------------------------------------------------
 
 local BET_PIECES = { "single", "double" }
-
-function Game.category(name)
-  for _, c in ipairs(Game.categories) do
-    if c.name == name then return c end
-  end
-end
 
 function Game.space(name)
   for _, s in ipairs(Game.spaces) do

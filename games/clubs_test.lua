@@ -201,3 +201,30 @@ scenario("the careful bot plays whole games", function()
   g:finish("careful", 1)
   expect(g:done())
 end)
+
+scenario("variant clubs_short.lua: the game ends at -50 and -26 does not scramble", function()
+  local g = game { script = "clubs_short.lua", players = 4, stack = deal(SUITED) }
+  for _ = 1, 13 do
+    g:play(g:legal()[1], "declare clubs")
+    for _ = 1, 3 do g:play(g:legal()[1]) end
+  end
+  -- West took everything: -26, but the variant scrambles only at -30.
+  expect_log(g, "Hand 1 scores: North 0, East 0, South 0, West -26")
+  expect_no_log(g, "scramble!")
+  expect(not g:done(), "-26 is above the variant's -50")
+  g:finish("random", 4)
+  -- The game ended after the first hand in which some total reached -50.
+  local rows, totals = g:view(1).pads.score.rows, { 0, 0, 0, 0 }
+  for i, row in ipairs(rows) do
+    local lowest = math.huge
+    for s = 1, 4 do
+      totals[s] = totals[s] + row.scores[s]
+      lowest = math.min(lowest, totals[s])
+    end
+    if i < #rows then
+      expect(lowest > -50, "the game went on after " .. row.label .. " although a total was " .. lowest)
+    else
+      expect(lowest <= -50, "the last hand brought a total to -50")
+    end
+  end
+end)

@@ -946,7 +946,7 @@ function Game.move(t, S, active)
   local F = Game.in_force(S)
   local v = Game.vote_context(n, votes, tiles, active, adopted)
   for _, p in ipairs(Game.payments(v, F.voting, t:seats(active))) do
-    t:log("%p gets %d chips (%s)", p.seat, p.chips, p.card.label)
+    t:log("%p gets %d chip%s (%s)", p.seat, p.chips, p.chips == 1 and "" or "s", p.card.label)
     Game.take(t, S, p.seat, p.chips, string.format("you get %d chips (%s)", p.chips, p.card.label))
   end
   for _, s in ipairs(t:seats(active)) do
@@ -1174,13 +1174,20 @@ function Game.play(t)
   return { winners = Game.winners(S.pad:totals(), t.players) }
 end
 
--- A read-only helper: `rules` lists your hand and the rules in force with
--- their texts.
+-- A read-only helper for the REPL's `notes` command: your hand (numbered as
+-- `propose` counts) and the rules in force, with their texts.
 local function rules_tool(view)
   local lines = { "Your hand:" }
   for i, c in ipairs(view.mine.hand and view.mine.hand.cards or {}) do
     lines[#lines + 1] = string.format("  %d %s %s", i, c.label, c.text)
   end
+  local predicted, listed
+  for _, l in ipairs(view.log) do
+    if l:match("^You predict") then predicted, listed = l, nil end
+    if l:match("^You list") then listed = l end
+  end
+  lines[#lines + 1] = predicted
+  lines[#lines + 1] = listed
   lines[#lines + 1] = "In force:"
   for _, name in ipairs({ "scoring rule", "prediction rule", "correction rules", "voting rules", "incident rules" }) do
     for _, c in ipairs(view.table[name] and view.table[name].cards or {}) do
@@ -1189,7 +1196,7 @@ local function rules_tool(view)
   end
   return table.concat(lines, "\n")
 end
-Game.tools = { rules = rules_tool }
+Game.tools = { notes = rules_tool }
 
 -- The bot ---------------------------------------------------------------------
 -- "lobbyist": sees only its seat's view. It values everything by an estimate

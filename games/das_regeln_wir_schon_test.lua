@@ -295,6 +295,49 @@ scenario("the scoring round begins only when every player used exactly one tile"
   expect_eq(g:legal(), { "count", "count grumble" })
 end)
 
+scenario("a card adopted by the vote that begins the scoring round counts in it", function()
+  local g = table_game { deck = { "C9" } }
+  start(g, { "take 7 yellow", "take 7 purple", "take 7 green" }, { "predict 1", "predict 2", "predict 3" })
+  propose(g, 1, "C9") -- yellow chips count 3
+  g:play("vote yes", "vote yes", "vote no")
+  expect_log(g, "Every player used one tile: the scoring round begins")
+  g:play("take 2 white", "take 5 white") -- A like B (V2); C alone (V1)
+  expect_log(g, "[C9 yellow 3] comes into force and covers [C7 yellow 0] (same colour)")
+  g:play("count", "count", "count")
+  expect_log(g, "Player 1: 2 white 7 yellow - 23 points for chips + 0 bonus = 23")
+end)
+
+scenario("Listed Colour x 5: each player secretly lists a colour with his prediction", function()
+  local g = table_game {}
+  start(g, { "take 7 white", "take 7 purple", "take 7 green" }, { "predict 1", "predict 2", "predict 3" })
+  g:play("propose 1", "vote no", "vote no", "vote no")
+  g:play("take 2 white", "take 2 white", "take 2 white")
+  g:play("count", "count", "count")
+  -- Totals 9, 7, 7: B and C tie for 2nd; a draw decides who is Punktletzte.
+  local last = g:turn()
+  expect(last == 2 or last == 3)
+  g:play("choose scoring 3")
+  g:play("choose prediction 2")
+  expect_eq(g:cards("scoring rule"), { "S3" })
+  -- From B (left of A): a prediction, then a colour, both secret.
+  expect_eq(g:turn(), 2)
+  g:play("predict 2")
+  expect_eq(g:legal(), { "list white", "list purple", "list yellow", "list green" })
+  expect(g:prompt().secret)
+  g:play("list purple")
+  expect_log(g, "You list purple", 2)
+  expect_no_log(g, "You list purple", 1)
+  g:play("predict 3", "list green", "predict 1", "list white")
+  -- The next scoring: only the listed colour, times 5.
+  g:play("propose 1", "vote no", "vote no", "vote no")
+  g:play("take 2 yellow", "take 2 yellow", "take 2 purple") -- B, C, A
+  g:play("count", "count", "count")
+  expect_log(g, "Listed colours: Player 1 white, Player 2 purple, Player 3 green")
+  expect_log(g, "Player 1: 9 white 2 purple - 45 points for chips + 0 bonus = 45")
+  expect_log(g, "Player 2: 2 white 7 purple 2 yellow - 35 points for chips + 0 bonus = 35")
+  expect_log(g, "Player 3: 2 white 2 yellow 7 green - 35 points for chips + 0 bonus = 35")
+end)
+
 scenario("ties in the standings are drawn with the contested place cards", function()
   -- Each holds one colour alone: 7 + 30 (one colour) + 30 (sole holder) = 67.
   local g = table_game {

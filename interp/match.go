@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
@@ -121,6 +122,7 @@ type Match struct {
 	rolls  []int                 // what is left of Config.Rolls
 	saying bool                  // inside on_say
 	leaks  []string              // secrecy violations noted as log lines were written
+	trace  string                // where the script was when it last failed
 
 	promptBuf Prompt // storage reused by every prompt
 	fmtBuf    []byte // storage reused by log formatting
@@ -210,10 +212,77 @@ func (e *Engine) NewMatch(cfg Config) (m *Match, err error) {
 	// The thread got a context derived from the guard, which cannot see
 	// the guard stop (its Done is nil until then): give it the guard itself.
 	m.co.SetContext(m.guard)
-	if err := m.resume(m.t); err != nil {
+	// Start the coroutine with a pause, so that the traceback hook below
+	// is in place (gopher-lua resets it on a thread's first resume).
+	entry := m.L.NewFunctionFromProto(entryProto())
+	m.L.Push(entry)
+	m.L.Push(m.L.NewFunction(func(L *lua.LState) int { return L.Yield() }))
+	m.L.Push(m.play)
+	m.L.Call(2, 1)
+	m.play = m.L.Get(-1).(*lua.LFunction)
+	m.L.Pop(1)
+	if _, err, _ := m.L.Resume(m.co, m.play, m.t); err != nil {
+		return nil, m.stopErr(err)
+	}
+	m.co.Panic = m.panicWithTraceback
+	if err := m.resume(); err != nil {
 		return nil, err
 	}
 	return m, nil
+}
+
+// panicWithTraceback is the coroutine's error hook: it notes where the
+// script was before the error unwinds the stack.
+func (m *Match) panicWithTraceback(L *lua.LState) {
+	m.trace = luaTraceback(L)
+	panic(&lua.ApiError{Type: lua.ApiErrorRun, Object: L.Get(-1)})
+}
+
+// luaTraceback lists the script's frames, innermost first.
+func luaTraceback(L *lua.LState) string {
+	var lines []string
+	for level := 0; level < 12; level++ {
+		dbg, ok := L.GetStack(level)
+		if !ok {
+			break
+		}
+		if _, err := L.GetInfo("Sln", dbg, lua.LNil); err != nil || dbg.CurrentLine <= 0 || strings.HasPrefix(dbg.Source, "<") {
+			continue
+		}
+		name := "in function " + dbg.Name
+		switch {
+		case dbg.Name == "corountine": // gopher-lua's name for a coroutine's body
+			name = "in play"
+		case dbg.Name == "" || strings.HasPrefix(dbg.Name, "<"):
+			name = "in a function"
+		}
+		line := fmt.Sprintf("  %s:%d: %s", dbg.Source, dbg.CurrentLine, name)
+		if len(lines) == 0 || lines[len(lines)-1] != line {
+			lines = append(lines, line)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+const entrySource = `
+local pause, play = ...
+return function(t) pause() return play(t) end
+`
+
+var (
+	entryOnce     sync.Once
+	entryCompiled *lua.FunctionProto
+)
+
+func entryProto() *lua.FunctionProto {
+	entryOnce.Do(func() {
+		p, err := compile([]byte(entrySource), "<entry>")
+		if err != nil {
+			panic(err)
+		}
+		entryCompiled = p
+	})
+	return entryCompiled
 }
 
 func playerRange(info GameInfo) string {
@@ -371,10 +440,14 @@ func (m *Match) resume(args ...lua.LValue) (err error) {
 		}
 	}()
 	m.guard.begin()
+	m.trace = ""
 	st, rerr, rets := m.L.Resume(m.co, m.play, args...)
 	m.guard.end()
 	if rerr != nil {
 		m.err = m.stopErr(rerr)
+		if se, ok := m.err.(*ScriptError); ok && se.Traceback == "" {
+			se.Traceback = m.trace
+		}
 		return m.err
 	}
 	switch st {

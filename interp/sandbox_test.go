@@ -134,7 +134,7 @@ func TestErrorsInPlayCarryATraceback(t *testing.T) {
 	if !strings.HasPrefix(se.Msg, "tb.lua:3: attempt to index") {
 		t.Errorf("message %q", se.Msg)
 	}
-	if want := "  tb.lua:3: in a function\n  tb.lua:7: in play"; se.Traceback != want {
+	if want := "  tb.lua:3: in function inner\n  tb.lua:7: in play"; se.Traceback != want {
 		t.Errorf("traceback:\n%s\nwant:\n%s", se.Traceback, want)
 	}
 }

@@ -33,7 +33,8 @@
 --    further part in the game until the scoring", so its values are hidden
 --    from every view (the owner's too): its cards go into the owner's face-
 --    down "drunk trays" zone, whose label lists the number of cards of each
---    drunk tray. They are shown again at the scoring.
+--    drunk tray. They are shown again at the scoring. (The log keeps the
+--    line saying what was drunk, as the table saw it happen.)
 --  * [Loan] Each opponent who holds cards, asked in turn from the player's
 --    left, may resist with a Fight; then the two of them answer each other
 --    Fight for Fight, and the last Fight wins. Then the player takes one card,
@@ -45,7 +46,8 @@
 --    that the result is one tray (one value, or one series: the hand cards
 --    may extend it at either end or fill the gap between the two trays, as in
 --    the 2-3 + 4-5-6 + 7 example). Where it goes is said with the Flo
---    (`flo east 1 merge 2 with 7`); the hand cards are laid only if Flo wins.
+--    (`flo east 1 merge 2 with 7`), but the log names the hand cards only
+--    once Flo has won: if she loses they stay in her hand, unseen.
 --  * [The Brawl] A quarrel is between two: the owner of the tray (or the
 --    lender) and the player of the Flo (or Loan). They answer each other in
 --    turn; the owner of the last Fight played wins. Nobody else joins in.
@@ -541,9 +543,9 @@ function Game.actions.flo(t, z, seat, c)
     return
   end
   local from = z.trays[c.victim][c.slot]
-  local where = c.merge and (" onto tray " .. c.merge) or " as a new tray"
-  if #c.values > 0 then where = where .. " with " .. values_text(c.values) end
-  t:log("%p plays Flo on %p's tray %d (%s)%s", seat, c.victim, c.slot, from:cards(), where)
+  -- The hand cards she would add are not named yet: if Flo loses, they stay
+  -- in her hand unseen.
+  t:log("%p plays Flo on %p's tray %d (%s)", seat, c.victim, c.slot, from:cards())
   local what = string.format("your tray %d (%s)", c.slot, values_text(zone_values(from)))
   local outcome, by
   local s, kind = Game.window(t, z, { c.victim }, { "fight", "landlord" },
@@ -577,7 +579,9 @@ function Game.actions.flo(t, z, seat, c)
   end
   from:move_all(to)
   Game.lay(t, z, seat, c.values, to)
-  t:log("%p takes the tray: tray %d is %s", seat, slot, to:cards())
+  local how = c.merge and ("onto tray " .. slot) or ("as tray " .. slot)
+  if #c.values > 0 then how = how .. " with " .. values_text(c.values) end
+  t:log("%p takes the tray %s: %s", seat, how, to:cards())
 end
 
 -- [Closing Time] On your turn: a tray out of the game, unanswerable.
@@ -853,7 +857,11 @@ local function score_option(text, view, seat, r)
     return Game.sum(vs) * 0.5 + #vs * (1 + out_bonus) + (r.nd > 0 and total * 0.2 or 0)
   elseif verb == "drink" then
     if not ws[2] then return -15 end
-    local v = tray_value(r, seat, tonumber(ws[2]))
+    -- "drink 2", or "drink east 2" where a variant allows it.
+    local owner, slot = seat, tonumber(ws[2])
+    if not slot then owner, slot = r.seat_of[ws[2]], tonumber(ws[3]) end
+    local v = tray_value(r, owner, slot)
+    if owner ~= seat then v = v * 1.3 end -- and East loses it
     local threshold = 13
     if r.nd >= 2 then threshold = 9 end
     if late then threshold = 0 end

@@ -198,7 +198,7 @@ local function flo_game(north, east, options)
     { "7", "7", "7", "7", "7", "7", "7" },
   }) }
   g:play("tray 1", "tray 6 6 6", "tray 3", "tray 7", "flo east 1")
-  expect_log(g, "North plays Flo on East's tray 1 (6 6 6) as a new tray")
+  expect_log(g, "North plays Flo on East's tray 1 (6 6 6)")
   return g
 end
 
@@ -208,7 +208,7 @@ scenario("Flo: an unanswered Flo takes the tray", function()
   expect_eq(g:prompt().hint, "your turn: lay a tray or add to one, or play an action card")
   expect_eq(g:cards("tray 2", 1), { "6", "6", "6" })
   expect_eq(g:cards("tray 1", 2), {})
-  expect_log(g, "North takes the tray: tray 2 is 6 6 6")
+  expect_log(g, "North takes the tray as tray 2: 6 6 6")
 end)
 
 scenario("Flo–Fight: the owner keeps his tray", function()
@@ -281,7 +281,9 @@ scenario("Flo: the rulebook's series, 2-3 and a taken 4-5-6 made up with a 7", f
   expect(has(g:legal(), "flo east 1 with 7"), "or as a new tray 4 5 6 7")
   expect(not has(g:legal(), "flo east 1 merge 1"), "4 5 6 and 8 make no tray")
   g:play("flo east 1 merge 2 with 7")
-  expect_log(g, "North plays Flo on East's tray 1 (4 5 6) onto tray 2 with 7")
+  expect_log(g, "North plays Flo on East's tray 1 (4 5 6)")
+  expect_no_log(g, "North plays Flo on East's tray 1 (4 5 6) onto") -- the 7 is not named before the brawl
+  expect_log(g, "North takes the tray onto tray 2 with 7: 2 3 4 5 6 7")
   expect_eq(g:cards("tray 2", 1), { "2", "3", "4", "5", "6", "7" })
   expect_eq(g:cards("tray 1", 2), {})
   expect_eq(g:cards("tray 2", 2), { "1", "1" }, "East keeps his other tray")
@@ -446,4 +448,25 @@ scenario("variant thirsty: a Drink may empty another player's tray", function()
   expect_eq(g:cards("tray 1", 2), {})
   expect_eq(#g:cards("drunk", 1), 3, "North drank it")
   expect_eq(g:cards("tray 1", 1), { "1" })
+end)
+
+scenario("variant thirsty: the regular bot drinks other players' trays too", function()
+  local g = game { script = "andy_capp_thirsty.lua", players = 4, seed = 3 }
+  g:finish("regular", 3)
+  expect(g:done())
+  local stolen = false
+  for _, l in ipairs(g:log()) do
+    if l:find("drinks %a+'s tray") then stolen = true end
+  end
+  expect(stolen, "somebody drank another player's tray")
+end)
+
+scenario("once the stock is out, any empty hand ends the round, even one a Loan emptied", function()
+  local function zone(n) return { empty = function() return n == 0 end } end
+  local t = { seats = function() return { 1, 2, 3 } end }
+  expect_eq(Game.round_over(t, { stock = zone(5), hands = { zone(0), zone(3), zone(2) } }), false,
+    "with cards in the stock an empty hand draws at its turn")
+  local over, who = Game.round_over(t, { stock = zone(0), hands = { zone(2), zone(0), zone(1) } })
+  expect(over)
+  expect_eq(who, 2)
 end)

@@ -122,6 +122,7 @@ func (m *Match) newTableObject() *lua.LTable {
 	set("pool", m.luaPool)
 	set("track", m.luaTrack)
 	set("pad", m.luaPad)
+	set("board", m.luaBoard)
 	set("note", func(L *lua.LState) int {
 		key := L.CheckString(2)
 		text := L.OptString(3, "")

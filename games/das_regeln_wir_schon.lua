@@ -12,7 +12,8 @@
 --    (Game.setup.supply).
 --  * 7 Scoring, 5 Prediction, 16 Correction, 10 Voting, 10 Incident Rules; the
 --    30 cards left after the six are laid out are dealt 6 / 7 / 9 each to 5 /
---    4 / 3 players, the rest (0 / 2 / 3) go face down to the discard space.
+--    4 / 3 players, the rest (0 / 2 / 3) go to the discard space (face down:
+--    our reading; the rulebook does not say).
 --  * The 16 Correction Rules, S1-S4, P1, V1-V3 and I1-I3 are the published
 --    cards. (decision, DATA.md) S5-S7, P2-P5, V4-V10 and I4-I10 are designed
 --    here in the same spirit; S2's two colours are the best two for the
@@ -89,6 +90,10 @@
 --    and written on the score pad at the next count ("R1 speech").
 --  * Predictions and listed colours (S3) are secret prompts; each player sees
 --    his own in a private log line until the prediction round reveals them.
+--    With S3 chosen for the next round, each player lists his colour right
+--    after his prediction ("after the prediction round", card text).
+--  * The bot "lobbyist" is described at the bottom of the script and in
+--    das_regeln_wir_schon.md, with its figures against random players.
 --
 -- Moves: `take 1 white 1 purple 4 yellow 1 green` (colours always in this
 -- order), `predict 2`, `predict player 3`, `list green`, `propose 3` (the 3rd

@@ -1,0 +1,886 @@
+-- Haven't a Cluedo: The Great Incompetence Game (FELIX, Imperial College,
+-- "Sabbatical Games Plc"). Rulebook: shared/rules/cluedo.txt; its numbered
+-- rules are cited as [1] to [9]. Missing facts: shared/rules/DATA.md.
+--
+-- How we read the rulebook where it is silent or ambiguous, and the facts
+-- we had to decide (tested in cluedo_test.lua):
+--  * The board (decision, DATA.md): no copy of the FELIX board survives, so
+--    Game.map draws the standard Cluedo layout, 24 columns x 25 rows: four
+--    corner rooms joined by two secret passages, diagonally opposite
+--    (Refectory <-> Rector's Study, Queen's Tower <-> FELIX Office), a walled
+--    5 x 7 centre block holding the envelope, and six start squares on the
+--    outer edge. Of the two right-hand side rooms of the standard board, the
+--    upper one (the billiard room) is dropped and becomes corridor; the one
+--    below it is the Bar, the only room the rulebook names. The other seven
+--    are named in the spirit of the parody. With the dropped room's two
+--    doors gone the board has 15 doors. Editing Game.map (one character a
+--    square, Game.legend says which) changes the board.
+--  * Persons, start squares clockwise from the top edge (decision,
+--    DATA.md): Miss Kingston, Space Commander Lehman, Professor Anderson,
+--    Reverend Burgess, Sergeant Northey, Gruppenfuehrer Fontana.
+--  * 20 cards: six persons, eight rooms, six articles [2].
+--  * Who plays whom (decision, Game.cast): with six players seat 1 is Miss
+--    Kingston and the seats follow the start squares clockwise, so "to the
+--    left" on the board and at the table agree. With five, Fontana is left
+--    out; with four, Kingston and Fontana too (the rulebook says they can be
+--    "safely left out"). With three: Lehman, Burgess, Northey; with two:
+--    Lehman and Burgess (spread round the board). Seat 1 always plays first
+--    [3]: Miss Kingston when she is played, otherwise the first character
+--    clockwise after her start square. Characters nobody plays keep their
+--    tokens on the board, may be named in suggestions and are moved by them
+--    [4]; they never take a turn.
+--  * The deal [2]: one card of each kind goes into the envelope, the other
+--    17 are shuffled together and dealt one at a time from seat 1, so the
+--    first seats may get a card more.
+--  * A turn [3][8]: roll the die and move, or take the secret passage from a
+--    corner room, or stay. After a roll the move is compulsory [8]: a token
+--    moves exactly the number thrown, in orthogonal steps, never onto or
+--    through an occupied square nor onto the same square twice; it may end
+--    its move early only by entering a room through a door, which loses the
+--    points left [3]. A token in a room leaves it through any of its doors
+--    (the step onto the square outside counts) and may not re-enter it in
+--    the same move. When no destination exists the throw is lost. Any
+--    number of tokens share a room [3].
+--  * Suggestions [4][8]: at most one a turn, after moving, in the room the
+--    token stands in, whether it came in this turn, stayed, or was carried
+--    there by another player's suggestion (the rulebook sets no other
+--    condition; [8] lets a player stay in a room "for as many turns as they
+--    wish"). The named person's token is moved into the room and stays
+--    there [4]. Any person and article may be named, held cards included
+--    [7].
+--  * Answers [5][6]: the players to the left are asked in turn; the first
+--    who holds a named card must show one, of his choice when he holds
+--    several (asked only then), to the suggester alone; everyone sees that a
+--    card was shown and by whom, and who could not show.
+--  * [9] When nobody can show: if the suggester holds one of the three he
+--    "does nothing" (everyone sees only that nobody showed); otherwise he
+--    opens the envelope and wins. The engine always makes a holder show, so
+--    the overlooked card of [9] ("deserves a good bollocking") cannot
+--    happen here: the envelope then always matches.
+--  * The end (decision): the first correct suggestion wins. If nobody has
+--    won after max_rounds rounds (option, 100), Governor Smith gives up:
+--    the envelope is opened and nobody wins.
+--  * Variant (the rulebook's own): Reverend Burgess moves diagonally after he
+--    has entered the Bar; see cluedo_burgess_bar.lua, built on the hooks
+--    Game.step_mode and Game.arrived.
+
+local Game = {
+  title = "Haven't a Cluedo",
+  about = "The Great Incompetence Game: who takes over which room of Imperial Manor, and installs what?",
+  players = { 2, 6 },
+  options = {
+    max_rounds = { default = 100, help = "after this many rounds without a correct suggestion, nobody wins" },
+  },
+}
+
+-- Data --------------------------------------------------------------------
+
+-- The persons, in the clockwise order of their start squares (DATA.md).
+Game.persons = {
+  { name = "kingston", label = "Miss Kingston", short = "Kingston", glyph = "K", color = "scarlet" },
+  { name = "lehman", label = "Space Commander Lehman", short = "Cmdr Lehman", glyph = "L", color = "cyan" },
+  { name = "anderson", label = "Professor Anderson", short = "Prof Anderson", glyph = "A", color = "green" },
+  { name = "burgess", label = "Reverend Burgess", short = "Rev Burgess", glyph = "B", color = "purple" },
+  { name = "northey", label = "Sergeant Northey", short = "Sgt Northey", glyph = "N", color = "mustard" },
+  { name = "fontana", label = "Gruppenführer Fontana", short = "Gruppenf. Fontana", glyph = "F", color = "white" },
+}
+
+-- The articles, as the rulebook lists them.
+Game.articles = {
+  { name = "sherry", label = "a case of sherry" },
+  { name = "alarm", label = "a rape alarm" },
+  { name = "coffee", label = "the Mines coffee machine" },
+  { name = "oven", label = "a pizza-oven" },
+  { name = "blackboard", label = "a blackboard" },
+  { name = "beam", label = "a particle-beam weapon" },
+}
+
+-- The rooms (decision, DATA.md: the Bar and seven of ours). char and door
+-- are their squares on Game.map.
+Game.rooms = {
+  { name = "refectory", label = "the Refectory", board = "Refectory", char = "R", door = "r", color = 24 },
+  { name = "hall", label = "the Great Hall", board = "Great Hall", char = "G", door = "g", color = 53 },
+  { name = "tower", label = "the Queen's Tower", board = "Queen's Tower", char = "Q", door = "q", color = 22 },
+  { name = "common", label = "the Senior Common Room", board = "Senior Common Room", char = "C", door = "c", color = 94 },
+  { name = "bar", label = "the Bar", board = "The Bar", char = "B", door = "b", color = 17 },
+  { name = "felix", label = "the FELIX Office", board = "FELIX Office", char = "F", door = "f", color = 89 },
+  { name = "theatre", label = "the Lecture Theatre", board = "Lecture Theatre", char = "L", door = "l", color = 58 },
+  { name = "study", label = "the Rector's Study", board = "Rector's Study", char = "S", door = "s", color = 23 },
+}
+
+-- Imperial Manor, one character a square. Upper case: a room; lower case:
+-- one of its doors; 1-6: the persons' start squares; @ and &: the two
+-- secret passages; =: the walled envelope block; .: corridor; #: outside.
+Game.map = [[
+#########1####2#########
+@RRRRR#...GGGG...#QQQQQ&
+RRRRRR..GGGGGGGG..QQQQQQ
+RRRRRR..GGGGGGGG..QQQQQQ
+RRRRRR..GGGGGGGG..QQQQQQ
+RRRRRR..gGGGGGGg..QqQQQQ
+#RRRrR..GGGGGGGG.......3
+#.......GgGGGGgG.......#
+#.......................
+CCCCC...................
+CCCCCCCC..=====.........
+CCCCCCCC..=====.........
+CCCCCCCc..=====.........
+CCCCCCCC..=====.........
+CCCCCCCC..=====..BBBbBBB
+CCCCCCcC..=====..BBBBBBB
+#.........=====..bBBBBBB
+6................BBBBBBB
+#........LLllLL..BBBBBBB
+FFFFFfF..LLLLLL........4
+FFFFFFF..LLLLLl........#
+FFFFFFF..LLLLLL..SsSSSSS
+FFFFFFF..LLLLLL..SSSSSSS
+FFFFFFF..LLLLLL..SSSSSSS
+&FFFFFF5#LLLLLL##SSSSSS@
+]]
+
+-- What each character of the map stands for.
+function Game.legend()
+  local legend = {
+    ["#"] = "outside",
+    ["."] = "corridor",
+    ["@"] = "passage",
+    ["&"] = "passage",
+    ["="] = { block = "envelope", label = "Envelope", color = 52 },
+  }
+  for _, r in ipairs(Game.rooms) do
+    legend[r.char] = { room = r.name, label = r.board, color = r.color }
+    legend[r.door] = { door = r.name }
+  end
+  for i, p in ipairs(Game.persons) do legend[tostring(i)] = { start = p.name } end
+  return legend
+end
+
+-- Who plays whom, by the number of players (decision, see the header).
+Game.cast = {
+  [2] = { "lehman", "burgess" },
+  [3] = { "lehman", "burgess", "northey" },
+  [4] = { "lehman", "anderson", "burgess", "northey" },
+  [5] = { "kingston", "lehman", "anderson", "burgess", "northey" },
+  [6] = { "kingston", "lehman", "anderson", "burgess", "northey", "fontana" },
+}
+
+-- Lookups by name, and the cards [2].
+Game.by_name = {}
+Game.cards = {}
+for _, list in ipairs({ { Game.persons, "person" }, { Game.rooms, "room" }, { Game.articles, "article" } }) do
+  for _, def in ipairs(list[1]) do
+    def.kind = list[2]
+    Game.by_name[def.name] = def
+    Game.cards[#Game.cards + 1] = def
+  end
+end
+
+Game.seats = {}
+for n, names in pairs(Game.cast) do
+  local labels = {}
+  for i, name in ipairs(names) do labels[i] = Game.by_name[name].label end
+  Game.seats[n] = labels
+end
+
+-- What a player says when suggesting [4].
+function Game.phrase(person, room, article)
+  return string.format("I suggest that %s has gained control of %s and will install %s.",
+    Game.by_name[person].label, Game.by_name[room].label, Game.by_name[article].label)
+end
+
+-- Hooks for variants --------------------------------------------------------
+
+-- [3] How a person's token steps: "orthogonal" (straight lines, not
+-- diagonally), or "diagonal" / "king" for house rules.
+function Game.step_mode(g, person)
+  return "orthogonal"
+end
+
+-- Called whenever a person's token arrives in a room: by a throw, a
+-- passage, or a suggestion naming him.
+function Game.arrived(t, g, person, room)
+end
+
+-- Setting up [1] [2] ----------------------------------------------------------
+
+local function card_defs(list, first)
+  local defs = {}
+  for i, d in ipairs(list) do
+    defs[i] = { name = d.name, label = "[" .. d.label:gsub("^the ", ""):gsub("^a ", "") .. "]", kind = d.kind, order = first + i }
+  end
+  return defs
+end
+
+function Game.setup(t)
+  local g = { cast = Game.cast[t.players], seat_of = {}, history = {}, passes = {}, round = 0 }
+  for seat, name in ipairs(g.cast) do g.seat_of[name] = seat end
+
+  -- [1] The tokens on their start squares, played or not.
+  g.board = t:board { map = Game.map, legend = Game.legend(), title = "Imperial Manor" }
+  for _, p in ipairs(Game.persons) do
+    g.board:token { name = p.name, label = p.short, glyph = p.glyph, color = p.color }
+  end
+
+  -- [2] One card of each kind into the envelope, the rest dealt out.
+  g.envelope = t:zone { name = "envelope", label = "The envelope", visibility = "hidden" }
+  g.deck = t:zone { name = "deck", visibility = "hidden", shown = false }
+  g.hands = {}
+  for _, seat in ipairs(t:seats()) do
+    g.hands[seat] = t:zone { name = "hand", owner = seat, visibility = "owner" }
+  end
+  for _, kind in ipairs({ { "persons", Game.persons, 0 }, { "rooms", Game.rooms, 6 }, { "articles", Game.articles, 14 } }) do
+    local pile = t:zone { name = kind[1], visibility = "hidden", shown = false }
+    t:cards(card_defs(kind[2], kind[3]), pile)
+    pile:shuffle()
+    pile:deal(g.envelope, 1)
+    pile:move_all(g.deck)
+  end
+  g.deck:shuffle()
+  local seat = 1
+  while not g.deck:empty() do
+    g.deck:deal(g.hands[seat], 1)
+    seat = t:left(seat)
+  end
+  -- What each seat has seen of the hands: its own, and cards shown to it.
+  g.seen = {}
+  for _, s in ipairs(t:seats()) do
+    g.hands[s]:sort()
+    g.seen[s] = {}
+    for _, c in ipairs(g.hands[s]:cards()) do g.seen[s][c.name] = s end
+  end
+  return g
+end
+
+-- Notes and the notepad ----------------------------------------------------
+
+-- The public history of suggestions and answers, as a note.
+function Game.note_history(t, g)
+  local lines = { "Suggestions so far:" }
+  local from = math.max(1, #g.history - 7)
+  if from > 1 then lines[#lines + 1] = string.format("  (%d earlier)", from - 1) end
+  for i = from, #g.history do lines[#lines + 1] = "  " .. g.history[i] end
+  if #g.history == 0 then lines[1] = "No suggestions yet." end
+  t:note("history", table.concat(lines, "\n"))
+end
+
+-- The notepad beside the board, for one seat: what it has seen. A row per
+-- card, a column per player: * holds it (your cards, and cards shown to
+-- you), - could not show it (answered "none" to a suggestion naming it).
+-- x before a name: not in the envelope (someone is seen to hold it).
+local PAD = {}
+for _, def in ipairs(Game.cards) do PAD[def.name] = string.rep(" ", 15 - #def.name) end
+
+function Game.notepad(t, g, seat)
+  local head = string.format("%-16s", "NOTEPAD")
+  for s = 1, t.players do head = head .. " " .. Game.by_name[g.cast[s]].glyph end
+  local lines = { head }
+  local section = nil
+  local seen = g.seen[seat]
+  for _, def in ipairs(Game.cards) do
+    if def.kind ~= section then
+      section = def.kind
+      lines[#lines + 1] = section .. "s"
+    end
+    local holder = seen[def.name]
+    local marks = {}
+    for s = 1, t.players do
+      if holder == s then
+        marks[s] = "*"
+      elseif g.passes[s .. ":" .. def.name] then
+        marks[s] = "-"
+      else
+        marks[s] = "."
+      end
+    end
+    lines[#lines + 1] = (holder and "x " or "  ") .. def.name .. PAD[def.name] .. table.concat(marks, " ")
+  end
+  lines[#lines + 1] = "* holds  - can't show"
+  g.board:sidebar(lines, seat)
+end
+
+function Game.update_notepads(t, g)
+  for _, s in ipairs(t:seats()) do Game.notepad(t, g, s) end
+end
+
+-- A turn [3] [8] ---------------------------------------------------------------
+
+local function place_text(g, place)
+  local def = Game.by_name[place]
+  if def and def.kind == "room" then return def.label end
+  return place
+end
+
+-- [8] roll, passage or stay; then [3] the move.
+function Game.move(t, g, seat)
+  local who = g.cast[seat]
+  local room = g.board:room_of(who)
+  local other = room and g.board:passage(room)
+  local opts = { "roll" }
+  if other then opts[#opts + 1] = "passage" end
+  opts[#opts + 1] = "stay"
+  local hint = "roll the die"
+  if other then hint = hint .. ", take the secret passage to " .. Game.by_name[other].label end
+  hint = hint .. (room and ", or stay in " .. Game.by_name[room].label or ", or stay where you are")
+  local choice = t:ask(seat, opts, hint)
+
+  if choice == "passage" then
+    g.board:move(who, other)
+    t:log("%p takes the secret passage to %s", seat, Game.by_name[other].label)
+    Game.arrived(t, g, who, other)
+  elseif choice == "roll" then
+    local n = t:roll(6)
+    local mode = { mode = Game.step_mode(g, who) }
+    local dests = g.board:reachable(who, n, mode)
+    if #dests == 0 then
+      t:log("%p throws %d but cannot move: the way is blocked", seat, n)
+      return
+    end
+    local moves = {}
+    for i, d in ipairs(dests) do moves[i] = "move " .. d end
+    g.board:highlight(dests, seat)
+    t:log("%p throws %d", seat, n)
+    local dest = t:ask(seat, moves, string.format("you threw %d: where to? (+ on the board)", n)):sub(6)
+    g.board:highlight(nil, seat)
+    g.board:move(who, dest, n, mode)
+    t:log("%p moves to %s", seat, place_text(g, dest))
+    if Game.by_name[dest] then Game.arrived(t, g, who, dest) end
+  else
+    t:log("%p stays %s", seat, room and "in " .. Game.by_name[room].label or "at " .. g.board:where(who))
+  end
+end
+
+-- [4] The suggestion options in the room the token stands in: any person
+-- and any article, or done.
+local SUGGESTIONS = {}
+for _, p in ipairs(Game.persons) do
+  for _, a in ipairs(Game.articles) do SUGGESTIONS[#SUGGESTIONS + 1] = "suggest " .. p.name .. " " .. a.name end
+end
+SUGGESTIONS[#SUGGESTIONS + 1] = "done"
+
+function Game.suggestion_options() return SUGGESTIONS end
+
+-- [4]-[7], [9]: one suggestion. Returns true when it wins.
+function Game.suggest(t, g, seat, person, room, article)
+  local named = { person, room, article }
+  t:event("all", { kind = "suggest", seat = seat, person = person, room = room, article = article, cards = named },
+    "%p: \"%s\"", seat, Game.phrase(person, room, article))
+  local record = string.format("R%d %s: %s, %s, %s", g.round, Game.by_name[g.cast[seat]].glyph, person, room, article)
+  -- [4] The person named is moved into the room, and stays there.
+  if g.board:where(person) ~= room then
+    g.board:place(person, room)
+    t:log("%s is moved into %s", Game.by_name[person].label, Game.by_name[room].label)
+    Game.arrived(t, g, person, room)
+  end
+  -- [5] [6] The players to the left, in turn.
+  for _, s in ipairs(t:seats(t:left(seat))) do
+    if s == seat then break end
+    local held = {}
+    for _, c in ipairs(g.hands[s]:cards()) do
+      if c.name == person or c.name == room or c.name == article then held[#held + 1] = c end
+    end
+    if #held == 0 then
+      for _, n in ipairs(named) do g.passes[s .. ":" .. n] = true end
+      t:event("all", { kind = "pass", seat = s, by = seat, cards = named }, "%p cannot show a card", s)
+      record = record .. " / " .. Game.by_name[g.cast[s]].glyph .. " none"
+    else
+      local card = held[1]
+      if #held > 1 then
+        local opts = {}
+        for i, c in ipairs(held) do opts[i] = { text = "show " .. c.name, card = c } end
+        card = t:ask(s, opts, string.format("%s suggests %s, %s, %s: show one of your cards to %s",
+          t:name(seat), person, room, article, t:name(seat))).card
+      end
+      -- [5] Shown to the suggester alone; the others see only that it was.
+      t:show(card, seat)
+      g.seen[seat][card.name] = s
+      t:event("all", { kind = "showed", seat = s, by = seat, cards = named }, "%p shows %p a card", s, seat)
+      t:event(seat, { kind = "shown", seat = s, card = card }, "%p shows you %s", s, card)
+      t:event(s, { kind = "you_showed", to = seat, card = card }, "You show %s to %p", card, seat)
+      g.history[#g.history + 1] = record .. " / " .. Game.by_name[g.cast[s]].glyph .. " showed"
+      return false
+    end
+  end
+  -- [9] Nobody could show.
+  for _, c in ipairs(g.hands[seat]:cards()) do
+    if c.name == person or c.name == room or c.name == article then
+      t:event("all", { kind = "nobody", seat = seat, cards = named }, "Nobody can show a card; %p does nothing", seat)
+      g.history[#g.history + 1] = record .. " / nobody"
+      return false
+    end
+  end
+  -- The envelope must hold the three: the engine makes every holder show,
+  -- so [9]'s overlooked card cannot happen.
+  g.history[#g.history + 1] = record .. " / the envelope!"
+  return true
+end
+
+-- [4] [8] After moving, one suggestion in the room the token is in.
+function Game.suggestion(t, g, seat)
+  local who = g.cast[seat]
+  local room = g.board:room_of(who)
+  if not room then return false end
+  local choice = t:ask(seat, Game.suggestion_options(),
+    "suggest a person and an article in " .. Game.by_name[room].label .. ", or done")
+  if choice == "done" then return false end
+  local person, article = choice:match("^suggest (%S+) (%S+)$")
+  local won = Game.suggest(t, g, seat, person, room, article)
+  Game.note_history(t, g)
+  Game.update_notepads(t, g)
+  return won
+end
+
+function Game.turn(t, g, seat)
+  t:note("turn", string.format("Round %d: %s to play", g.round, t:name(seat)))
+  Game.move(t, g, seat)
+  return Game.suggestion(t, g, seat)
+end
+
+-- The envelope is opened; everyone sees it.
+function Game.open_envelope(t, g)
+  local cards = g.envelope:cards()
+  for _, c in ipairs(cards) do t:reveal(c) end
+  return cards
+end
+
+function Game.play(t)
+  local g = Game.setup(t)
+  Game.note_history(t, g)
+  Game.update_notepads(t, g)
+  for round = 1, t.options.max_rounds do
+    g.round = round
+    for _, seat in ipairs(t:seats()) do
+      if Game.turn(t, g, seat) then
+        local env = Game.open_envelope(t, g)
+        t:event("all", { kind = "win", seat = seat }, "%p opens the envelope: %s. %p wins and seeks an immediate meeting with the Rector.", seat, env, seat)
+        t:note("turn", t:name(seat) .. " has solved it")
+        local scores = {}
+        for s = 1, t.players do scores[s] = (s == seat) and 1 or 0 end
+        return { winners = { seat }, scores = scores }
+      end
+    end
+  end
+  local env = Game.open_envelope(t, g)
+  t:event("all", { kind = "no_winner" }, "Governor Smith loses patience after %d rounds. The envelope held %s. Nobody wins.", t.options.max_rounds, env)
+  return { winners = {} }
+end
+
+-- The deduction notebook ------------------------------------------------------
+-- Constraint reasoning over who may hold each card, from what one seat's
+-- view holds: its own hand, the cards shown to it, how many cards each
+-- player holds, and every public answer: "X could not show for {A,B,C}"
+-- (X holds none of them), "X showed a card for {A,B,C}" (X holds at least
+-- one), "nobody showed and the suggester did nothing" (he holds at least
+-- one). Each card lies in exactly one place: a seat or the envelope (place
+-- 0), which holds one card of each kind. Facts are propagated to a fixed
+-- point, then every remaining possibility is tried and dropped when it
+-- leads to a contradiction.
+
+local ENVELOPE = 0
+
+-- knowledge_from_view gathers what the notebook needs from a bot's view.
+function Game.knowledge(view)
+  local k = { me = view.seat, players = view.players, count = {}, held = {}, clauses = {}, passes = {} }
+  for s = 1, view.players do
+    local hand = view.seats[s] and view.seats[s].hand
+    k.count[s] = hand and hand.count or 0
+    for _, c in ipairs(hand and hand.cards or {}) do k.held[c.name] = s end
+  end
+  for _, e in ipairs(view.events) do
+    if e.kind == "pass" then
+      k.passes[#k.passes + 1] = { seat = e.seat, cards = e.cards }
+    elseif e.kind == "showed" or e.kind == "nobody" then
+      k.clauses[#k.clauses + 1] = { seat = e.seat, cards = e.cards, text = e.text }
+    elseif e.kind == "shown" then
+      k.held[e.card] = e.seat
+    end
+  end
+  return k
+end
+
+-- The state: p[(i - 1) * w + place + 1] is true while card i may lie in
+-- place (0 the envelope, 1..n the seats); c[i] counts those places.
+local function copy_state(st)
+  local p, q, c = st.p, {}, {}
+  for j = 1, #p do q[j] = p[j] end
+  for i = 1, #st.c do c[i] = st.c[i] end
+  return { n = st.n, w = st.w, p = q, c = c }
+end
+
+local function remove(st, i, loc)
+  local j = (i - 1) * st.w + loc + 1
+  if st.p[j] then
+    st.p[j] = false
+    st.c[i] = st.c[i] - 1
+    return true
+  end
+  return false
+end
+
+local function fix(st, i, loc)
+  local changed = false
+  for l = 0, st.n do
+    if l ~= loc and remove(st, i, l) then changed = true end
+  end
+  return changed
+end
+
+-- propagate applies the rules until nothing changes; false on contradiction.
+local function propagate(st, k)
+  local ncards, n, w, p, c = #Game.cards, st.n, st.w, st.p, st.c
+  local kinds, clauses = k.kind_cards, k.clause_cards
+  local changed = true
+  while changed do
+    changed = false
+    for i = 1, ncards do
+      if c[i] == 0 then return false end
+    end
+    -- Card counts: a seat holds exactly count[s] cards.
+    for s = 1, n do
+      local fixed, possible, j = 0, 0, s + 1
+      for i = 1, ncards do
+        if p[j] then
+          possible = possible + 1
+          if c[i] == 1 then fixed = fixed + 1 end
+        end
+        j = j + w
+      end
+      local want = k.count[s]
+      if fixed > want or possible < want then return false end
+      if possible > fixed and (fixed == want or possible == want) then
+        for i = 1, ncards do
+          if c[i] > 1 and p[(i - 1) * w + s + 1] then
+            if fixed == want then remove(st, i, s) else fix(st, i, s) end
+            changed = true
+          end
+        end
+      end
+    end
+    -- The envelope holds exactly one card of each kind.
+    for _, list in ipairs(kinds) do
+      local fixed, possible, last = 0, 0, nil
+      for _, i in ipairs(list) do
+        if p[(i - 1) * w + 1] then
+          possible, last = possible + 1, i
+          if c[i] == 1 then fixed = fixed + 1 end
+        end
+      end
+      if fixed > 1 or possible == 0 then return false end
+      if fixed == 1 and possible > 1 then
+        for _, i in ipairs(list) do
+          if c[i] > 1 and p[(i - 1) * w + 1] then changed = remove(st, i, ENVELOPE) or changed end
+        end
+      elseif possible == 1 and c[last] > 1 then
+        changed = fix(st, last, ENVELOPE) or changed
+      end
+    end
+    -- "X showed a card for {A,B,C}": X holds at least one of them.
+    for _, cl in ipairs(clauses) do
+      local s, done, cand, ncand = cl.seat, false, nil, 0
+      for _, i in ipairs(cl) do
+        if p[(i - 1) * w + s + 1] then
+          if c[i] == 1 then done = true end
+          cand, ncand = i, ncand + 1
+        end
+      end
+      if not done then
+        if ncand == 0 then return false end
+        if ncand == 1 then changed = fix(st, cand, s) or changed end
+      end
+    end
+  end
+  return true
+end
+
+-- deduce returns the notebook: poss[i][place], npos[i], and for each kind
+-- the envelope candidates; nil if the facts contradict each other.
+function Game.deduce(k)
+  local cards, n = Game.cards, k.players
+  local w = n + 1
+  local index = {}
+  for i, def in ipairs(cards) do index[def.name] = i end
+  k.kind_cards = {}
+  for _, kind in ipairs({ "person", "room", "article" }) do
+    local list = {}
+    for i, def in ipairs(cards) do
+      if def.kind == kind then list[#list + 1] = i end
+    end
+    k.kind_cards[#k.kind_cards + 1] = list
+  end
+  k.clause_cards = {}
+  for _, cl in ipairs(k.clauses) do
+    local list = { seat = cl.seat }
+    for _, name in ipairs(cl.cards) do list[#list + 1] = index[name] end
+    k.clause_cards[#k.clause_cards + 1] = list
+  end
+  local st = { n = n, w = w, p = {}, c = {} }
+  for i = 1, #cards do
+    for loc = 0, n do st.p[(i - 1) * w + loc + 1] = true end
+    st.c[i] = w
+  end
+  -- My own hand, and cards seen: what I hold is mine, what I don't is not.
+  for i, def in ipairs(cards) do
+    if k.held[def.name] then
+      fix(st, i, k.held[def.name])
+    else
+      remove(st, i, k.me)
+    end
+  end
+  for _, pass in ipairs(k.passes) do
+    for _, name in ipairs(pass.cards) do remove(st, index[name], pass.seat) end
+  end
+  if not propagate(st, k) then return nil end
+  -- Try each remaining possibility; drop those that contradict.
+  local again = true
+  while again do
+    again = false
+    for i = 1, #cards do
+      if st.c[i] > 1 then
+        for loc = 0, n do
+          if st.p[(i - 1) * w + loc + 1] then
+            local trial = copy_state(st)
+            fix(trial, i, loc)
+            if not propagate(trial, k) then
+              remove(st, i, loc)
+              again = true
+              if not propagate(st, k) then return nil end
+            end
+          end
+        end
+      end
+    end
+  end
+  local nb = { poss = {}, npos = st.c, index = index, envelope = {}, solved = {}, players = n }
+  for i = 1, #cards do
+    local row = {}
+    for loc = 0, n do row[loc] = st.p[(i - 1) * w + loc + 1] end
+    nb.poss[i] = row
+  end
+  for _, kind in ipairs({ "person", "room", "article" }) do
+    local list = {}
+    for i, def in ipairs(cards) do
+      if def.kind == kind and nb.poss[i][ENVELOPE] then list[#list + 1] = def.name end
+    end
+    nb.envelope[kind] = list
+    if #list == 1 then nb.solved[kind] = list[1] end
+  end
+  return nb
+end
+
+-- holder returns where the notebook places a card: a seat, ENVELOPE (0),
+-- or nil while it is open.
+function Game.holder(nb, name)
+  local i = nb.index[name]
+  if nb.npos[i] ~= 1 then return nil end
+  for l = 0, nb.players do
+    if nb.poss[i][l] then return l end
+  end
+end
+
+-- notes_text renders the notebook for a person at the table.
+function Game.notes_text(view, seat)
+  local k = Game.knowledge(view)
+  local nb = Game.deduce(k)
+  if not nb then return "The notebook finds a contradiction in what it was told." end
+  local cast = Game.cast[view.players]
+  local head = string.format("%-16s", "NOTEBOOK")
+  for s = 1, view.players do head = head .. " " .. Game.by_name[cast[s]].glyph end
+  local lines = { head .. "  envelope" }
+  local section
+  for i, def in ipairs(Game.cards) do
+    if def.kind ~= section then
+      section = def.kind
+      lines[#lines + 1] = section .. "s"
+    end
+    local row = string.format("  %-14s", def.name)
+    for s = 1, view.players do
+      local m = "?"
+      if not nb.poss[i][s] then m = "-" elseif nb.npos[i] == 1 then m = "*" end
+      row = row .. " " .. m
+    end
+    local env = "   no"
+    if nb.poss[i][ENVELOPE] then env = nb.npos[i] == 1 and "   YES" or "   maybe" end
+    lines[#lines + 1] = row .. env
+  end
+  lines[#lines + 1] = "* holds it   - cannot hold it   ? not known yet"
+  local parts = {}
+  for _, kind in ipairs({ "person", "room", "article" }) do
+    local c = nb.envelope[kind]
+    if #c == 1 then
+      parts[#parts + 1] = kind .. ": " .. c[1]
+    else
+      parts[#parts + 1] = kind .. ": one of " .. table.concat(c, ", ")
+    end
+  end
+  lines[#lines + 1] = "The envelope holds " .. table.concat(parts, "; ") .. "."
+  -- Open questions: who showed a card we have not pinned down.
+  local open = {}
+  for _, cl in ipairs(k.clauses) do
+    if cl.seat ~= view.seat then
+      local cand, done = {}, false
+      for _, name in ipairs(cl.cards) do
+        local i = nb.index[name]
+        if nb.poss[i][cl.seat] then
+          if nb.npos[i] == 1 then done = true end
+          cand[#cand + 1] = name
+        end
+      end
+      if not done and #cand > 1 then
+        open[#open + 1] = "  " .. view.names[cl.seat] .. " holds " .. table.concat(cand, " or ")
+      end
+    end
+  end
+  if #open > 0 then
+    lines[#lines + 1] = "Still open:"
+    for i = math.max(1, #open - 5), #open do lines[#lines + 1] = open[i] end
+  end
+  return table.concat(lines, "\n")
+end
+
+Game.tools = { notes = Game.notes_text }
+
+-- The bots ------------------------------------------------------------------
+-- "detective" keeps the notebook above, walks to the rooms it still needs
+-- (by path distance on the board), suggests what it knows least about, and
+-- names the envelope as soon as it is sure and stands in its room. It shows
+-- a card it has shown the same player before when it can.
+
+local memo = { key = nil, nb = nil }
+
+local function notebook(view)
+  local key = view.seat .. ":" .. #view.events .. ":" .. #view.mine.hand.cards
+  if memo.key ~= key then
+    memo.key, memo.nb = key, Game.deduce(Game.knowledge(view))
+  end
+  return memo.nb
+end
+
+-- Rooms worth a suggestion now: the envelope's room once known, else every
+-- room that may still be in it.
+local function good_rooms(nb)
+  local good = {}
+  if nb.solved.room then
+    good[nb.solved.room] = true
+  else
+    for _, r in ipairs(nb.envelope.room) do good[r] = true end
+  end
+  return good
+end
+
+-- The cost, in steps, of getting from place to room: a secret passage
+-- takes a turn (about 4 steps).
+local function cost(board, place, room)
+  if place == room then return 0 end
+  local d = board.distance[room][place] or 1000
+  local other = board.passages[place]
+  if other then
+    local via = other == room and 4 or 4 + (board.distance[room][other] or 1000)
+    if via < d then d = via end
+  end
+  return d
+end
+
+local function target_room(nb, board, place)
+  local best, best_cost = nil, math.huge
+  for room in pairs(good_rooms(nb)) do
+    local c = cost(board, place, room)
+    if c < best_cost or (c == best_cost and room < best) then best, best_cost = room, c end
+  end
+  return best
+end
+
+-- The suggestion that tells most. Once the person and the article are
+-- known, name them in a room that may be the envelope's: nobody shows (a
+-- win) or someone must show the room. Otherwise name cards of unsolved
+-- kinds whose holder is unknown; in a solved kind, name the envelope's card
+-- or one's own, which nobody can show, so the answer tells about the rest.
+local function choose_suggestion(nb, room, me)
+  local s = nb.solved
+  if s.person and s.article and nb.poss[nb.index[room]][ENVELOPE] then
+    return "suggest " .. s.person .. " " .. s.article
+  end
+  local function value(name)
+    local def = Game.by_name[name]
+    local i = nb.index[name]
+    local h = Game.holder(nb, name)
+    if s[def.kind] then
+      return (h == ENVELOPE or h == me) and 0.5 or 0
+    end
+    if not h then return nb.npos[i] end
+    return h == me and 0.3 or 0
+  end
+  local best, best_v = {}, -1
+  for _, p in ipairs(Game.persons) do
+    for _, a in ipairs(Game.articles) do
+      local v = value(p.name) + value(a.name)
+      if v > best_v then
+        best, best_v = { "suggest " .. p.name .. " " .. a.name }, v
+      elseif v == best_v then
+        best[#best + 1] = "suggest " .. p.name .. " " .. a.name
+      end
+    end
+  end
+  return best[math.random(#best)]
+end
+
+local function detective(view, options, seat)
+  if #options == 1 then return 1 end
+  local first = options[1]
+  if first:match("^show ") then
+    -- Show what this suggester has already seen, else what anyone has.
+    local by
+    for _, e in ipairs(view.events) do
+      if e.kind == "suggest" then by = e.seat end
+    end
+    local shown_to, shown = {}, {}
+    for _, e in ipairs(view.events) do
+      if e.kind == "you_showed" then
+        shown[e.card] = true
+        if e.to == by then shown_to[e.card] = true end
+      end
+    end
+    for _, o in ipairs(options) do
+      if shown_to[o:sub(6)] then return o end
+    end
+    for _, o in ipairs(options) do
+      if shown[o:sub(6)] then return o end
+    end
+    return options[math.random(#options)]
+  end
+
+  local nb = notebook(view)
+  local board = view.extras.board
+  local me = Game.cast[view.players][seat]
+  local place = board.tokens[me]
+  if not nb then return options[math.random(#options)] end
+
+  if first:match("^suggest ") then
+    return choose_suggestion(nb, place, seat)
+  end
+  local good = good_rooms(nb)
+  if first == "roll" then
+    if good[place] then return "stay" end
+    local other = board.passages[place]
+    local target = target_room(nb, board, place)
+    if other and (good[other] or cost(board, other, target) + 4 < cost(board, place, target)) then
+      return "passage"
+    end
+    return "roll"
+  end
+  if first:match("^move ") then
+    local target = target_room(nb, board, place)
+    local best, best_d = options[1], math.huge
+    for _, o in ipairs(options) do
+      local dest = o:sub(6)
+      local d = cost(board, dest, target)
+      if good[dest] then d = -1 end
+      if d < best_d then best, best_d = o, d end
+    end
+    return best
+  end
+  return options[math.random(#options)]
+end
+
+Game.bots = { detective = detective }
+
+return Game

@@ -91,6 +91,9 @@ func (v *View) Text() string {
 		fmt.Fprintf(&b, "%s\n", n.Text)
 	}
 	for _, z := range v.Zones {
+		if z.Count == 0 && z.Owner != v.Seat {
+			continue // empty piles of others and of the table are noise
+		}
 		if len(z.Cards) == z.Count {
 			if z.Count == 0 {
 				fmt.Fprintf(&b, "%s: (empty)\n", z.Label)
@@ -106,17 +109,8 @@ func (v *View) Text() string {
 		b.WriteByte('\n')
 	}
 	for _, p := range v.Pools {
-		if !p.Shown {
-			continue
-		}
-		fmt.Fprintf(&b, "%s — supply: %s\n", p.Label, kindCounts(p.Kinds, p.Supply))
-		holders := append([]string(nil), p.Holders...)
-		sort.SliceStable(holders, func(i, j int) bool { return holderLess(holders[i], holders[j]) })
-		for _, h := range holders {
-			if sum(p.Held[h]) == 0 {
-				continue
-			}
-			fmt.Fprintf(&b, "  %s: %s\n", holderLabel(v.Seats, h), kindCounts(p.Kinds, p.Held[h]))
+		if p.Shown {
+			b.WriteString(poolText(p, v.Seats))
 		}
 	}
 	for _, t := range v.Tracks {
@@ -151,9 +145,40 @@ func (v *View) Text() string {
 		if v.Hint != "" {
 			fmt.Fprintf(&b, " (%s)", v.Hint)
 		}
-		fmt.Fprintf(&b, ": %s\n", strings.Join(v.Options, " | "))
+		if len(v.Options) > 12 {
+			fmt.Fprintf(&b, ": %d legal moves (legal lists them)\n", len(v.Options))
+		} else {
+			fmt.Fprintf(&b, ": %s\n", strings.Join(v.Options, " | "))
+		}
 	default:
 		fmt.Fprintf(&b, "Waiting for %s.\n", v.Seats[v.Turn-1].Label)
+	}
+	return b.String()
+}
+
+// poolText renders a pool: its holders' pieces, and the supply when any
+// is left. A pool with one holder and no supply is one line.
+func poolText(p *Pool, seats []Seat) string {
+	holders := append([]string(nil), p.Holders...)
+	sort.SliceStable(holders, func(i, j int) bool { return holderLess(holders[i], holders[j]) })
+	var held []string
+	for _, h := range holders {
+		if sum(p.Held[h]) > 0 {
+			held = append(held, h)
+		}
+	}
+	var b strings.Builder
+	if sum(p.Supply) == 0 && len(held) == 1 {
+		fmt.Fprintf(&b, "%s: %s\n", p.Label, kindCounts(p.Kinds, p.Held[held[0]]))
+		return b.String()
+	}
+	fmt.Fprintf(&b, "%s", p.Label)
+	if sum(p.Supply) > 0 {
+		fmt.Fprintf(&b, " — supply: %s", kindCounts(p.Kinds, p.Supply))
+	}
+	b.WriteByte('\n')
+	for _, h := range held {
+		fmt.Fprintf(&b, "  %s: %s\n", holderLabel(seats, h), kindCounts(p.Kinds, p.Held[h]))
 	}
 	return b.String()
 }
@@ -183,19 +208,23 @@ func ResultText(r Result, seats []Seat) string {
 
 func padText(p *Pad, seats []Seat) string {
 	var b strings.Builder
-	w := 8
+	w := 8 // the label column
 	for _, r := range p.Rows {
 		w = max(w, len([]rune(r.Label))+1)
 	}
+	cw := 6 // each seat's column: its name and a space
+	for _, s := range seats {
+		cw = max(cw, len([]rune(s.Label))+1)
+	}
 	fmt.Fprintf(&b, "%s\n%-*s", p.Label, w, "")
 	for _, s := range seats {
-		fmt.Fprintf(&b, "%8s", truncate(s.Label, 8))
+		fmt.Fprintf(&b, "%*s", cw, s.Label)
 	}
 	b.WriteByte('\n')
 	for _, r := range p.Rows {
 		fmt.Fprintf(&b, "%-*s", w, r.Label)
 		for s := 1; s <= len(seats); s++ {
-			fmt.Fprintf(&b, "%8d", r.Scores[s])
+			fmt.Fprintf(&b, "%*d", cw, r.Scores[s])
 		}
 		if r.Note != "" {
 			fmt.Fprintf(&b, "  %s", r.Note)
@@ -204,18 +233,10 @@ func padText(p *Pad, seats []Seat) string {
 	}
 	fmt.Fprintf(&b, "%-*s", w, "total")
 	for s := 1; s <= len(seats); s++ {
-		fmt.Fprintf(&b, "%8d", p.Totals[s])
+		fmt.Fprintf(&b, "%*d", cw, p.Totals[s])
 	}
 	b.WriteByte('\n')
 	return b.String()
-}
-
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) > n {
-		return string(r[:n])
-	}
-	return s
 }
 
 func cardLabels(cs []*Card) string {

@@ -113,7 +113,7 @@ func TestSession(t *testing.T) {
 			seats: []string{"me", "bot:ones"},
 			input: "boom\nlegal\nview\nundo\nlegal\nadd 1\n",
 			want: []string{
-				"Left> boom\ntestdata/tiny.lua:18: boom at 0\nThe game is stopped by a script error",
+				"Left> boom\ntestdata/tiny.lua:18: boom at 0\n  testdata/tiny.lua:18: in play\nThe game is stopped by a script error",
 				"Left> legal", "the game is stopped by a script error: undo, save, load or quit",
 				"Left> undo", "Took back 1 decision(s)",
 				"Left to decide", "Left adds, making 1",

@@ -20,7 +20,7 @@ func TestMain(m *testing.M) {
 }
 
 // TestScripts runs the end-to-end scripts in testdata/script. Each runs
-// in a fresh folder holding games/clubs.lua and its scenarios, with the
+// in a fresh folder holding games/clubs.lua, its variant and scenarios, with the
 // user's cache and config folders inside it.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
@@ -33,7 +33,7 @@ func TestScripts(t *testing.T) {
 			if err := os.MkdirAll(filepath.Join(env.WorkDir, "games"), 0o755); err != nil {
 				return err
 			}
-			for _, f := range []string{"clubs.lua", "clubs_test.lua"} {
+			for _, f := range []string{"clubs.lua", "clubs_test.lua", "clubs_short.lua"} {
 				b, err := os.ReadFile(filepath.Join("..", "..", "games", f))
 				if err != nil {
 					return err

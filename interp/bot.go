@@ -3,7 +3,6 @@ package interp
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -102,7 +101,7 @@ func (e *Engine) botNames() string {
 func (e *Engine) scriptFunc(table, name string, seed uint64) (*lua.LFunction, *lua.LState, *guard, *RNG, error) {
 	rng := NewRNG(seed)
 	L := e.newState(rng, nil)
-	g := newGuard(time.Duration(e.Limits.StepTimeout) * time.Millisecond)
+	g := newGuard(e.Limits)
 	L.SetContext(g)
 	g.begin()
 	game, err := e.runMain(L)

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
@@ -63,20 +64,25 @@ type OptionDecl struct {
 	Help    string
 }
 
-// Limits bound one step of a script (from one decision to the next prompt).
+// Limits bound one step of a script (from one decision to the next
+// prompt) and one call of a bot.
 type Limits struct {
-	// StepTimeout stops a step that runs longer than this.
-	StepTimeout durationMillis
+	// StepInstructions stops a step that runs more Lua instructions than
+	// this: an endless loop ends after the same amount of work on every
+	// machine, however busy, so a game that passes once always passes.
+	// The default is about half a second of work.
+	StepInstructions int64
+	// StepTimeout is a wall-clock backstop for time spent outside Lua
+	// instructions.
+	StepTimeout time.Duration
 	// MaxCallDepth stops deep recursion.
 	MaxCallDepth int
 	// MaxStringBytes is the longest string string.rep may build.
 	MaxStringBytes int
 }
 
-type durationMillis int64
-
 // DefaultLimits are the limits a new Engine gets.
-var DefaultLimits = Limits{StepTimeout: 1000, MaxCallDepth: 200, MaxStringBytes: 1 << 20}
+var DefaultLimits = Limits{StepInstructions: 50_000_000, StepTimeout: 30 * time.Second, MaxCallDepth: 200, MaxStringBytes: 1 << 20}
 
 // ScriptError is an error raised by a script (or by the engine on behalf of
 // a script call), carrying the script position as "file:line: message".

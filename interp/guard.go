@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime/metrics"
 	"sync"
 	"sync/atomic"
@@ -28,6 +29,11 @@ type guard struct {
 	limit   time.Duration
 	reason  atomic.Value // string: why it was stopped
 	halted  atomic.Bool
+
+	// steps counts the instructions of the running step; only the
+	// goroutine running the script touches it.
+	steps  int64
+	budget int64
 }
 
 var closedDone = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
@@ -35,8 +41,13 @@ var closedDone = func() chan struct{} { c := make(chan struct{}); close(c); retu
 // Deadline implements context.Context.
 func (g *guard) Deadline() (time.Time, bool) { return time.Time{}, false }
 
-// Done implements context.Context.
+// Done implements context.Context. gopher-lua calls it before every
+// instruction, which is where the instruction budget is counted.
 func (g *guard) Done() <-chan struct{} {
+	g.steps++
+	if g.steps > g.budget && g.budget > 0 {
+		g.stop(fmt.Sprintf("the script ran %d million instructions without asking for a decision (an endless loop?)", g.budget/1_000_000))
+	}
 	if g.halted.Load() {
 		return closedDone
 	}
@@ -62,8 +73,8 @@ var (
 	watchdog sync.Once
 )
 
-func newGuard(limit time.Duration) *guard {
-	g := &guard{limit: limit}
+func newGuard(l Limits) *guard {
+	g := &guard{limit: l.StepTimeout, budget: l.StepInstructions}
 	guardsMu.Lock()
 	guards[g] = struct{}{}
 	guardsMu.Unlock()
@@ -71,8 +82,11 @@ func newGuard(limit time.Duration) *guard {
 	return g
 }
 
-func (g *guard) begin() { g.started.Store(time.Now().UnixNano()) }
-func (g *guard) end()   { g.started.Store(0) }
+func (g *guard) begin() {
+	g.steps = 0
+	g.started.Store(time.Now().UnixNano())
+}
+func (g *guard) end() { g.started.Store(0) }
 
 func (g *guard) close() {
 	guardsMu.Lock()

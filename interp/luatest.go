@@ -37,7 +37,8 @@ func RunTestFile(path string, stdlib fs.FS) ([]TestResult, error) {
 		Path: path, Limits: DefaultLimits, dir: filepath.Dir(path), stdlib: stdlib,
 		protos: map[string]*lua.FunctionProto{"": proto}, sources: map[string]string{"": path},
 	}
-	host.Limits.StepTimeout = 20000
+	host.Limits.StepInstructions = 2_000_000_000
+	host.Limits.StepTimeout = 10 * time.Minute
 	r := &testRun{host: host, stdlib: stdlib, engines: map[string]*Engine{}}
 	return r.run()
 }
@@ -77,7 +78,7 @@ func (r *testRun) defaultScript() string {
 func (r *testRun) run() ([]TestResult, error) {
 	L := r.host.newState(NewRNG(1), os.Stderr)
 	defer L.Close()
-	g := newGuard(time.Duration(r.host.Limits.StepTimeout) * time.Millisecond)
+	g := newGuard(r.host.Limits)
 	defer g.close()
 	L.SetContext(g)
 	var scenarios []scenario
@@ -109,7 +110,7 @@ func (r *testRun) run() ([]TestResult, error) {
 				if !strings.Contains(msg, why) {
 					msg += " (" + why + ")"
 				}
-				g = newGuard(time.Duration(r.host.Limits.StepTimeout) * time.Millisecond)
+				g = newGuard(r.host.Limits)
 				defer g.close()
 				L.SetContext(g)
 			}

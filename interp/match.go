@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -186,7 +185,7 @@ func (e *Engine) NewMatch(cfg Config) (m *Match, err error) {
 		}
 		m.Seats = append(m.Seats, s)
 	}
-	m.guard = newGuard(time.Duration(e.Limits.StepTimeout) * time.Millisecond)
+	m.guard = newGuard(e.Limits)
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("internal error starting %s: %v\n%s", e.Path, r, debug.Stack())

@@ -26,8 +26,9 @@ function G.play(t)
   local p = t:pool { name = "p", kinds = { "a" }, supply = 1 }
   local tr = t:track { name = "tr", min = 0, max = 1 }
   local pad = t:pad { name = "pad" }
+  local board = t:board { map = "..", legend = { ["."] = "corridor" } }
   local all = names("Table", t)
-  for _, pair in ipairs({ { "Zone", z }, { "Pool", p }, { "Track", tr }, { "Pad", pad } }) do
+  for _, pair in ipairs({ { "Zone", z }, { "Pool", p }, { "Track", tr }, { "Pad", pad }, { "Board", board } }) do
     for _, n in ipairs(names(pair[1], getmetatable(pair[2]).__index)) do all[#all + 1] = n end
   end
   for _, n in ipairs(all) do t:log(n) end

@@ -230,8 +230,21 @@ function Table:ask_all(seats, options, hint) end
 ---@return Seat?, any
 function Table:offer(seats, options, hint) end
 
+---@class BoardSpec
+---@field map string                     The map, one character a square, every line as wide as the first.
+---@field legend table<string, string|table>  What each character is: "outside", "corridor", "passage", {start = token}, {room = name, label =, color =}, {door = room}, {block = name, label =, color =}.
+---@field name? string
+---@field title? string
+---@field shown? boolean
+
+--- A board of squares and rooms (see docs/scripting.md, "Boards"). A
+--- malformed map is an error naming its line and column.
+---@param spec BoardSpec
+---@return Board
+function Table:board(spec) end
+
 -------------------------------------------------------------------------------
--- Cards, zones, pools, tracks, pads
+-- Cards, zones, pools, tracks, pads, boards
 -------------------------------------------------------------------------------
 
 ---@class Card
@@ -355,6 +368,88 @@ function Pad:total(seat) end
 function Pad:totals() end
 ---@return integer
 function Pad:rows() end
+
+---@alias Place string  A room's name, or a square named by column letter and row ("f7").
+
+---@class MoveOptions
+---@field mode? "orthogonal"|"diagonal"|"king"  How the token steps: straight (default), diagonally only, or to any of the eight neighbours.
+---@field exact? boolean                 Squares reached by exactly the throw (default true).
+
+---@class Board
+local Board = {}
+--- A new token, on its start square unless `at` names another place.
+---@param spec {name: string, label?: string, glyph?: string, color?: string, at?: Place}
+---@return string
+function Board:token(spec) end
+--- Puts a token in a room or on a free square (nil: off the board), whatever the distance.
+---@param token string
+---@param where Place?
+function Board:place(token, where) end
+--- Where a token is, and whether that is a "room" or a "square"; nil when off the board.
+---@param token string
+---@return Place?, string?
+function Board:where(token) end
+--- The room a token is in, or nil.
+---@param token string
+---@return string?
+function Board:room_of(token) end
+--- The token on a square, or nil.
+---@param square Place
+---@return string?
+function Board:occupant(square) end
+--- The places a throw of `steps` takes the token to: rooms first, then squares.
+---@param token string
+---@param steps integer
+---@param opts? MoveOptions
+---@return Place[]
+function Board:reachable(token, steps, opts) end
+--- Moves a token; with `steps`, only to a place reachable with that throw.
+---@param token string
+---@param dest Place
+---@param steps? integer
+---@param opts? MoveOptions
+function Board:move(token, dest, steps, opts) end
+--- A shortest way there around the tokens, as the places stepped on; nil if none.
+---@param token string
+---@param dest Place
+---@param opts? MoveOptions
+---@return Place[]?
+function Board:path(token, dest, opts) end
+--- The fewest orthogonal steps from a token, square or room into a room, ignoring tokens; nil if none.
+---@param from string
+---@param room string
+---@return integer?
+function Board:distance(from, room) end
+--- The room a room's secret passage leads to, or nil.
+---@param room string
+---@return string?
+function Board:passage(room) end
+--- The room names in map order.
+---@return string[]
+function Board:rooms() end
+--- The squares outside a room's doors.
+---@param room string
+---@return Place[]
+function Board:entries(room) end
+--- The label of a room or token.
+---@param name string
+---@return string
+function Board:label(name) end
+--- The token names in the order they were made.
+---@return string[]
+function Board:tokens() end
+--- Text drawn beside the map, for every seat or one seat only (a notepad); nil clears it.
+---@param lines string[]?
+---@param seat? Seat
+function Board:sidebar(lines, seat) end
+--- Marks squares (the destinations of a throw) in one seat's view; nil clears.
+---@param places Place[]?
+---@param seat? Seat
+function Board:highlight(places, seat) end
+--- The board as plain text, as a seat sees it.
+---@param seat? Seat
+---@return string
+function Board:text(seat) end
 
 -------------------------------------------------------------------------------
 -- What a bot (or tool) sees: its seat's view

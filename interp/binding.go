@@ -252,6 +252,7 @@ func (m *Match) luaAsk(L *lua.LState) int {
 	case *lua.LTable:
 		p.Hint = lua.LVAsString(h.RawGetString("hint"))
 		p.Secret = lua.LVAsBool(h.RawGetString("secret"))
+		p.Group = int(lua.LVAsNumber(h.RawGetString("group")))
 		verb = lua.LVAsString(h.RawGetString("verb"))
 	}
 	n := opts.Len()

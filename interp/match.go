@@ -45,6 +45,9 @@ type Prompt struct {
 	// Secret prompts are part of a simultaneous choice: the answer is not
 	// shown to the other seats until the script reveals it.
 	Secret bool
+	// Group numbers the simultaneous choice (t:ask_all) a secret prompt
+	// belongs to; 0 for other prompts.
+	Group int
 	values []lua.LValue
 }
 

@@ -329,16 +329,21 @@ func (m *Match) padMethods() *lua.LTable {
 // prelude adds the prompts written in Lua on top of t:ask.
 const prelude = `
 local t = ...
+local groups = 0
 
 -- t:ask_all(seats, options, hint): a simultaneous secret choice. options is
 -- a list, or a function(seat) returning that seat's list. Each seat answers
--- without seeing the others' answers; returns {[seat] = choice}.
+-- without seeing the others' answers; returns {[seat] = choice}. The
+-- prompts of one call share a group number, so checks can tell that
+-- nothing public was said while the answers were being collected.
 function t:ask_all(seats, options, hint)
   local answers = {}
+  groups = groups + 1
+  local how = {hint = hint, secret = true, group = groups}
   for _, s in ipairs(seats) do
     local opts = options
     if type(options) == "function" then opts = options(s) end
-    answers[s] = self:ask(s, opts, {hint = hint, secret = true})
+    answers[s] = self:ask(s, opts, how)
   end
   return answers
 end

@@ -211,12 +211,18 @@ func checkOne(cfg CheckConfig, players int, seed uint64) (int, *CheckFailure) {
 			}
 		}
 		i, _ := bot.Choose(m)
+		seat, group, logFrom := p.Seat, p.Group, len(m.Log())
 		if err := m.Step(i); err != nil {
 			return fail(n, err)
 		}
 		n++
 		if err := check(); err != nil {
 			return fail(n, err)
+		}
+		if next := m.Prompt(); group > 0 && next != nil && next.Group == group {
+			if err := quietWhileVoting(m, logFrom, seat); err != nil {
+				return fail(n, err)
+			}
 		}
 	}
 	if err := m.Err(); err != nil {
@@ -226,6 +232,19 @@ func checkOne(cfg CheckConfig, players int, seed uint64) (int, *CheckFailure) {
 		return fail(n, err)
 	}
 	return n, nil
+}
+
+// quietWhileVoting checks that while a simultaneous secret choice is
+// being collected, nothing but private lines to the seat that just
+// answered was written: the others must not learn the answer before the
+// reveal.
+func quietWhileVoting(m *interp.Match, from, seat int) error {
+	for _, l := range m.Log()[from:] {
+		if l.To == interp.AllSeats || l.To&^interp.SeatSet(0).With(seat) != 0 {
+			return fmt.Errorf("while a secret choice was being collected, %q was written for others to read", l.Text)
+		}
+	}
+	return nil
 }
 
 // tryOptions replays the game to the current prompt once per option

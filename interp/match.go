@@ -47,7 +47,7 @@ type Prompt struct {
 	Secret bool
 	// Group numbers the simultaneous choice (t:ask_all) a secret prompt
 	// belongs to; 0 for other prompts.
-	Group int
+	Group  int
 	values []lua.LValue
 }
 

@@ -220,8 +220,9 @@ end
 
 function Game.vacant(t, z, place) return Game.stack_at(t, z, place) == nil end
 
--- The public notes: heat and round, open counts, the board, club points.
-function Game.update_notes(t, z)
+-- The public notes: the open counts, the betting board, the club points
+-- (and, in play_heat, the heat and round). Each is renewed when it changes.
+function Game.note_counts(t, z)
   local parts = {}
   for _, c in ipairs(Game.categories) do
     local cards = z.layout[c.name]:cards()
@@ -229,31 +230,36 @@ function Game.update_notes(t, z)
     for _, card in ipairs(cards) do
       if card.no then nos = nos + 1 end
     end
-    local text = string.format("%s %d", c.name, Game.count_of(cards))
-    if nos > 0 then text = text .. string.format(" (%d NO! waiting)", nos) end
+    local text = c.name .. " " .. Game.count_of(cards)
+    if nos > 0 then text = text .. " (" .. nos .. " NO! waiting)" end
     parts[#parts + 1] = text
   end
   local pairs_out = math.floor(z.cancelled:count() / 2)
   t:note("counts", "Open count: " .. table.concat(parts, " · ") ..
     (pairs_out > 0 and string.format(" — %d NO! pair%s removed", pairs_out, pairs_out == 1 and "" or "s") or ""))
+end
 
-  local lines = {}
-  for _, c in ipairs(Game.categories) do
-    local bets = {}
-    for _, sp in ipairs(Game.spaces) do
-      local seat, piece, risk = Game.stack_at(t, z, Game.place(c.name, sp.name))
-      if seat then
-        bets[#bets + 1] = string.format("%s %s %s%s", sp.name, t:name(seat), piece, risk and "+risk" or "")
-      end
+function Game.note_board(t, z)
+  local lines, bets, n = {}, nil, #Game.spaces
+  for i, p in ipairs(z.places) do
+    local seat, piece, risk = Game.stack_at(t, z, p.place)
+    if seat then
+      bets = bets or {}
+      bets[#bets + 1] = p.space .. " " .. t:name(seat) .. " " .. piece .. (risk and "+risk" or "")
     end
-    if #bets > 0 then lines[#lines + 1] = string.format("  %-10s %s", c.name, table.concat(bets, " · ")) end
+    if i % n == 0 and bets then
+      lines[#lines + 1] = string.format("  %-10s %s", p.category, table.concat(bets, " · "))
+      bets = nil
+    end
   end
   if #lines == 0 then
     t:note("board", "Betting board: no bets")
   else
     t:note("board", "Betting board:\n" .. table.concat(lines, "\n"))
   end
+end
 
+function Game.note_club(t, z)
   local club = {}
   for _, seat in ipairs(t:seats()) do
     local markers = {}
@@ -265,25 +271,35 @@ end
 
 -- Moves ------------------------------------------------------------------------
 
--- [Rule 1] The bets a seat may place: any vacant space of any category, with
--- a single piece or the double piece, or pass.
-function Game.bet_options(t, z, seat)
-  local opts = { { text = "pass" } }
-  local pool = z.pieces[seat]
-  local have = { single = pool:count(seat, "single") > 0, double = pool:count(seat, "double") > 0 }
+-- Every betting place of the board with its two bet options, built once a
+-- game (the option tables are never changed, so prompts can share them).
+function Game.board_places()
+  local list = {}
   for _, c in ipairs(Game.categories) do
     for _, sp in ipairs(Game.spaces) do
       local place = Game.place(c.name, sp.name)
-      if not z.bets[place] then
-        for _, piece in ipairs(BET_PIECES) do
-          if have[piece] then
-            opts[#opts + 1] = {
-              text = piece == "double" and "bet " .. place .. " double" or "bet " .. place,
-              category = c.name, space = sp.name, piece = piece,
-            }
-          end
-        end
-      end
+      list[#list + 1] = {
+        place = place, category = c.name, space = sp.name,
+        single = { text = "bet " .. place, category = c.name, space = sp.name, piece = "single" },
+        double = { text = "bet " .. place .. " double", category = c.name, space = sp.name, piece = "double" },
+      }
+    end
+  end
+  return list
+end
+
+local PASS = { text = "pass" }
+
+-- [Rule 1] The bets a seat may place: any vacant space of any category, with
+-- a single piece or the double piece, or pass.
+function Game.bet_options(t, z, seat)
+  local opts = { PASS }
+  local pool = z.pieces[seat]
+  local single, double = pool:count(seat, "single") > 0, pool:count(seat, "double") > 0
+  for _, p in ipairs(z.places) do
+    if not z.bets[p.place] then
+      if single then opts[#opts + 1] = p.single end
+      if double then opts[#opts + 1] = p.double end
     end
   end
   return opts
@@ -404,12 +420,12 @@ function Game.turn(t, z, seat, round, rounds)
     t:log("%p places no bet", seat)
   else
     Game.place_bet(t, z, seat, bet, round)
+    Game.note_board(t, z)
   end
-  Game.update_notes(t, z)
   if first then return end -- [Rule 2] nothing is revealed in the first round
   local choice = t:ask(seat, Game.reveal_options(z.hands[seat]:cards()), "reveal two cards")
   Game.reveal(t, z, seat, choice)
-  Game.update_notes(t, z)
+  Game.note_counts(t, z)
 end
 
 -- [Rule 3] Everyone discards one card face down at once; the rest go open.
@@ -430,7 +446,7 @@ function Game.end_heat(t, z, starter)
     t:log("%p lays open %s", seat, rest)
     for _, card in ipairs(rest) do Game.lay_open(t, z, card) end
   end
-  Game.update_notes(t, z)
+  Game.note_counts(t, z)
 end
 
 -- [Rule 5] Score every category: winning pieces move the marker (never past
@@ -462,7 +478,8 @@ function Game.score_heat(t, z)
       end
     end
   end
-  Game.update_notes(t, z)
+  Game.note_board(t, z)
+  Game.note_club(t, z)
 end
 
 -- [Rule 6] At the start of a heat, a player with one betting piece or none
@@ -492,13 +509,15 @@ function Game.play_heat(t, z, heat, dealer, starter)
   t:log("Heat %d: %p deals, %p starts", heat, dealer, starter)
   Game.return_pieces(t, z)
   Game.deal(t, z, dealer)
+  Game.note_counts(t, z)
+  Game.note_board(t, z)
+  Game.note_club(t, z)
   local rounds = 1 + math.floor((Game.deal_size[t.players] - Game.final_hand) / Game.reveal_count)
   local round = 0
   repeat
     round = round + 1
     t:note("round", string.format("Heat %d (dealt by %s, %s starts) — round %d of %d%s", heat, t:name(dealer),
       t:name(starter), round, rounds, round == 1 and ": no cards revealed" or ""), round)
-    Game.update_notes(t, z)
     for _, seat in ipairs(t:seats(starter)) do Game.turn(t, z, seat, round, rounds) end
   until z.hands[starter]:count() <= Game.final_hand
   t:note("round", string.format("Heat %d — the end: discard one card face down", heat), 0)
@@ -510,6 +529,7 @@ function Game.setup(t)
   local z = {
     deck = t:zone { name = "deck", visibility = "hidden", shown = false },
     hands = {}, discards = {}, layout = {}, pieces = {}, tracks = {}, bets = {},
+    places = Game.board_places(),
   }
   for _, seat in ipairs(t:seats()) do
     z.hands[seat] = t:zone { name = "hand", owner = seat, visibility = "owner" }

@@ -90,21 +90,21 @@ func (m *Match) addLog(l LogLine) {
 
 // CheckSecrecy verifies that nothing a seat may read names a card the seat
 // may not see: no log line written so far did (each is judged when it was
-// written), and no extra object (a board) shows one now. Zones need no
-// check: a view lists only the cards its seat may see.
+// written), and no extra object that shows cards (a CardShower) shows one
+// now. Zones need no check: a view lists only the cards its seat may see.
 func (m *Match) CheckSecrecy() error {
 	if len(m.leaks) > 0 {
 		return fmt.Errorf("%s", m.leaks[0])
 	}
-	for s := 0; s <= len(m.Seats); s++ {
-		for _, x := range m.extras {
-			ev, ok := x.ExtraView(s)
-			if !ok {
-				continue
-			}
-			for _, id := range ev.Cards {
+	for _, x := range m.extras {
+		shower, ok := x.(CardShower)
+		if !ok {
+			continue
+		}
+		for s := 0; s <= len(m.Seats); s++ {
+			for _, id := range shower.ShownCards(s) {
 				if c := m.Cards[id-1]; !c.VisibleTo(s) {
-					return fmt.Errorf("the view of %s shows %s in %s", m.SeatLabel(s), c.Name, ev.Name)
+					return fmt.Errorf("the view of %s shows %s in an extra object", m.SeatLabel(s), c.Name)
 				}
 			}
 		}

@@ -140,6 +140,13 @@ type Extra interface {
 	ExtraView(seat int) (v ExtraView, ok bool)
 }
 
+// CardShower is implemented by an Extra that can show cards: it lists the
+// cards seat would see in it, so the secrecy check can verify them without
+// rendering the object. An Extra that does not implement it shows no cards.
+type CardShower interface {
+	ShownCards(seat int) []int
+}
+
 // ExtraView is one extra object as a seat sees it.
 type ExtraView struct {
 	Name  string
@@ -148,7 +155,7 @@ type ExtraView struct {
 	// Color is Lines with ANSI colours, for a terminal; nil if the
 	// object has no coloured rendering.
 	Color []string
-	Cards []int // cards it names, for hidden-information checks
+	Cards []int // cards it names (see CardShower)
 	Data  map[string]any
 }
 

@@ -478,3 +478,17 @@ scenario("variant members_only_no_risk: first-round bets carry no risk piece", f
   expect_log(g, "Red wins 5 on umbrella 8+ (single): umbrella marker 0 -> 5")
   expect_log(g, "Blue wins 10 on newspaper 8+ (double): newspaper marker 0 -> 10")
 end)
+
+scenario("every move uses the move alphabet: letters, digits, + - ' _ and spaces", function()
+  local g = game { players = 4, seed = 9 }
+  local k = 0
+  while g:prompt() and k < 2000 do
+    local legal = g:legal()
+    for _, o in ipairs(legal) do
+      expect(o:match("^[%w%+%-'_ ]+$"), "move " .. o)
+    end
+    k = k + 1
+    g:play(legal[(k * 7) % #legal + 1])
+  end
+  expect(g:done(), "the game ended")
+end)

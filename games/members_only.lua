@@ -605,14 +605,19 @@ local SAMPLES = 200
 
 -- Card kinds as small numbers for the sampling loops: kind -> index, and by
 -- index the category's position and the card's effect on the count.
-local KIND_INDEX, KIND_CAT, KIND_NET, KIND_TOTAL = {}, {}, {}, {}
-for i, c in ipairs(Game.categories) do
-  for _, no in ipairs({ false, true }) do
-    local k = #KIND_CAT + 1
-    KIND_INDEX[c.name .. (no and "-no" or "")] = k
-    KIND_CAT[k] = i
-    KIND_NET[k] = no and -1 or 1
-    KIND_TOTAL[k] = no and Game.cards_per_category.no or Game.cards_per_category.normal
+-- Built on the bot's first decision, so a variant's changed data counts.
+local KIND_INDEX, KIND_CAT, KIND_NET, KIND_TOTAL
+local function kind_tables()
+  if KIND_INDEX then return end
+  KIND_INDEX, KIND_CAT, KIND_NET, KIND_TOTAL = {}, {}, {}, {}
+  for i, c in ipairs(Game.categories) do
+    for _, no in ipairs({ false, true }) do
+      local k = #KIND_CAT + 1
+      KIND_INDEX[c.name .. (no and "-no" or "")] = k
+      KIND_CAT[k] = i
+      KIND_NET[k] = no and -1 or 1
+      KIND_TOTAL[k] = no and Game.cards_per_category.no or Game.cards_per_category.normal
+    end
   end
 end
 
@@ -815,6 +820,7 @@ local function steward_discard(view, options, seat)
 end
 
 local function steward(view, options, seat)
+  kind_tables()
   local first = options[1]
   if first == "pass" then return steward_bet(view, options, seat) end
   if first:match("^reveal") then return steward_reveal(view, options, seat) end

@@ -109,7 +109,7 @@ Game.deck = {
 Game.hand_size = 7
 
 local ACTION_NAME = {}
-for i, a in ipairs(Game.deck.actions) do ACTION_NAME[a.kind] = a.name end
+for _, a in ipairs(Game.deck.actions) do ACTION_NAME[a.kind] = a.name end
 
 -- The card definitions: beer cards are named by their value ("5"), action
 -- cards by their title ("Flo"). order sorts a hand: beer low to high, then

@@ -132,12 +132,13 @@ end)
 scenario("Loan: one unseen card from each opponent; one of three resists with a Fight", function()
   local g = game { players = 4, stack = deal({
     { "Loan", "1", "1", "1", "1", "1", "1" },
-    { "Fight", "2", "2", "2", "2", "2", "2" },
+    { "Fight", "Landlord", "2", "2", "2", "2", "2" },
     { "4", "4", "4", "4", "4", "4", "4" },
     { "5", "5", "5", "5", "5", "5", "5" },
   }) }
   g:play("loan")
-  -- Only East holds an answer, so only East is asked.
+  -- Only East holds an answer, so only East is asked; no tray is at stake,
+  -- so his Landlord is no answer.
   expect_eq(g:turn(), 2)
   expect_eq(g:legal(), { "fight", "pass" })
   g:play("fight")

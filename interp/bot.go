@@ -52,6 +52,12 @@ type ScriptBot struct {
 	guard *guard
 	cards map[int]*lua.LTable
 	rng   *RNG
+
+	// The log as this bot has seen it so far: a match's log only grows, so
+	// each decision adds the new lines instead of copying them all.
+	logMatch    *Match
+	logRead     int // lines of logMatch.log read so far
+	log, events *lua.LTable
 }
 
 // BotSeed is the seed of the bot at seat in a game seeded with seed: bots
@@ -140,11 +146,19 @@ func (b *ScriptBot) Choose(m *Match) (int, error) {
 	if p == nil {
 		return 0, fmt.Errorf("no decision to make")
 	}
-	view := m.View(p.Seat)
+	view := m.view(p.Seat)
 	L := b.L
 	b.guard.begin()
 	defer b.guard.end()
 	vt := view.luaView(L, b.cards)
+	if b.logMatch != m || b.logRead > len(m.log) {
+		b.logMatch, b.logRead = m, 0
+		b.log, b.events = L.NewTable(), L.NewTable()
+	}
+	appendLog(L, b.log, b.events, m.LogFor(p.Seat, b.logRead))
+	b.logRead = len(m.log)
+	vt.RawSetString("log", b.log)
+	vt.RawSetString("events", b.events)
 	L.Push(b.fn)
 	L.Push(vt)
 	L.Push(vt.RawGetString("options"))

@@ -39,6 +39,13 @@ type ZoneView struct {
 
 // View returns what seat may see now.
 func (m *Match) View(seat int) *View {
+	v := m.view(seat)
+	v.Log = m.LogFor(seat, 0)
+	return v
+}
+
+// view is View without the log.
+func (m *Match) view(seat int) *View {
 	v := &View{Seat: seat, Title: m.Engine.Info.Title, Seats: m.Seats, Done: m.done, Result: m.result, Notes: m.Notes}
 	if p := m.prompt; p != nil {
 		v.Turn = p.Seat
@@ -63,7 +70,6 @@ func (m *Match) View(seat int) *View {
 			v.Extras = append(v.Extras, ev)
 		}
 	}
-	v.Log = m.LogFor(seat, 0)
 	return v
 }
 
@@ -443,17 +449,22 @@ func (v *View) luaView(L *lua.LState, cards map[int]*lua.LTable) *lua.LTable {
 
 	log := L.CreateTable(len(v.Log), 0)
 	events := L.NewTable()
-	for i, l := range v.Log {
-		log.RawSetInt(i+1, lua.LString(l.Text))
+	appendLog(L, log, events, v.Log)
+	t.RawSetString("log", log)
+	t.RawSetString("events", events)
+	return t
+}
+
+// appendLog adds log lines to a view's log and events tables.
+func appendLog(L *lua.LState, log, events *lua.LTable, lines []LogLine) {
+	for _, l := range lines {
+		log.Append(lua.LString(l.Text))
 		if l.Data != nil {
 			et := toLua(L, l.Data).(*lua.LTable)
 			et.RawSetString("text", lua.LString(l.Text))
 			events.Append(et)
 		}
 	}
-	t.RawSetString("log", log)
-	t.RawSetString("events", events)
-	return t
 }
 
 // toLua converts plain Go data (maps, slices, strings, numbers, bools) to Lua.

@@ -16,7 +16,7 @@ type simCmd struct {
 	Seed    uint64   `default:"1" help:"Seed of the series; each game's seed derives from it."`
 	Jobs    int      `short:"j" help:"Games played at once (default: one per CPU). The results do not depend on it."`
 	JSON    bool     `name:"json" help:"Print the report as JSON."`
-	Seats   []string `sep:"," placeholder:"bot:NAME,..." help:"The bot of each seat: bot (the game's default), bot:NAME or bot:random."`
+	Seats   []string `sep:"," placeholder:"bot:NAME,..." help:"The bot of each seat: bot (the game's default), bot:NAME or bot:random; a shorter list is padded with its last entry."`
 	Set     []string `sep:"none" placeholder:"NAME=VALUE" help:"Change a game option (repeatable)."`
 }
 
@@ -44,8 +44,13 @@ func (c *simCmd) Run(e *env) error {
 	}
 	var bots []string
 	if len(c.Seats) > 0 {
-		if len(c.Seats) != players {
+		if len(c.Seats) > players {
 			return usagef("--seats names %d seats for %d players", len(c.Seats), players)
+		}
+		// A shorter list is padded with its last entry: bot:careful,bot:random
+		// pits one careful bot against random ones at any table size.
+		for len(c.Seats) < players {
+			c.Seats = append(c.Seats, c.Seats[len(c.Seats)-1])
 		}
 		for i, spec := range c.Seats {
 			name, ok := strings.CutPrefix(strings.TrimSpace(spec), "bot:")

@@ -10,7 +10,8 @@
 --    rounds go on until someone has 200; the highest total wins.
 --
 -- How we read the rulebook where it is silent or ambiguous (each reading is
--- tested in andy_capp_test.lua):
+-- tested in andy_capp_test.lua, but for the draw of a player who starts his
+-- turn with no cards, which random and bot play never reached):
 --  * [Game Play] One play a turn. "During his turn a player can either lay
 --    down a tray of drinks or an action card", and "if two or more cards are
 --    played in one go then they must be played as a single group": a turn is
@@ -34,7 +35,10 @@
 --    from every view (the owner's too): its cards go into the owner's face-
 --    down "drunk trays" zone, whose label lists the number of cards of each
 --    drunk tray. They are shown again at the scoring. (The log keeps the
---    line saying what was drunk, as the table saw it happen.)
+--    line saying what was drunk, as the table saw it happen.) A tray's own
+--    zone is not turned hidden instead: tray zones are unshown so that free
+--    tray numbers leave no "(empty)" lines, and an unshown hidden zone would
+--    vanish from the view, count and all.
 --  * [Loan] Each opponent who holds cards, asked in turn from the player's
 --    left, may resist with a Fight; then the two of them answer each other
 --    Fight for Fight, and the last Fight wins. Then the player takes one card,

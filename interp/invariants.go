@@ -111,3 +111,27 @@ func (m *Match) CheckSecrecy() error {
 	}
 	return nil
 }
+
+// CheckResult verifies a finished game's result: its winners are seats,
+// and when the game keeps a score pad, the scores are the first pad's
+// totals.
+func (m *Match) CheckResult() error {
+	if !m.done {
+		return nil
+	}
+	for _, w := range m.result.Winners {
+		if w < 1 || w > len(m.Seats) {
+			return fmt.Errorf("the winner %d is not a seat", w)
+		}
+	}
+	if len(m.Pads) == 0 {
+		return nil
+	}
+	p := m.Pads[0]
+	for s := 1; s <= len(m.Seats); s++ {
+		if float64(p.Totals[s]) != m.result.Scores[s] {
+			return fmt.Errorf("%s scores %s, but the score pad %q says %d", m.SeatLabel(s), numberText(m.result.Scores[s]), p.Label, p.Totals[s])
+		}
+	}
+	return nil
+}

@@ -231,6 +231,9 @@ func checkOne(cfg CheckConfig, players int, seed uint64) (int, *CheckFailure) {
 	if err := m.Err(); err != nil {
 		return fail(n, err)
 	}
+	if err := m.CheckResult(); err != nil {
+		return fail(n, err)
+	}
 	if err := sameOnReplay(e, m); err != nil {
 		return fail(n, err)
 	}

@@ -88,6 +88,7 @@ func TestCheckCatchesBrokenScripts(t *testing.T) {
 		{"testdata/leaky.lua", "may not see"},
 		{"testdata/endless.lua", "did not end within"},
 		{"testdata/tattle.lua", "while a secret choice was being collected"},
+		{"testdata/miscount.lua", "but the score pad \"score\" says 1"},
 	} {
 		t.Run(tc.script, func(t *testing.T) {
 			e := load(t, tc.script)

@@ -50,7 +50,7 @@ type ScriptBot struct {
 	L     *lua.LState
 	fn    *lua.LFunction
 	guard *guard
-	cards map[int]*lua.LTable
+	cache *luaCache
 	rng   *RNG
 
 	// The log as this bot has seen it so far: a match's log only grows, so
@@ -84,7 +84,7 @@ func (e *Engine) NewBot(name string, seat int, seed uint64) (Bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &ScriptBot{name: name, seat: seat, eng: e, L: L, fn: fn, guard: g, cards: map[int]*lua.LTable{}, rng: rng}, nil
+	return &ScriptBot{name: name, seat: seat, eng: e, L: L, fn: fn, guard: g, cache: newLuaCache(), rng: rng}, nil
 }
 
 // DefaultBot is the bot a seat gets when none is named: the script's first.
@@ -150,11 +150,14 @@ func (b *ScriptBot) Choose(m *Match) (int, error) {
 	L := b.L
 	b.guard.begin()
 	defer b.guard.end()
-	vt := view.luaView(L, b.cards)
 	if b.logMatch != m || b.logRead > len(m.log) {
+		// Another match (a new game, an undo): nothing carries over, not
+		// even tables by ID, which only mean the same thing within a match.
 		b.logMatch, b.logRead = m, 0
 		b.log, b.events = L.NewTable(), L.NewTable()
+		b.cache = newLuaCache()
 	}
+	vt := view.luaView(L, b.cache)
 	appendLog(L, b.log, b.events, m.LogFor(p.Seat, b.logRead))
 	b.logRead = len(m.log)
 	vt.RawSetString("log", b.log)
@@ -191,7 +194,7 @@ func (e *Engine) RunTool(m *Match, name string, seat int) (string, error) {
 	defer func() { g.close(); L.Close() }()
 	g.begin()
 	defer g.end()
-	vt := m.View(seat).luaView(L, map[int]*lua.LTable{})
+	vt := m.View(seat).luaView(L, newLuaCache())
 	L.Push(fn)
 	L.Push(vt)
 	L.Push(lua.LNumber(seat))

@@ -267,7 +267,7 @@ func (r *testRun) handle(L *lua.LState, m *Match) *lua.LTable {
 		return 1
 	})
 	def("view", func(L *lua.LState) int {
-		L.Push(m.View(L.OptInt(2, 0)).luaView(L, map[int]*lua.LTable{}))
+		L.Push(m.View(L.OptInt(2, 0)).luaView(L, newLuaCache()))
 		return 1
 	})
 	def("text", func(L *lua.LState) int {

@@ -31,6 +31,7 @@ type View struct {
 
 // ZoneView is a zone as one seat sees it.
 type ZoneView struct {
+	ID          int
 	Name, Label string
 	Owner       int
 	Count       int
@@ -54,7 +55,7 @@ func (m *Match) view(seat int) *View {
 		}
 	}
 	for _, z := range m.Zones {
-		zv := ZoneView{Name: z.Name, Label: z.Label, Owner: z.Owner, Count: len(z.Cards)}
+		zv := ZoneView{ID: z.ID, Name: z.Name, Label: z.Label, Owner: z.Owner, Count: len(z.Cards)}
 		for _, c := range z.Cards {
 			if c.VisibleTo(seat) {
 				zv.Cards = append(zv.Cards, c)
@@ -299,9 +300,22 @@ func holderLabel(seats []Seat, h string) string {
 	return h
 }
 
+// luaCache keeps the Lua tables a bot's views are made of from one call to
+// the next, so each decision updates them instead of building them anew:
+// cards (whose plain fields never change) and zones by ID.
+type luaCache struct {
+	cards map[int]*lua.LTable
+	zones map[int]*lua.LTable
+}
+
+func newLuaCache() *luaCache {
+	return &luaCache{cards: map[int]*lua.LTable{}, zones: map[int]*lua.LTable{}}
+}
+
 // luaView converts a view to a Lua table for a bot or tool running in L.
 // Only what the view holds is converted, so a bot cannot see more.
-func (v *View) luaView(L *lua.LState, cards map[int]*lua.LTable) *lua.LTable {
+func (v *View) luaView(L *lua.LState, cache *luaCache) *lua.LTable {
+	cards := cache.cards
 	t := L.NewTable()
 	t.RawSetString("seat", lua.LNumber(v.Seat))
 	t.RawSetString("players", lua.LNumber(len(v.Seats)))
@@ -343,10 +357,14 @@ func (v *View) luaView(L *lua.LState, cards map[int]*lua.LTable) *lua.LTable {
 		bySeat.RawSetInt(s, L.NewTable())
 	}
 	for _, z := range v.Zones {
-		zt := L.NewTable()
-		zt.RawSetString("name", lua.LString(z.Name))
+		zt, ok := cache.zones[z.ID]
+		if !ok {
+			zt = L.NewTable()
+			zt.RawSetString("name", lua.LString(z.Name))
+			zt.RawSetString("owner", lua.LNumber(z.Owner))
+			cache.zones[z.ID] = zt
+		}
 		zt.RawSetString("label", lua.LString(z.Label))
-		zt.RawSetString("owner", lua.LNumber(z.Owner))
 		zt.RawSetString("count", lua.LNumber(z.Count))
 		cl := L.CreateTable(len(z.Cards), 0)
 		for i, c := range z.Cards {

@@ -60,6 +60,16 @@
 --  * The end (decision): the first correct suggestion wins. If nobody has
 --    won after max_rounds rounds (option, 100), Governor Smith gives up:
 --    the envelope is opened and nobody wins.
+--  * Paper and pencil [1]: beside the board each seat sees its notepad,
+--    what it has seen itself: its own cards, the cards shown to it, and who
+--    could not show for which cards. The `notes` command (Game.tools.notes)
+--    runs the detective's deduction notebook on the seat's view. The public
+--    history of suggestions and answers is a note at the top of the view;
+--    bots get it as data in view.events (kinds suggest, pass, showed,
+--    nobody; shown and you_showed for the two players concerned).
+--  * Moves: roll, move <room or square>, passage, stay, suggest <person>
+--    <article>, done (no suggestion), show <card>. Names are one word
+--    each: persons by surname, rooms and articles by a word of their name.
 --  * Variant (the rulebook's own): Reverend Burgess moves diagonally after he
 --    has entered the Bar; see cluedo_burgess_bar.lua, built on the hooks
 --    Game.step_mode and Game.arrived.
@@ -340,7 +350,7 @@ function Game.move(t, g, seat)
     for i, d in ipairs(dests) do moves[i] = "move " .. d end
     g.board:highlight(dests, seat)
     t:log("%p throws %d", seat, n)
-    local dest = t:ask(seat, moves, string.format("you threw %d: where to? (+ on the board)", n)):sub(6)
+    local dest = t:ask(seat, moves, string.format("you threw %d: where to? (marked + on the board: view)", n)):sub(6)
     g.board:highlight(nil, seat)
     g.board:move(who, dest, n, mode)
     t:log("%p moves to %s", seat, place_text(g, dest))
@@ -359,6 +369,13 @@ end
 SUGGESTIONS[#SUGGESTIONS + 1] = "done"
 
 function Game.suggestion_options() return SUGGESTIONS end
+
+local NAMES = {}
+for _, kind in ipairs({ { "person", Game.persons }, { "article", Game.articles } }) do
+  local names = {}
+  for i, d in ipairs(kind[2]) do names[i] = d.name end
+  NAMES[kind[1]] = table.concat(names, " ")
+end
 
 -- [4]-[7], [9]: one suggestion. Returns true when it wins.
 function Game.suggest(t, g, seat, person, room, article)
@@ -420,8 +437,8 @@ function Game.suggestion(t, g, seat)
   local who = g.cast[seat]
   local room = g.board:room_of(who)
   if not room then return false end
-  local choice = t:ask(seat, Game.suggestion_options(),
-    "suggest a person and an article in " .. Game.by_name[room].label .. ", or done")
+  local choice = t:ask(seat, Game.suggestion_options(), "in " .. Game.by_name[room].label
+    .. ": suggest PERSON ARTICLE, or done. Persons: " .. NAMES.person .. ". Articles: " .. NAMES.article)
   if choice == "done" then return false end
   local person, article = choice:match("^suggest (%S+) (%S+)$")
   local won = Game.suggest(t, g, seat, person, room, article)
@@ -445,6 +462,7 @@ end
 
 function Game.play(t)
   local g = Game.setup(t)
+  t:note("turn", "Round 1")
   Game.note_history(t, g)
   Game.update_notepads(t, g)
   for round = 1, t.options.max_rounds do

@@ -392,3 +392,28 @@ return G`
 		t.Errorf("error %v", err)
 	}
 }
+
+// BenchmarkReachable: a throw of six in the open, the worst case for
+// exact throws (every square's neighbours free).
+func BenchmarkReachable(b *testing.B) {
+	row := strings.Repeat(".", 24) + "\n"
+	board, err := ParseBoard(strings.Repeat(row, 25), map[rune]LegendEntry{'.': {Kind: "corridor"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	tok := &boardToken{Name: "x", sq: -1, room: -1}
+	board.tokenIdx["x"] = 0
+	board.tokens = append(board.tokens, tok)
+	board.put(tok, board.sq(12, 12))
+	for _, bc := range []struct {
+		name  string
+		mode  StepMode
+		exact bool
+	}{{"exact", StepOrthogonal, true}, {"at-most", StepOrthogonal, false}, {"king-exact", StepKing, true}} {
+		b.Run(bc.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				board.Reachable(tok, 6, bc.mode, bc.exact)
+			}
+		})
+	}
+}

@@ -1032,6 +1032,12 @@ func (b *Board) drawCell(c int, color bool, marked map[int]bool, tokenAt map[int
 		return pair(t.Glyph+" ", b.tokenStyle(t))
 	}
 	if cell.door {
+		if marked[b.roomPlace(cell.area)] {
+			if !color {
+				return pair("++", noStyle)
+			}
+			return pair("++", boardStyle{fg: 22, bg: colHighlight, bold: true})
+		}
 		if !color {
 			return pair("[]", noStyle)
 		}
@@ -1588,15 +1594,12 @@ func pushNames(L *lua.LState, b *Board, places []int) {
 }
 
 func (m *Match) boardMethods(L *lua.LState) *lua.LTable {
-	mt := L.NewTable()
-	methods := L.NewTable()
-	mt.RawSetString("__index", methods)
+	mt, def := methodTable(L)
 	mt.RawSetString("__tostring", L.NewFunction(func(L *lua.LState) int {
 		b := m.checkBoard(L)
 		L.Push(lua.LString(fmt.Sprintf("board %s (%dx%d)", b.Name, b.W, b.H)))
 		return 1
 	}))
-	def := func(name string, fn lua.LGFunction) { methods.RawSetString(name, L.NewFunction(fn)) }
 
 	// token{name=, label=, glyph=, color=, at=}: a new token, on its
 	// start square unless at names another place.
@@ -1854,8 +1857,8 @@ func (m *Match) boardMethods(L *lua.LState) *lua.LTable {
 		b.touch(seat)
 		return 0
 	})
-	// highlight(places [, seat]): marks squares (the destinations of a
-	// throw) in one seat's view; nil clears.
+	// highlight(places [, seat]): marks squares, and the doors of rooms (the
+	// destinations of a throw), in one seat's view; nil clears.
 	def("highlight", func(L *lua.LState) int {
 		b := m.checkBoard(L)
 		seat := 0
@@ -1865,7 +1868,7 @@ func (m *Match) boardMethods(L *lua.LState) *lua.LTable {
 		var marks []int
 		if list, ok := L.Get(2).(*lua.LTable); ok {
 			for i := 1; i <= list.Len(); i++ {
-				if p, ok := b.place(lua.LVAsString(list.RawGetInt(i))); ok && !b.isRoomPlace(p) {
+				if p, ok := b.place(lua.LVAsString(list.RawGetInt(i))); ok {
 					marks = append(marks, p)
 				}
 			}

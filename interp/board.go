@@ -1602,7 +1602,7 @@ func (m *Match) boardMethods(L *lua.LState) *lua.LTable {
 	}))
 
 	// token{name=, label=, glyph=, color=, at=}: a new token, on its
-	// start square unless at names another place.
+	// start square unless at names another place; returns its name.
 	def("token", func(L *lua.LState) int {
 		b := m.checkBoard(L)
 		spec := L.CheckTable(2)
@@ -1649,7 +1649,8 @@ func (m *Match) boardMethods(L *lua.LState) *lua.LTable {
 			L.ArgError(2, fmt.Sprintf("token %s cannot stand on %s", name, b.PlaceName(p)))
 		}
 		b.put(t, p)
-		return 0
+		L.Push(lua.LString(name))
+		return 1
 	})
 	// place(token, where): puts a token in a room or on a free square
 	// (nil: off the board), whatever the distance.

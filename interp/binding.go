@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -519,6 +520,32 @@ func (m *Match) plainData(v lua.LValue, cards *[]int, depth int) any {
 	return nil
 }
 
+// methodTable returns a metatable whose methods are looked up in a table
+// of their own, and the function that defines one method.
+func methodTable(L *lua.LState) (*lua.LTable, func(name string, fn lua.LGFunction)) {
+	mt := L.NewTable()
+	methods := L.NewTable()
+	mt.RawSetString("__index", methods)
+	return mt, func(name string, fn lua.LGFunction) { methods.RawSetString(name, L.NewFunction(fn)) }
+}
+
+// compiledOnce compiles a built-in Lua chunk the first time it is needed;
+// the chunk is shared by every state afterwards.
+func compiledOnce(name, src string) func() *lua.FunctionProto {
+	var once sync.Once
+	var proto *lua.FunctionProto
+	return func() *lua.FunctionProto {
+		once.Do(func() {
+			p, err := compile([]byte(src), name)
+			if err != nil {
+				panic(fmt.Sprintf("built-in chunk %s does not compile: %v", name, err))
+			}
+			proto = p
+		})
+		return proto
+	}
+}
+
 func numberText(f float64) string {
 	if f == float64(int64(f)) {
 		return strconv.FormatInt(int64(f), 10)
@@ -606,9 +633,7 @@ func (m *Match) luaCards(L *lua.LState) int {
 
 func (m *Match) zoneMethods() *lua.LTable {
 	L := m.L
-	mt := L.NewTable()
-	methods := L.NewTable()
-	mt.RawSetString("__index", methods)
+	mt, def := methodTable(L)
 	mt.RawSetString("__len", L.NewFunction(func(L *lua.LState) int {
 		L.Push(lua.LNumber(len(m.checkZone(L, 1).Cards)))
 		return 1
@@ -618,7 +643,6 @@ func (m *Match) zoneMethods() *lua.LTable {
 		L.Push(lua.LString("zone " + z.Label))
 		return 1
 	}))
-	def := func(name string, fn lua.LGFunction) { methods.RawSetString(name, L.NewFunction(fn)) }
 	def("add", func(L *lua.LState) int {
 		z := m.checkZone(L, 1)
 		if list, ok := L.Get(2).(*lua.LTable); ok && m.cardOf(list) == nil {

@@ -489,18 +489,4 @@ end
 inspect = show
 `
 
-var (
-	testPreludeOnce     sync.Once
-	testPreludeCompiled *lua.FunctionProto
-)
-
-func testPreludeProto() *lua.FunctionProto {
-	testPreludeOnce.Do(func() {
-		p, err := compile([]byte(testPrelude), "<test prelude>")
-		if err != nil {
-			panic(err)
-		}
-		testPreludeCompiled = p
-	})
-	return testPreludeCompiled
-}
+var testPreludeProto = compiledOnce("<test prelude>", testPrelude)

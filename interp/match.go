@@ -7,7 +7,6 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"sync"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -278,21 +277,7 @@ local pause, play = ...
 return function(t) pause() return play(t) end
 `
 
-var (
-	entryOnce     sync.Once
-	entryCompiled *lua.FunctionProto
-)
-
-func entryProto() *lua.FunctionProto {
-	entryOnce.Do(func() {
-		p, err := compile([]byte(entrySource), "<entry>")
-		if err != nil {
-			panic(err)
-		}
-		entryCompiled = p
-	})
-	return entryCompiled
-}
+var entryProto = compiledOnce("<entry>", entrySource)
 
 func playerRange(info GameInfo) string {
 	if info.MinPlayers == info.MaxPlayers {

@@ -1,8 +1,6 @@
 package interp
 
 import (
-	"sync"
-
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -87,10 +85,7 @@ func (m *Match) luaPool(L *lua.LState) int {
 
 func (m *Match) poolMethods() *lua.LTable {
 	L := m.L
-	mt := L.NewTable()
-	methods := L.NewTable()
-	mt.RawSetString("__index", methods)
-	def := func(name string, fn lua.LGFunction) { methods.RawSetString(name, L.NewFunction(fn)) }
+	mt, def := methodTable(L)
 	// give(holder, kind, n): from the supply; returns how many were given
 	// (fewer when the supply runs short).
 	def("give", func(L *lua.LState) int {
@@ -223,10 +218,7 @@ func (m *Match) luaTrack(L *lua.LState) int {
 
 func (m *Match) trackMethods() *lua.LTable {
 	L := m.L
-	mt := L.NewTable()
-	methods := L.NewTable()
-	mt.RawSetString("__index", methods)
-	def := func(name string, fn lua.LGFunction) { methods.RawSetString(name, L.NewFunction(fn)) }
+	mt, def := methodTable(L)
 	clamp := func(tr *Track, v int) int { return max(tr.Min, min(tr.Max, v)) }
 	def("get", func(L *lua.LState) int {
 		tr := m.checkTrack(L)
@@ -285,10 +277,7 @@ func (m *Match) luaPad(L *lua.LState) int {
 
 func (m *Match) padMethods() *lua.LTable {
 	L := m.L
-	mt := L.NewTable()
-	methods := L.NewTable()
-	mt.RawSetString("__index", methods)
-	def := func(name string, fn lua.LGFunction) { methods.RawSetString(name, L.NewFunction(fn)) }
+	mt, def := methodTable(L)
 	// add(label, scores [, note]): a row; scores is a list by seat.
 	def("add", func(L *lua.LState) int {
 		p := m.checkPad(L)
@@ -368,18 +357,4 @@ function t:offer(seats, options, hint)
 end
 `
 
-var (
-	preludeOnce     sync.Once
-	preludeCompiled *lua.FunctionProto
-)
-
-func preludeProto() *lua.FunctionProto {
-	preludeOnce.Do(func() {
-		p, err := compile([]byte(prelude), "<prelude>")
-		if err != nil {
-			panic(err)
-		}
-		preludeCompiled = p
-	})
-	return preludeCompiled
-}
+var preludeProto = compiledOnce("<prelude>", prelude)

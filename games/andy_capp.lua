@@ -81,6 +81,8 @@
 --  * Trays are numbered per player (tray 1, tray 2, ...): a new tray takes the
 --    lowest free number, and a tray keeps its number while it lies there.
 
+local scores = require "scores"
+
 local Game = {
   title = "Andy Capp",
   about = "Lay trays of beer, drink them, and steal, borrow and brawl for more.",
@@ -699,12 +701,7 @@ end
 
 -- [The Game End] Winners once a total reached the target: the highest.
 function Game.leaders(totals)
-  local best, winners = -math.huge, {}
-  for _, v in ipairs(totals) do best = math.max(best, v) end
-  for s, v in ipairs(totals) do
-    if v == best then winners[#winners + 1] = s end
-  end
-  return winners
+  return scores.highest(totals)
 end
 
 function Game.game_over(totals, target)

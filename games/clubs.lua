@@ -22,6 +22,7 @@
 --    and starts with the dealer's left neighbour. It decides nothing else.
 
 local cards = require "cards"
+local scores = require "scores"
 
 local Clubs = {
   title = "Clubs",
@@ -132,17 +133,10 @@ end
 
 -- [To Win] Winners: the highest totals, once someone reached the target.
 function Clubs.game_over(totals, target)
-  local over, best = false, -math.huge
   for _, v in ipairs(totals) do
-    if v <= target then over = true end
-    if v > best then best = v end
+    if v <= target then return scores.highest(totals) end
   end
-  if not over then return nil end
-  local winners = {}
-  for s, v in ipairs(totals) do
-    if v == best then winners[#winners + 1] = s end
-  end
-  return winners
+  return nil
 end
 
 -- Moves -------------------------------------------------------------------

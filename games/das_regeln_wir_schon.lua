@@ -101,6 +101,8 @@
 -- `reject` (a tie), `replace voting 1`, `count`, `count grumble`, `choose
 -- scoring 4`, `choose prediction 2`, and `say ...` at any time.
 
+local scores = require "scores"
+
 local Game = {
   title = "Das Regeln Wir Schon!",
   about = "Vote on the rules that value your chips, predict your place, and keep quiet.",
@@ -1138,12 +1140,7 @@ function Game.next_round(t, S, places, first)
 end
 
 function Game.winners(totals, n)
-  local best, out = -math.huge, {}
-  for s = 1, n do best = math.max(best, totals[s]) end
-  for s = 1, n do
-    if totals[s] == best then out[#out + 1] = s end
-  end
-  return out
+  return scores.highest(totals, n)
 end
 
 function Game.play(t)

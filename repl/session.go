@@ -46,6 +46,9 @@ type Session struct {
 	publicOnly bool
 	overShown  *interp.Match
 	errShown   *interp.Match
+	// What each seat last saw of each board-like object, for this match.
+	extrasOf    *interp.Match
+	extrasShown map[extraKey]string
 }
 
 type promptKey struct {
@@ -422,6 +425,7 @@ func (s *Session) handOver(seat int) {
 // hand, and the hint with the legal moves.
 func (s *Session) showTurn(p *interp.Prompt) {
 	v := s.m.View(p.Seat)
+	s.showExtras(p.Seat, v)
 	shownHand := false
 	for _, z := range v.Zones {
 		if z.Count == 0 || len(z.Cards) != z.Count {
@@ -444,6 +448,37 @@ func (s *Session) showTurn(p *interp.Prompt) {
 		opts = fmt.Sprintf("%d legal moves (type legal to list them)", len(p.Options))
 	}
 	s.printf(": %s\n", opts)
+}
+
+// showExtras prints the board-like objects of a seat's view (in colour on
+// a terminal) when they look different from the last time that seat saw
+// them, so a player sees the board at his turn without asking for it.
+func (s *Session) showExtras(seat int, v *interp.View) {
+	for _, x := range v.Extras {
+		lines := x.Lines
+		if s.Color && x.Color != nil {
+			lines = x.Color
+		}
+		picture := strings.Join(lines, "\n")
+		if s.extrasOf != s.m {
+			s.extrasOf, s.extrasShown = s.m, map[extraKey]string{}
+		}
+		key := extraKey{seat, x.Name}
+		if s.extrasShown[key] == picture {
+			continue
+		}
+		s.extrasShown[key] = picture
+		if x.Title != "" {
+			s.printf("%s\n", x.Title)
+		}
+		s.printf("%s\n", picture)
+	}
+}
+
+// extraKey names one seat's sight of one extra object.
+type extraKey struct {
+	seat int
+	name string
 }
 
 // moves counts the answers to prompts (not what was said) in m's record.

@@ -311,3 +311,15 @@ func TestReadCapped(t *testing.T) {
 		t.Fatal("no EOF at the end")
 	}
 }
+
+// TestBoardShownAtTurn checks that a player sees the board at his turn
+// whenever it changed, and not again when it did not.
+func TestBoardShownAtTurn(t *testing.T) {
+	out, _ := play(t, "testdata/walk.lua", []string{"me"}, 1, "view\nmove b1\nquit\n")
+	if n := strings.Count(out, "W . . ."); n != 2 {
+		t.Errorf("the starting board is drawn %d times, want twice (at the turn, then for view):\n%s", n, out)
+	}
+	if n := strings.Count(out, ". W . ."); n != 1 {
+		t.Errorf("the board after the move is drawn %d times, want once:\n%s", n, out)
+	}
+}

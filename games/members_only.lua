@@ -66,6 +66,8 @@
 --    of his markers in 5-10. The highest total wins; equal highest totals
 --    share the win (decision: the rulebook names no tie-break).
 
+local scores = require "scores"
+
 local Game = {
   title = "Members Only",
   about = "Knizia's club of sporting bets: deduce how many cards of each category will be revealed.",
@@ -139,14 +141,16 @@ function Game.kinds()
 end
 
 -- The 65 cards: "umbrella1".."umbrella11", "umbrella-no1", "umbrella-no2", …
+-- Cards of a kind are alike, so they are shown by kind ("umbrella",
+-- "umbrella-no"), the word a player types to reveal one.
 function Game.card_defs()
   local defs = {}
   for i, c in ipairs(Game.categories) do
     for n = 1, Game.cards_per_category.normal do
-      defs[#defs + 1] = { name = c.name .. n, category = c.name, kind = c.name, no = false, order = i * 10 }
+      defs[#defs + 1] = { name = c.name .. n, label = c.name, category = c.name, kind = c.name, no = false, order = i * 10 }
     end
     for n = 1, Game.cards_per_category.no do
-      defs[#defs + 1] = { name = c.name .. "-no" .. n, category = c.name, kind = c.name .. "-no", no = true, order = i * 10 + 1 }
+      defs[#defs + 1] = { name = c.name .. "-no" .. n, label = c.name .. "-no", category = c.name, kind = c.name .. "-no", no = true, order = i * 10 + 1 }
     end
   end
   return defs
@@ -200,12 +204,7 @@ end
 
 -- The highest totals win; equal highest share (decision).
 function Game.winners(totals)
-  local best, winners = -math.huge, {}
-  for _, v in ipairs(totals) do best = math.max(best, v) end
-  for s, v in ipairs(totals) do
-    if v == best then winners[#winners + 1] = s end
-  end
-  return winners
+  return scores.highest(totals)
 end
 
 -- Board state ------------------------------------------------------------------

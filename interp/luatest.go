@@ -354,6 +354,19 @@ func (r *testRun) handle(L *lua.LState, m *Match) *lua.LTable {
 		L.RaiseError("no score pad")
 		return 0
 	})
+	// leaks(): what a seat could read that it may not see — log lines that
+	// named such a card when they were written, and extra objects that show
+	// one now (see Match.CheckSecrecy). Empty when all is well.
+	def("leaks", func(L *lua.LState) int {
+		out := append([]string(nil), m.leaks...)
+		if len(out) == 0 {
+			if err := m.CheckSecrecy(); err != nil {
+				out = append(out, err.Error())
+			}
+		}
+		L.Push(toLua(L, out))
+		return 1
+	})
 	def("done", func(L *lua.LState) int {
 		L.Push(lua.LBool(m.Done()))
 		return 1

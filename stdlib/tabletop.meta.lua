@@ -544,6 +544,10 @@ function GameHandle:track(name, seat) end
 ---@param pad? string
 ---@return integer
 function GameHandle:total(seat, pad) end
+--- What a seat could read that it may not see: log lines that named such a
+--- card when written, extra objects showing one. Empty when all is well.
+---@return string[]
+function GameHandle:leaks() end
 ---@return boolean
 function GameHandle:done() end
 ---@return string?

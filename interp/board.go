@@ -1095,8 +1095,8 @@ func (b *Board) drawCell(c int, color bool, marked map[int]bool, tokenAt map[int
 }
 
 type boxGlyphs struct {
-	h, v                   rune
-	tl, tr, bl, br, single rune
+	h, v           rune
+	tl, tr, bl, br rune
 }
 
 var (

@@ -1,9 +1,6 @@
 package interp
 
 import (
-	"fmt"
-	"strings"
-
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -85,21 +82,6 @@ func (c *Card) VisibleTo(seat int) bool {
 	}
 	z := c.Zone
 	return z != nil && (z.Vis == Public || (z.Vis == OwnerOnly && z.Owner == seat && seat > 0))
-}
-
-// seesInZone is the set of seats that see the card because of where it lies.
-func (c *Card) seesInZone() SeatSet {
-	z := c.Zone
-	if z == nil {
-		return 0
-	}
-	switch {
-	case z.Vis == Public:
-		return AllSeats
-	case z.Vis == OwnerOnly && z.Owner > 0:
-		return SeatSet(0).With(z.Owner)
-	}
-	return 0
 }
 
 // Zone is an ordered collection of cards: a deck, a hand, a pile, a trick.
@@ -186,23 +168,4 @@ type PadRow struct {
 	Label  string
 	Scores []int // by seat, index 0 unused
 	Note   string
-}
-
-func holderName(m *Match, h string) string {
-	var s int
-	if _, err := fmt.Sscanf(h, "%d", &s); err == nil && s >= 1 && s <= len(m.Seats) {
-		return m.Seats[s-1].Label
-	}
-	return h
-}
-
-func joinInts(xs []int) string {
-	var b strings.Builder
-	for i, x := range xs {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		fmt.Fprint(&b, x)
-	}
-	return b.String()
 }

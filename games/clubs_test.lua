@@ -185,6 +185,15 @@ scenario("the game ends at -100 and the highest total wins", function()
   for s = 1, 4 do expect_eq(r.scores[s], g:total(s), "scores come from the pad") end
 end)
 
+scenario("the deal passes to the left each hand; the 2♣ leads whoever deals", function()
+  local g = game { players = 3, seed = 4 }
+  g:finish("random", 1)
+  local names = { "North", "East", "West" }
+  for hand = 1, 4 do
+    expect_log(g, string.format("Hand %d: %s deals", hand, names[(hand - 1) % 3 + 1]))
+  end
+end)
+
 scenario("every hand totals -26", function()
   local g = game { players = 4, seed = 11 }
   g:finish("random", 2)

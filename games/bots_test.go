@@ -1,0 +1,54 @@
+package games
+
+import (
+	"testing"
+
+	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/sim"
+	"github.com/tabletop/tabletop/stdlib"
+)
+
+// TestBotsBeatRandom plays each game's default bot in seat 1 against random
+// bots and requires it to win at least twice its fair share. Simulations are
+// deterministic for a seed, so this cannot flake; the figures in the notes
+// come from `tabletop sim` with more games.
+func TestBotsBeatRandom(t *testing.T) {
+	for _, tc := range []struct {
+		script  string
+		players int
+		games   int
+	}{
+		{"clubs.lua", 4, 60},
+		{"members_only.lua", 4, 40},
+		{"andy_capp.lua", 4, 30},
+		{"cluedo.lua", 4, 30},
+		{"das_regeln_wir_schon.lua", 4, 40},
+	} {
+		t.Run(tc.script, func(t *testing.T) {
+			t.Parallel()
+			if testing.Short() {
+				tc.games /= 3
+			}
+			e, err := interp.Load(tc.script, stdlib.FS())
+			if err != nil {
+				t.Fatal(err)
+			}
+			bot := e.DefaultBot()
+			if bot == "random" {
+				t.Fatalf("%s has no bot of its own", tc.script)
+			}
+			rep, err := sim.Run(sim.Config{Engine: e, Games: tc.games, Players: tc.players, Seed: 1, Jobs: 1, Bots: []string{bot, "random"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Failures) > 0 {
+				t.Fatalf("games failed: %+v", rep.Failures)
+			}
+			fair := 1 / float64(tc.players)
+			if got := rep.Seats[0].WinRate; got < 2*fair {
+				t.Errorf("bot %s won %.0f%% of %d games against random bots; want at least %.0f%%", bot, 100*got, tc.games, 200*fair)
+			}
+			t.Logf("bot %s: %.0f%% wins, mean score %.1f (random seats %.1f)", bot, 100*rep.Seats[0].WinRate, rep.Seats[0].MeanScore, rep.Seats[1].MeanScore)
+		})
+	}
+}

@@ -236,3 +236,48 @@ func isTerminal(f any) bool {
 	st, err := file.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
+
+// loadGame loads a game script with its options (--set) and settles the
+// number of players: --players, else as many as --seats names, else the
+// game's usual count.
+func loadGame(script string, sets []string, players, seats int) (*interp.Engine, map[string]string, int, error) {
+	eng, err := loadScript(script)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	opts, err := parseOptions(eng, sets)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	if players == 0 {
+		players = seats
+	}
+	if players == 0 {
+		players = defaultPlayers(eng)
+	}
+	if err := checkPlayers(eng, players); err != nil {
+		return nil, nil, 0, err
+	}
+	return eng, opts, players, nil
+}
+
+// openRecord loads a save file and the script it names (or script, when
+// given instead), and who sat where.
+func openRecord(path, script string) (*interp.Record, *interp.Engine, []repl.Seat, error) {
+	rec, err := interp.LoadRecord(path)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if script == "" {
+		script = rec.Script
+	}
+	eng, err := loadScript(script)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	seats, err := repl.RecordSeats(eng, rec)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return rec, eng, seats, nil
+}

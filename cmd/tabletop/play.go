@@ -29,22 +29,8 @@ func (c *playCmd) Run(e *env) error {
 	if c.Script == "" {
 		return usagef("play needs a game script, e.g. tabletop play games/clubs.lua (or --resume)")
 	}
-	eng, err := loadScript(c.Script)
+	eng, opts, players, err := loadGame(c.Script, c.Set, c.Players, len(c.Seats))
 	if err != nil {
-		return err
-	}
-	opts, err := parseOptions(eng, c.Set)
-	if err != nil {
-		return err
-	}
-	players := c.Players
-	if players == 0 {
-		players = len(c.Seats)
-	}
-	if players == 0 {
-		players = defaultPlayers(eng)
-	}
-	if err := checkPlayers(eng, players); err != nil {
 		return err
 	}
 	specs := c.Seats
@@ -74,19 +60,7 @@ func (c *playCmd) resume(e *env) error {
 	if c.Autosave == "" {
 		return usagef("--resume continues the autosave file, and --autosave is empty")
 	}
-	rec, err := interp.LoadRecord(c.Autosave)
-	if err != nil {
-		return err
-	}
-	script := rec.Script
-	if c.Script != "" {
-		script = c.Script
-	}
-	eng, err := loadScript(script)
-	if err != nil {
-		return err
-	}
-	seats, err := repl.RecordSeats(eng, rec)
+	rec, eng, seats, err := openRecord(c.Autosave, c.Script)
 	if err != nil {
 		return err
 	}

@@ -3,9 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-
-	"github.com/tabletop/tabletop/interp"
-	"github.com/tabletop/tabletop/repl"
 )
 
 // replayCmd is `tabletop replay`.
@@ -16,19 +13,7 @@ type replayCmd struct {
 }
 
 func (c *replayCmd) Run(e *env) error {
-	rec, err := interp.LoadRecord(c.File)
-	if err != nil {
-		return err
-	}
-	script := rec.Script
-	if c.Script != "" {
-		script = c.Script
-	}
-	eng, err := loadScript(script)
-	if err != nil {
-		return err
-	}
-	seats, err := repl.RecordSeats(eng, rec)
+	rec, eng, seats, err := openRecord(c.File, c.Script)
 	if err != nil {
 		return err
 	}

@@ -24,22 +24,8 @@ func (c *simCmd) Run(e *env) error {
 	if c.N < 1 {
 		return usagef("-n must be at least 1")
 	}
-	eng, err := loadScript(c.Script)
+	eng, opts, players, err := loadGame(c.Script, c.Set, c.Players, len(c.Seats))
 	if err != nil {
-		return err
-	}
-	opts, err := parseOptions(eng, c.Set)
-	if err != nil {
-		return err
-	}
-	players := c.Players
-	if players == 0 {
-		players = len(c.Seats)
-	}
-	if players == 0 {
-		players = defaultPlayers(eng)
-	}
-	if err := checkPlayers(eng, players); err != nil {
 		return err
 	}
 	var bots []string

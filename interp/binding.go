@@ -350,13 +350,28 @@ func (m *Match) checkCard(L *lua.LState, n int) *Card {
 }
 
 func (m *Match) checkZone(L *lua.LState, n int) *Zone {
+	return checkObject[*Zone](L, n, "a zone expected, got "+L.Get(n).Type().String())
+}
+
+// newObject wraps an engine object as Lua userdata with its methods.
+func newObject(L *lua.LState, v any, mt *lua.LTable) *lua.LUserData {
+	ud := L.NewUserData()
+	ud.Value = v
+	ud.Metatable = mt
+	return ud
+}
+
+// checkObject returns the engine object of type T at stack index n, or
+// raises an argument error saying what was expected.
+func checkObject[T any](L *lua.LState, n int, what string) T {
 	if ud, ok := L.Get(n).(*lua.LUserData); ok {
-		if z, ok := ud.Value.(*Zone); ok {
-			return z
+		if v, ok := ud.Value.(T); ok {
+			return v
 		}
 	}
-	L.ArgError(n, "a zone expected, got "+L.Get(n).Type().String())
-	return nil
+	L.ArgError(n, what)
+	var none T
+	return none
 }
 
 // moveCard moves c to the top of z (pos > 0: to that 1-based position from
@@ -587,12 +602,9 @@ func (m *Match) luaZone(L *lua.LState) int {
 	if s, ok := spec.RawGetString("shown").(lua.LBool); ok {
 		z.Shown = bool(s)
 	}
-	ud := L.NewUserData()
-	ud.Value = z
-	ud.Metatable = m.meta.zoneMT
-	z.ud = ud
+	z.ud = newObject(L, z, m.meta.zoneMT)
 	m.Zones = append(m.Zones, z)
-	L.Push(ud)
+	L.Push(z.ud)
 	return 1
 }
 

@@ -137,7 +137,6 @@ type Board struct {
 	distData   map[string]any
 	sidebar    map[int][]string // by seat; 0 for every seat
 	highlight  map[int][]int    // squares marked for one seat
-	ud         *lua.LUserData
 
 	// Rendering is cached: the map by token positions and highlighted
 	// squares, the sidebar by what changed in it.
@@ -1457,12 +1456,8 @@ func (m *Match) luaBoard(L *lua.LState) int {
 	if s, ok := spec.RawGetString("shown").(lua.LBool); ok {
 		b.Shown = bool(s)
 	}
-	ud := L.NewUserData()
-	ud.Value = b
-	ud.Metatable = m.boardMethods(L)
-	b.ud = ud
 	m.extras = append(m.extras, b)
-	L.Push(ud)
+	L.Push(newObject(L, b, m.boardMethods(L)))
 	return 1
 }
 
@@ -1521,13 +1516,7 @@ func colorValue(v lua.LValue) (int, bool) {
 }
 
 func (m *Match) checkBoard(L *lua.LState) *Board {
-	if ud, ok := L.Get(1).(*lua.LUserData); ok {
-		if b, ok := ud.Value.(*Board); ok {
-			return b
-		}
-	}
-	L.ArgError(1, "a board expected (call it with a colon: board:where(...))")
-	return nil
+	return checkObject[*Board](L, 1, "a board expected (call it with a colon: board:where(...))")
 }
 
 func checkToken(L *lua.LState, b *Board, n int) *boardToken {

@@ -121,7 +121,6 @@ type Pool struct {
 	Holders []string
 	Held    map[string]map[string]int
 	Shown   bool
-	ud      *lua.LUserData
 }
 
 func (p *Pool) hasKind(kind string) bool {
@@ -149,7 +148,6 @@ type Track struct {
 	Start    int
 	Markers  []int // by seat, index 0 unused
 	Shown    bool
-	ud       *lua.LUserData
 }
 
 // Pad is a score sheet: one row per hand or round, one column per seat.
@@ -160,7 +158,6 @@ type Pad struct {
 	Rows   []PadRow
 	Totals []int // by seat, index 0 unused
 	Shown  bool
-	ud     *lua.LUserData
 }
 
 // PadRow is one line of a score pad.

@@ -21,13 +21,7 @@ func (m *Match) holderKey(L *lua.LState, n int) string {
 }
 
 func (m *Match) checkPool(L *lua.LState) *Pool {
-	if ud, ok := L.Get(1).(*lua.LUserData); ok {
-		if p, ok := ud.Value.(*Pool); ok {
-			return p
-		}
-	}
-	L.ArgError(1, "a pool expected (call it with a colon: pool:give(...))")
-	return nil
+	return checkObject[*Pool](L, 1, "a pool expected (call it with a colon: pool:give(...))")
 }
 
 func checkKind(L *lua.LState, p *Pool, n int) string {
@@ -74,12 +68,8 @@ func (m *Match) luaPool(L *lua.LState) int {
 	if s, ok := spec.RawGetString("shown").(lua.LBool); ok {
 		p.Shown = bool(s)
 	}
-	ud := L.NewUserData()
-	ud.Value = p
-	ud.Metatable = m.meta.poolMT
-	p.ud = ud
 	m.Pools = append(m.Pools, p)
-	L.Push(ud)
+	L.Push(newObject(L, p, m.meta.poolMT))
 	return 1
 }
 
@@ -173,13 +163,7 @@ func (m *Match) poolMethods() *lua.LTable {
 }
 
 func (m *Match) checkTrack(L *lua.LState) *Track {
-	if ud, ok := L.Get(1).(*lua.LUserData); ok {
-		if t, ok := ud.Value.(*Track); ok {
-			return t
-		}
-	}
-	L.ArgError(1, "a track expected (call it with a colon: track:advance(...))")
-	return nil
+	return checkObject[*Track](L, 1, "a track expected (call it with a colon: track:advance(...))")
 }
 
 // luaTrack implements t:track{name=, label=, min=, max=, start=}.
@@ -207,12 +191,8 @@ func (m *Match) luaTrack(L *lua.LState) int {
 	for s := range tr.Markers {
 		tr.Markers[s] = tr.Start
 	}
-	ud := L.NewUserData()
-	ud.Value = tr
-	ud.Metatable = m.meta.trackMT
-	tr.ud = ud
 	m.Tracks = append(m.Tracks, tr)
-	L.Push(ud)
+	L.Push(newObject(L, tr, m.meta.trackMT))
 	return 1
 }
 
@@ -245,13 +225,7 @@ func (m *Match) trackMethods() *lua.LTable {
 }
 
 func (m *Match) checkPad(L *lua.LState) *Pad {
-	if ud, ok := L.Get(1).(*lua.LUserData); ok {
-		if p, ok := ud.Value.(*Pad); ok {
-			return p
-		}
-	}
-	L.ArgError(1, "a pad expected (call it with a colon: pad:add(...))")
-	return nil
+	return checkObject[*Pad](L, 1, "a pad expected (call it with a colon: pad:add(...))")
 }
 
 // luaPad implements t:pad{name=, label=}.
@@ -266,12 +240,8 @@ func (m *Match) luaPad(L *lua.LState) int {
 	if p.Label == "" {
 		p.Label = p.Name
 	}
-	ud := L.NewUserData()
-	ud.Value = p
-	ud.Metatable = m.meta.padMT
-	p.ud = ud
 	m.Pads = append(m.Pads, p)
-	L.Push(ud)
+	L.Push(newObject(L, p, m.meta.padMT))
 	return 1
 }
 

@@ -283,17 +283,34 @@ func (m *Match) luaAsk(L *lua.LState) int {
 		p.Options = append(p.Options, text)
 		p.values = append(p.values, v)
 	}
-	if n > 1 {
-		for i := 1; i < n; i++ {
-			for j := 0; j < i; j++ {
-				if p.Options[i] == p.Options[j] {
-					L.RaiseError("t:ask: two options have the same text %q", p.Options[i])
-				}
-			}
-		}
+	if dup := duplicate(p.Options); dup != "" {
+		L.RaiseError("t:ask: two options have the same text %q", dup)
 	}
 	m.prompt = p
 	return L.Yield()
+}
+
+// duplicate returns a text that occurs twice in texts, or "". Short lists
+// (most prompts) are compared pairwise, which allocates nothing.
+func duplicate(texts []string) string {
+	if len(texts) <= 24 {
+		for i := 1; i < len(texts); i++ {
+			for j := 0; j < i; j++ {
+				if texts[i] == texts[j] {
+					return texts[i]
+				}
+			}
+		}
+		return ""
+	}
+	seen := make(map[string]struct{}, len(texts))
+	for _, t := range texts {
+		if _, ok := seen[t]; ok {
+			return t
+		}
+		seen[t] = struct{}{}
+	}
+	return ""
 }
 
 func (m *Match) checkSeat(L *lua.LState, n int) int {

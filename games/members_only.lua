@@ -451,8 +451,10 @@ end
 -- [Rule 5] Score every category: winning pieces move the marker (never past
 -- 10) and go home, losing pieces are lost, risk pieces always go home.
 function Game.score_heat(t, z)
+  local counted = {}
   for _, c in ipairs(Game.categories) do
     local count = Game.count(z, c.name)
+    counted[#counted + 1] = c.name .. " " .. count
     t:log("%s counts %d", c.label, count)
     for _, sp in ipairs(Game.spaces) do
       local place = Game.place(c.name, sp.name)
@@ -479,6 +481,8 @@ function Game.score_heat(t, z)
   end
   Game.note_board(t, z)
   Game.note_club(t, z)
+  -- The next heat is dealt at once, so keep the final count in view.
+  t:note("last heat", "Last heat's final count: " .. table.concat(counted, " · "))
 end
 
 -- [Rule 6] At the start of a heat, a player with one betting piece or none

@@ -231,6 +231,19 @@ end)
 
 -- Rule 4: NO! cards -------------------------------------------------------------
 
+scenario("the final count of a heat stays in view while the next heat is played", function()
+  local g = stacked(QUIET, QUIET_UP)
+  expect(not g:text(1):find("Last heat", 1, true), "no last heat before the first one ends")
+  run_heat(g, {})
+  expect(not g:done(), "nobody scored, so the game goes on")
+  expect_log(g, "Heat 2:")
+  local line = expect_log(g, "Umbrella counts")
+  local umbrella = line:match("Umbrella counts (%d+)")
+  local view = g:view(1)
+  expect(view.notes["last heat"], "a note keeps the final count")
+  expect(view.notes["last heat"]:find("umbrella " .. umbrella, 1, true), view.notes["last heat"])
+end)
+
 scenario("NO! cancels one normal card of its category, pair by pair", function()
   local hands = {
     "umbrella-no newspaper:4 tea:4 hat:2",

@@ -307,17 +307,19 @@ function t:ask_all(seats, options, hint)
   return answers
 end
 
--- t:offer(seats, options, hint): an out-of-turn reaction offered to seats in
--- order. options(seat) returns the seat's possible reactions (nil or empty:
--- the seat is not asked at all). Each asked seat may "pass". Returns the
--- first seat that reacts and its choice, or nil when all pass.
-function t:offer(seats, options, hint)
+-- t:offer(seats, options, hint [, always]): an out-of-turn reaction offered
+-- to seats in order. options(seat) returns the seat's possible reactions
+-- (nil or empty: the seat is not asked at all, unless always is true: then
+-- it is asked too, with only "pass", so that being asked gives nothing away
+-- at a shared keyboard). Each asked seat may "pass". Returns the first seat
+-- that reacts and its choice, or nil when all pass.
+function t:offer(seats, options, hint, always)
   for _, s in ipairs(seats) do
     local opts = options
     if type(options) == "function" then opts = options(s) end
-    if opts and #opts > 0 then
+    if (opts and #opts > 0) or always then
       local choices = {}
-      for i, o in ipairs(opts) do choices[i] = o end
+      for i, o in ipairs(opts or {}) do choices[i] = o end
       choices[#choices + 1] = "pass"
       local c = self:ask(s, choices, hint)
       if c ~= "pass" then return s, c end

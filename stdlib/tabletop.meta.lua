@@ -222,13 +222,16 @@ function Table:ask(seat, options, how) end
 function Table:ask_all(seats, options, hint) end
 
 --- An out-of-turn reaction offered to seats in order: options(seat) returns
---- the seat's possible reactions (nil or empty: the seat is not asked). Each
---- asked seat may "pass". Returns the first seat that reacts and its choice.
+--- the seat's possible reactions (nil or empty: the seat is not asked, unless
+--- `always`, when it is asked with only "pass" so that being asked gives
+--- nothing away at a shared keyboard). Each asked seat may "pass". Returns
+--- the first seat that reacts and its choice.
 ---@param seats Seat[]
 ---@param options any[]|fun(seat: Seat): any[]?
 ---@param hint? string
+---@param always? boolean
 ---@return Seat?, any
-function Table:offer(seats, options, hint) end
+function Table:offer(seats, options, hint, always) end
 
 ---@class BoardSpec
 ---@field map string                     The map, one character a square, every line as wide as the first.

@@ -370,6 +370,28 @@ func (m *Match) checkZone(L *lua.LState, n int) *Zone {
 	return checkObject[*Zone](L, n, "a zone expected, got "+L.Get(n).Type().String())
 }
 
+// objectSpec reads what the spec of every table object has: a name
+// (required unless defName is given), a label (default: the name) and
+// shown (default true: the object appears in views).
+func objectSpec(L *lua.LState, spec *lua.LTable, what, defName string) (name, label string, shown bool) {
+	name = lua.LVAsString(spec.RawGetString("name"))
+	if name == "" {
+		name = defName
+	}
+	if name == "" {
+		L.ArgError(2, "a "+what+" needs a name")
+	}
+	label = lua.LVAsString(spec.RawGetString("label"))
+	if label == "" {
+		label = name
+	}
+	shown = true
+	if s, ok := spec.RawGetString("shown").(lua.LBool); ok {
+		shown = bool(s)
+	}
+	return name, label, shown
+}
+
 // newObject wraps an engine object as Lua userdata with its methods.
 func newObject(L *lua.LState, v any, mt *lua.LTable) *lua.LUserData {
 	ud := L.NewUserData()
@@ -590,21 +612,14 @@ func itoa(i int) string { return strconv.Itoa(i) }
 // luaZone implements t:zone{name=, label=, owner=, visibility=, shown=}.
 func (m *Match) luaZone(L *lua.LState) int {
 	spec := L.CheckTable(2)
-	z := &Zone{ID: len(m.Zones) + 1, Shown: true}
-	z.Name = lua.LVAsString(spec.RawGetString("name"))
-	if z.Name == "" {
-		L.ArgError(2, "a zone needs a name")
-	}
-	z.Label = lua.LVAsString(spec.RawGetString("label"))
+	z := &Zone{ID: len(m.Zones) + 1}
+	z.Name, z.Label, z.Shown = objectSpec(L, spec, "zone", "")
 	if o, ok := spec.RawGetString("owner").(lua.LNumber); ok {
 		if int(o) < 1 || int(o) > len(m.Seats) {
 			L.ArgError(2, "owner must be a seat number")
 		}
 		z.Owner = int(o)
-	}
-	if z.Label == "" {
-		z.Label = z.Name
-		if z.Owner > 0 {
+		if z.Label == z.Name && lua.LVAsString(spec.RawGetString("label")) == "" {
 			z.Label = m.SeatLabel(z.Owner) + "'s " + z.Name
 		}
 	}
@@ -615,9 +630,6 @@ func (m *Match) luaZone(L *lua.LState) int {
 	var ok bool
 	if z.Vis, ok = visibilityNames[vis]; !ok {
 		L.ArgError(2, "visibility must be hidden, owner or all")
-	}
-	if s, ok := spec.RawGetString("shown").(lua.LBool); ok {
-		z.Shown = bool(s)
 	}
 	z.ud = newObject(L, z, m.meta.zoneMT)
 	m.Zones = append(m.Zones, z)

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -23,6 +24,49 @@ func TestDuplicate(t *testing.T) {
 	} {
 		if got := duplicate(tc.texts); got != tc.want {
 			t.Errorf("duplicate(%d texts) = %q, want %q", len(tc.texts), got, tc.want)
+		}
+	}
+}
+
+func TestObjectSpecs(t *testing.T) {
+	e, err := LoadSource("spec.lua", []byte(`
+local G = { title = "Spec", players = {2, 2} }
+function G.play(t)
+  t:zone { name = "hand", owner = 2, visibility = "owner" }
+  t:zone { name = "pile", label = "The pile", visibility = "all" }
+  t:track { name = "secret track", min = 0, max = 3, shown = false }
+  t:track { name = "fame", min = 0, max = 3 }
+  t:pad {}
+  t:pad { name = "bookkeeping", shown = false }
+  t:ask(1, { "ok" })
+end
+return G`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := e.NewMatch(Config{Players: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if got := m.Zones[0].Label; got != "Player 2's hand" {
+		t.Errorf("an owned zone's default label is %q", got)
+	}
+	if got := m.Zones[1].Label; got != "The pile" {
+		t.Errorf("a zone's given label is %q", got)
+	}
+	if m.Pads[0].Name != "score" || m.Pads[0].Label != "score" {
+		t.Errorf("a pad without a name is %q/%q, want score", m.Pads[0].Name, m.Pads[0].Label)
+	}
+	text := m.View(1).Text()
+	for _, want := range []string{"fame track", "score\n"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the view lacks %q:\n%s", want, text)
+		}
+	}
+	for _, hidden := range []string{"secret track", "bookkeeping"} {
+		if strings.Contains(text, hidden) {
+			t.Errorf("the view shows %q, whose spec says shown = false:\n%s", hidden, text)
 		}
 	}
 }

@@ -32,18 +32,11 @@ func checkKind(L *lua.LState, p *Pool, n int) string {
 	return k
 }
 
-// luaPool implements t:pool{name=, label=, kinds={...}, supply=N or {kind=N}}.
+// luaPool implements t:pool{name=, label=, kinds={...}, supply=N or {kind=N}, shown=}.
 func (m *Match) luaPool(L *lua.LState) int {
 	spec := L.CheckTable(2)
-	p := &Pool{ID: len(m.Pools) + 1, Total: map[string]int{}, Supply: map[string]int{}, Held: map[string]map[string]int{}, Shown: true}
-	p.Name = lua.LVAsString(spec.RawGetString("name"))
-	if p.Name == "" {
-		L.ArgError(2, "a pool needs a name")
-	}
-	p.Label = lua.LVAsString(spec.RawGetString("label"))
-	if p.Label == "" {
-		p.Label = p.Name
-	}
+	p := &Pool{ID: len(m.Pools) + 1, Total: map[string]int{}, Supply: map[string]int{}, Held: map[string]map[string]int{}}
+	p.Name, p.Label, p.Shown = objectSpec(L, spec, "pool", "")
 	kinds, ok := spec.RawGetString("kinds").(*lua.LTable)
 	if !ok || kinds.Len() == 0 {
 		L.ArgError(2, "a pool needs kinds = {...}")
@@ -64,9 +57,6 @@ func (m *Match) luaPool(L *lua.LState) int {
 			L.ArgError(2, "supply must not be negative")
 		}
 		p.Total[k], p.Supply[k] = n, n
-	}
-	if s, ok := spec.RawGetString("shown").(lua.LBool); ok {
-		p.Shown = bool(s)
 	}
 	m.Pools = append(m.Pools, p)
 	L.Push(newObject(L, p, m.meta.poolMT))
@@ -166,18 +156,11 @@ func (m *Match) checkTrack(L *lua.LState) *Track {
 	return checkObject[*Track](L, 1, "a track expected (call it with a colon: track:advance(...))")
 }
 
-// luaTrack implements t:track{name=, label=, min=, max=, start=}.
+// luaTrack implements t:track{name=, label=, min=, max=, start=, shown=}.
 func (m *Match) luaTrack(L *lua.LState) int {
 	spec := L.CheckTable(2)
-	tr := &Track{ID: len(m.Tracks) + 1, Shown: true}
-	tr.Name = lua.LVAsString(spec.RawGetString("name"))
-	if tr.Name == "" {
-		L.ArgError(2, "a track needs a name")
-	}
-	tr.Label = lua.LVAsString(spec.RawGetString("label"))
-	if tr.Label == "" {
-		tr.Label = tr.Name
-	}
+	tr := &Track{ID: len(m.Tracks) + 1}
+	tr.Name, tr.Label, tr.Shown = objectSpec(L, spec, "track", "")
 	tr.Min = int(lua.LVAsNumber(spec.RawGetString("min")))
 	tr.Max = int(lua.LVAsNumber(spec.RawGetString("max")))
 	if tr.Max < tr.Min {
@@ -228,18 +211,11 @@ func (m *Match) checkPad(L *lua.LState) *Pad {
 	return checkObject[*Pad](L, 1, "a pad expected (call it with a colon: pad:add(...))")
 }
 
-// luaPad implements t:pad{name=, label=}.
+// luaPad implements t:pad{name=, label=, shown=}.
 func (m *Match) luaPad(L *lua.LState) int {
 	spec := L.CheckTable(2)
-	p := &Pad{ID: len(m.Pads) + 1, Totals: make([]int, len(m.Seats)+1), Shown: true}
-	p.Name = lua.LVAsString(spec.RawGetString("name"))
-	if p.Name == "" {
-		p.Name = "score"
-	}
-	p.Label = lua.LVAsString(spec.RawGetString("label"))
-	if p.Label == "" {
-		p.Label = p.Name
-	}
+	p := &Pad{ID: len(m.Pads) + 1, Totals: make([]int, len(m.Seats)+1)}
+	p.Name, p.Label, p.Shown = objectSpec(L, spec, "pad", "score")
 	m.Pads = append(m.Pads, p)
 	L.Push(newObject(L, p, m.meta.padMT))
 	return 1

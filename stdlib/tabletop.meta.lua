@@ -139,6 +139,7 @@ function Table:pool(spec) end
 ---@field min integer
 ---@field max integer
 ---@field start? integer                 Where every marker starts (default min).
+---@field shown? boolean
 
 --- A scoring track with one marker per seat, kept within [min, max].
 ---@param spec TrackSpec
@@ -146,7 +147,7 @@ function Table:pool(spec) end
 function Table:track(spec) end
 
 --- A score sheet: a row per hand or round, a column per seat.
----@param spec {name?: string, label?: string}
+---@param spec {name?: string, label?: string, shown?: boolean}
 ---@return Pad
 function Table:pad(spec) end
 

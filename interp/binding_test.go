@@ -29,7 +29,7 @@ func TestDuplicate(t *testing.T) {
 }
 
 func TestObjectSpecs(t *testing.T) {
-	e, err := LoadSource("spec.lua", []byte(`
+	_, m := startMatch(t, "spec.lua", `
 local G = { title = "Spec", players = {2, 2} }
 function G.play(t)
   t:zone { name = "hand", owner = 2, visibility = "owner" }
@@ -40,15 +40,7 @@ function G.play(t)
   t:pad { name = "bookkeeping", shown = false }
   t:ask(1, { "ok" })
 end
-return G`), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := e.NewMatch(Config{Players: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
+return G`, Config{Players: 2})
 	if got := m.Zones[0].Label; got != "Player 2's hand" {
 		t.Errorf("an owned zone's default label is %q", got)
 	}

@@ -352,15 +352,7 @@ return Game
 `
 
 func TestBoardLua(t *testing.T) {
-	e, err := LoadSource("board_test.lua", []byte(boardScript), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := e.NewMatch(Config{Players: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
+	_, m := startMatch(t, "board_test.lua", boardScript, Config{Players: 1})
 	if m.Err() != nil {
 		t.Fatal(m.Err())
 	}

@@ -46,15 +46,7 @@ return G
 `
 
 func TestBotSeesOnlyItsView(t *testing.T) {
-	e, err := LoadSource("snoop.lua", []byte(snoop), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := e.NewMatch(Config{Players: 2, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
+	e, m := startMatch(t, "snoop.lua", snoop, Config{Players: 2, Seed: 3})
 	b, err := e.NewBot("snoop", 1, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -70,15 +62,7 @@ func TestBotSeesOnlyItsView(t *testing.T) {
 }
 
 func TestBotErrorsAreClear(t *testing.T) {
-	e, err := LoadSource("bad.lua", []byte(strings.Replace(snoop, `return "pass"`, `return 7`, 1)), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := e.NewMatch(Config{Players: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
+	e, m := startMatch(t, "bad.lua", strings.Replace(snoop, `return "pass"`, `return 7`, 1), Config{Players: 2})
 	if _, err := e.NewBot("nobody", 1, 1); err == nil || !strings.Contains(err.Error(), "no bot called") {
 		t.Errorf("unknown bot: %v", err)
 	}

@@ -33,14 +33,7 @@ func TestOfferAsksOnlyThoseWhoCanReactUnlessAlways(t *testing.T) {
 		{false, []string{"3: object | pass"}},
 		{true, []string{"2: pass", "3: object | pass"}},
 	} {
-		e, err := LoadSource("react.lua", []byte(reaction(tc.always)), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := e.NewMatch(Config{Players: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, m := startMatch(t, "react.lua", reaction(tc.always), Config{Players: 3})
 		if err := m.Apply(1, "act"); err != nil {
 			t.Fatal(err)
 		}
@@ -58,6 +51,5 @@ func TestOfferAsksOnlyThoseWhoCanReactUnlessAlways(t *testing.T) {
 		if last := m.Log()[len(m.Log())-1].Text; last != "nil by nil" {
 			t.Errorf("always=%v: everyone passed, but the log says %q", tc.always, last)
 		}
-		m.Close()
 	}
 }

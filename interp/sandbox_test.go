@@ -117,16 +117,8 @@ func TestScriptErrorsNameFileAndLine(t *testing.T) {
 
 func TestErrorsInPlayCarryATraceback(t *testing.T) {
 	src := "local G = { title = 'TB', players = {1, 1} }\nlocal function inner(x)\n  return x.missing.field\nend\nfunction G.play(t)\n  t:ask(1, { 'go' })\n  local v = inner({})\n  return v\nend\nreturn G\n"
-	e, err := LoadSource("tb.lua", []byte(src), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := e.NewMatch(Config{Players: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
-	err = m.Step(0)
+	_, m := startMatch(t, "tb.lua", src, Config{Players: 1})
+	err := m.Step(0)
 	se, ok := err.(*ScriptError)
 	if !ok {
 		t.Fatalf("got %T %v, want a ScriptError", err, err)

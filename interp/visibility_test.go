@@ -7,7 +7,7 @@ import (
 
 // TestVisibility walks one card through zones and checks who sees it.
 func TestVisibility(t *testing.T) {
-	e, err := LoadSource("vis.lua", []byte(`
+	_, m := startMatch(t, "vis.lua", `
 local G = { title = "Vis", players = {3, 3} }
 function G.play(t)
   local deck = t:zone { name = "deck" }
@@ -33,15 +33,7 @@ function G.play(t)
   t:hide(c)
   t:ask(1, { "hidden" })
 end
-return G`), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := e.NewMatch(Config{Players: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
+return G`, Config{Players: 3})
 	want := map[string]string{ // seats that see X: spectator(0), 1, 2, 3
 		"in deck":                 "----",
 		"in hand 1":               "-1--",

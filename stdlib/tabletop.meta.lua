@@ -381,8 +381,8 @@ function Pad:rows() end
 
 ---@class Board
 local Board = {}
---- A new token, on its start square unless `at` names another place.
----@param spec {name: string, label?: string, glyph?: string, color?: string, at?: Place}
+--- A new token, on its start square unless `at` names another place. `seat` is the seat whose token it is (its screen centres on it when the board does not fit).
+---@param spec {name: string, label?: string, glyph?: string, color?: string, at?: Place, seat?: integer}
 ---@return string
 function Board:token(spec) end
 --- Puts a token in a room or on a free square (nil: off the board), whatever the distance.

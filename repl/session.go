@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/render"
 	"github.com/tabletop/tabletop/repl/command"
 )
 
@@ -15,9 +17,17 @@ import (
 // seat whose view is shown, the undo and redo stacks, and where lines come
 // from and go to.
 type Session struct {
-	// Color renders the coloured lines of board-like objects (for a
-	// terminal).
+	// Color draws in colour (for a terminal): boards, the title of a
+	// turn's screen, the prompt.
 	Color bool
+	// Size, when set, says the session draws on an interactive terminal
+	// of that many columns and lines: each turn is one screen that fits,
+	// hotseat play hides one person's screen from the next, and Ctrl-C
+	// and Ctrl-D are handled. Nil: plain lines for a file or a pipe.
+	Size func() (width, height int)
+	// AutoForced plays a person's forced moves (a single legal option)
+	// without asking; bots always play theirs.
+	AutoForced bool
 	// Autosave is the file the record is written to after every decision
 	// ("" for none).
 	Autosave string
@@ -46,6 +56,18 @@ type Session struct {
 	publicOnly bool
 	overShown  *interp.Match
 	errShown   *interp.Match
+	// Screen mode: per seat, the log length at its last screen; whether a
+	// person has had the keyboard yet; lines are printed as they come
+	// (run, step) rather than with the next screen.
+	turnFrom  map[int]int
+	handed    bool
+	streaming bool
+	// Interrupts: the running command's cancel, Ctrl-C presses in a row
+	// at the prompt, and a quit asked for while reading (an Enter wait).
+	mu      sync.Mutex
+	cancel  context.CancelFunc
+	ctrlC   int
+	quitNow bool
 	// What each seat last saw of each board-like object, for this match.
 	extrasOf    *interp.Match
 	extrasShown map[extraKey]string
@@ -63,7 +85,7 @@ func New(m *interp.Match, seats []Seat, in LineReader, out io.Writer) *Session {
 	if seats == nil {
 		seats, _ = ParseSeats(m.Engine, DefaultSeats(m.Players()))
 	}
-	s := &Session{eng: m.Engine, m: m, seats: seats, in: in, out: out, bots: map[int]interp.Bot{}, seen: map[int]int{}}
+	s := &Session{eng: m.Engine, m: m, seats: seats, in: in, out: out, bots: map[int]interp.Bot{}, seen: map[int]int{}, turnFrom: map[int]int{}}
 	s.viewer = s.firstHuman()
 	if len(m.Decisions()) > 0 {
 		// a game resumed: show only its last few lines again
@@ -107,20 +129,85 @@ func (s *Session) Run(ctx context.Context) error {
 	s.flushLog()
 	s.autoPlay(ctx)
 	s.showState()
-	for ctx.Err() == nil {
+	for ctx.Err() == nil && !s.quitNow {
 		line, err := s.in.ReadLine(s.promptText(), s.secretTurn())
-		if errors.Is(err, io.EOF) {
+		switch {
+		case errors.Is(err, ErrInterrupt):
+			if s.ctrlC++; s.ctrlC == 1 {
+				s.printf("%s\n", s.howToQuit())
+			} else if s.confirmQuit() {
+				return nil
+			}
+			continue
+		case errors.Is(err, io.EOF) && s.Size != nil:
+			if s.confirmQuit() {
+				return nil
+			}
+			continue
+		case errors.Is(err, io.EOF):
 			s.atEOF()
 			return nil
-		}
-		if err != nil {
+		case err != nil:
 			return err
 		}
-		if s.Exec(ctx, line) {
+		s.ctrlC = 0
+		if s.execInterruptible(ctx, line) {
 			return nil
 		}
 	}
 	return nil
+}
+
+// execInterruptible runs a line in a context that Interrupt cancels.
+func (s *Session) execInterruptible(ctx context.Context, line string) bool {
+	cctx, cancel := context.WithCancel(ctx)
+	s.mu.Lock()
+	s.cancel = cancel
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.cancel = nil
+		s.mu.Unlock()
+		cancel()
+	}()
+	return s.Exec(cctx, line)
+}
+
+// Interrupt stops the command running (run, step, the bots' moves): the
+// session goes back to the prompt. It reports whether a command was
+// running. It may be called from another goroutine (a signal handler).
+func (s *Session) Interrupt() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cancel == nil {
+		return false
+	}
+	s.cancel()
+	return true
+}
+
+// howToQuit says how to leave, and that the game is kept.
+func (s *Session) howToQuit() string {
+	msg := "(To leave the game type quit, or press Ctrl-C again or Ctrl-D"
+	if s.Autosave != "" && !s.m.Done() {
+		msg += "; it is autosaved and tabletop play --resume goes on with it"
+	}
+	return msg + ".)"
+}
+
+// confirmQuit asks whether to leave; Ctrl-D or y says yes.
+func (s *Session) confirmQuit() bool {
+	q := "Leave the game? (y/n) "
+	if s.Autosave == "" && !s.m.Done() {
+		q = "Leave the game? It is not saved (save FILE keeps it). (y/n) "
+	}
+	s.ctrlC = 0
+	answer, err := s.in.ReadLine(q, false)
+	if errors.Is(err, io.EOF) || err == nil && strings.HasPrefix(strings.ToLower(strings.TrimSpace(answer)), "y") {
+		return true
+	}
+	s.printf("The game goes on.\n")
+	return false
 }
 
 // Exec runs one line and reports whether it asked to quit.
@@ -165,7 +252,12 @@ func (s *Session) intro() {
 func (s *Session) seatList() string {
 	var parts []string
 	for i, seat := range s.seats {
-		parts = append(parts, s.m.SeatLabel(i+1)+" "+s.who(seat))
+		title := render.SeatTitle(s.m.Seats[i])
+		if seat.Human && title != s.m.Seats[i].GameLabel {
+			parts = append(parts, title)
+			continue
+		}
+		parts = append(parts, title+" "+s.who(seat))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -270,10 +362,13 @@ func (s *Session) flushLog() {
 }
 
 // decided is called after every change to the record: it autosaves and
-// prints the new log lines.
+// prints the new log lines (on a terminal, the next screen shows them,
+// unless they are coming from run or step).
 func (s *Session) decided() {
 	s.autosave()
-	s.flushLog()
+	if s.Size == nil || s.streaming {
+		s.flushLog()
+	}
 }
 
 func (s *Session) autosave() {
@@ -346,21 +441,43 @@ func (s *Session) noDecision() error {
 // autoPlay lets the bots move while a bot is to act (not while a replay
 // waits for the next recorded decision).
 func (s *Session) autoPlay(ctx context.Context) {
-	for ctx.Err() == nil && !s.replaying() {
+	for !s.replaying() {
 		p := s.m.Prompt()
-		if p == nil || s.isHuman(p.Seat) {
+		if p == nil || s.isHuman(p.Seat) && !(s.AutoForced && len(p.Options) == 1) {
 			return
 		}
-		if err := s.botStep(); err != nil {
+		if ctx.Err() != nil {
+			s.printf("Stopped: %s is to move (step or run go on).\n", s.m.SeatLabel(p.Seat))
+			return
+		}
+		var err error
+		if s.isHuman(p.Seat) {
+			err = s.forcedStep(p)
+		} else {
+			err = s.botStep()
+		}
+		if err != nil {
 			s.printErr(err)
 			return
 		}
 	}
 }
 
+// forcedStep plays a person's only legal move.
+func (s *Session) forcedStep(p *interp.Prompt) error {
+	s.redo = nil
+	s.publicOnly = s.secretTurn()
+	err := s.m.Step(0)
+	s.decided()
+	return err
+}
+
 // showState announces what changed for the person at the keyboard: a
 // script error, the end of the game, or a new decision to make.
 func (s *Session) showState() {
+	if s.Size != nil {
+		defer s.flushLog() // what no screen showed: a say, the bots' moves before a wait
+	}
 	if err := s.m.Err(); err != nil {
 		if s.errShown != s.m {
 			s.errShown = s.m
@@ -372,7 +489,11 @@ func (s *Session) showState() {
 	if s.m.Done() {
 		if s.overShown != s.m {
 			s.overShown = s.m
-			s.printf("%s", interp.ResultText(s.m.Result(), s.m.Seats))
+			if s.Size != nil {
+				s.drawScreen(s.viewer, nil)
+				return
+			}
+			s.printf("%s\n", render.Result(s.m.Result(), s.m.Seats))
 		}
 		return
 	}
@@ -397,6 +518,10 @@ func (s *Session) showState() {
 	if !s.isHuman(p.Seat) {
 		s.printf("Waiting for %s (bot %s): step to let it try again, or human %d to play it yourself.\n",
 			s.m.SeatLabel(p.Seat), s.botName(s.seats[p.Seat-1]), p.Seat)
+		return
+	}
+	if s.Size != nil {
+		s.screenTurn(p)
 		return
 	}
 	if p.Seat != s.viewer {

@@ -153,15 +153,17 @@ func TestSession(t *testing.T) {
 		{
 			name:  "notes, say, help and long lines",
 			seats: []string{"me", "bot:ones"},
-			input: "notes\nsay hello there\nhelp undo\nhelp\n" + strings.Repeat("x", 5000) + "\nseat 2\nnotes\n",
+			input: "notes\nsay hello there\nhelp undo\nhelp\n" + strings.Repeat("x", 5000) + "\nseat 2\nhuman 2\nseat 2\nnotes\nhlep\n",
 			want: []string{
 				"Left> notes\nnotes for seat 1",
 				"Left> say hello there\nLeft says: hello there",
 				"undo [N] — take back your last move",
 				"Commands:", "  quit", "Moves: type a legal move",
 				"That line is too long (4097 bytes; at most 4096): it was ignored.",
+				"Left> seat 2\nRight is played by a bot: what it holds is no one's to see",
 				"Left> seat 2\n== Tiny — the view of Right ==", "Waiting for Left.",
 				"Right> notes\nnotes for seat 2",
+				"Right> hlep\n\"hlep\" is neither a move nor a command: did you mean help?",
 			},
 		},
 		{

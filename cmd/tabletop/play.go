@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/signal"
 	"path/filepath"
 
 	"github.com/tabletop/tabletop/interp"
@@ -20,6 +21,8 @@ type playCmd struct {
 	Set      []string `sep:"none" placeholder:"NAME=VALUE" help:"Change a game option (repeatable); --help with a script lists them."`
 	Autosave string   `default:"${autosave}" placeholder:"PATH" help:"Where the game is saved after every decision (\"\" for nowhere)." `
 	Resume   bool     `help:"Continue the game saved in the autosave file."`
+	// AutoForced plays people's forced moves; bots always play theirs.
+	AutoForced bool `help:"Play a person's forced moves (a single legal option) without asking."`
 }
 
 func (c *playCmd) Run(e *env) error {
@@ -48,11 +51,11 @@ func (c *playCmd) Run(e *env) error {
 	if c.Seed != nil {
 		seed = *c.Seed
 	}
-	m, err := eng.NewMatch(interp.Config{Players: players, Seed: seed, Options: opts})
+	m, err := eng.NewMatch(interp.Config{Players: players, Seed: seed, Options: opts, Names: repl.Names(seats)})
 	if err != nil {
 		return err
 	}
-	return playSession(e, m, seats, c.Autosave, "", nil)
+	return playSession(e, m, seats, c.Autosave, "", nil, c.AutoForced)
 }
 
 // resume continues the game in the autosave file.
@@ -77,13 +80,13 @@ func (c *playCmd) resume(e *env) error {
 		return fmt.Errorf("cannot resume %s: %w", c.Autosave, err)
 	}
 	fmt.Fprintf(e.stdout, "Resuming %s: %d decisions so far.\n", c.Autosave, len(m.Decisions()))
-	return playSession(e, m, seats, c.Autosave, "", nil)
+	return playSession(e, m, seats, c.Autosave, "", nil, c.AutoForced)
 }
 
 // playSession runs the REPL on match m: with line editing when stdin and
 // stdout are a terminal, else reading stdin line by line and echoing it.
 // A replay steps through decisions from the match's start.
-func playSession(e *env, m *interp.Match, seats []repl.Seat, autosave, replayName string, decisions []interp.Decision) error {
+func playSession(e *env, m *interp.Match, seats []repl.Seat, autosave, replayName string, decisions []interp.Decision, autoForced bool) error {
 	if autosave != "" {
 		if err := os.MkdirAll(filepath.Dir(autosave), 0o755); err != nil {
 			fmt.Fprintf(e.stdout, "No autosave: %v\n", err)
@@ -105,8 +108,25 @@ func playSession(e *env, m *interp.Match, seats []repl.Seat, autosave, replayNam
 	s.Color = interactive
 	s.Autosave = autosave
 	s.LoadScript = loadScript
+	s.AutoForced = autoForced
 	if replayName != "" {
 		s.StartReplay(replayName, decisions)
+	}
+	if interactive {
+		s.Size = repl.TerminalSize(e.stdout.(*os.File))
+		// Ctrl-C while a command runs (the prompt reads it as a key) stops
+		// the command, not the program.
+		sig := make(chan os.Signal, 1)
+		signal.Notify(sig, os.Interrupt)
+		defer func() {
+			signal.Stop(sig)
+			close(sig)
+		}()
+		go func() {
+			for range sig {
+				s.Interrupt()
+			}
+		}()
 	}
 	return s.Run(context.Background())
 }

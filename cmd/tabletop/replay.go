@@ -31,7 +31,7 @@ func (c *replayCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	return playSession(e, m, seats, c.Autosave, c.File, rec.Decisions)
+	return playSession(e, m, seats, c.Autosave, c.File, rec.Decisions, false)
 }
 
 func sameFile(a, b string) bool {

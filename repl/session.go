@@ -552,16 +552,22 @@ func (s *Session) showTurn(p *interp.Prompt) {
 	v := s.m.View(p.Seat)
 	s.showExtras(p.Seat, v)
 	shownHand := false
+	notes := map[string]string{}
+	for _, n := range v.Notes {
+		notes[n.Key] = n.Text
+	}
 	for _, z := range v.Zones {
 		if z.Count == 0 || len(z.Cards) != z.Count {
 			continue
 		}
 		switch {
+		case z.Owner == 0 && notes[z.Name] != "":
+			s.printf("%s\n", notes[z.Name]) // a note of the zone's name says more (render.Screen)
 		case z.Owner == 0:
-			s.printf("%s: %s\n", z.Label, cardText(z.Cards))
+			s.printf("%s: %s\n", z.Label, render.Cards(z.Cards))
 		case z.Owner == p.Seat && !shownHand:
 			shownHand = true
-			s.printf("%s: %s\n", z.Label, cardText(z.Cards))
+			s.printf("%s: %s\n", z.Label, render.Cards(z.Cards))
 		}
 	}
 	s.printf("%s, your move", s.m.SeatLabel(p.Seat))
@@ -615,14 +621,6 @@ func moves(m *interp.Match) int {
 		}
 	}
 	return n
-}
-
-func cardText(cs []*interp.Card) string {
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = c.Label
-	}
-	return strings.Join(parts, " ")
 }
 
 // printErr prints an error; a script error comes with its traceback. The

@@ -21,9 +21,11 @@ type Section struct {
 }
 
 // ParseRules reads rules texts, each amending the ones before it (a game,
-// then its variant): a section whose title is already there replaces it,
-// a new one is added at the end, a new title replaces the old, and a
-// variant's summary follows the game's.
+// then its variant): a section with a title already there replaces it, a
+// new one is added at the end, a new title replaces the old, and a
+// variant's summary follows the game's. A title starting with a number
+// such as a card's ("I1 a chip a word") replaces the section whose title
+// starts with the same number.
 func ParseRules(texts ...string) *Rules {
 	r := &Rules{}
 	for _, text := range texts {
@@ -92,7 +94,7 @@ func (r *Rules) amend(v *Rules) {
 	for _, s := range v.Sections {
 		replaced := false
 		for i := range r.Sections {
-			if strings.EqualFold(r.Sections[i].Title, s.Title) {
+			if sectionKey(r.Sections[i].Title) == sectionKey(s.Title) {
 				r.Sections[i], replaced = s, true
 			}
 		}
@@ -100,6 +102,16 @@ func (r *Rules) amend(v *Rules) {
 			r.Sections = append(r.Sections, s)
 		}
 	}
+}
+
+// sectionKey is what identifies a section when a variant amends the
+// rules: its title, or the first word of it when that holds a digit.
+func sectionKey(title string) string {
+	t := strings.ToLower(title)
+	if first, _, ok := strings.Cut(t, " "); ok && strings.ContainsAny(first, "0123456789") {
+		return first
+	}
+	return t
 }
 
 // Topics are the titles of the sections, as the rules command lists them.
@@ -122,25 +134,38 @@ func (r *Rules) Find(topic string) []Section {
 	if len(words) == 0 {
 		return nil
 	}
-	var exact, first, loose []Section
-	for _, s := range r.Sections {
+	var exact, first, loose []int
+	for i, s := range r.Sections {
 		title := strings.ToLower(s.Title)
 		tw := strings.Fields(strings.NewReplacer(":", " ", ",", " ", "(", " ", ")", " ").Replace(title))
 		switch {
 		case title == topic:
-			exact = append(exact, s)
+			exact = append(exact, i)
 		case len(tw) > 0 && tw[0] == words[0] && len(words) == 1:
-			first = append(first, s)
+			first = append(first, i)
 		case matchesAll(tw, words):
-			loose = append(loose, s)
+			loose = append(loose, i)
 		}
 	}
-	for _, found := range [][]Section{exact, first, loose} {
+	for _, found := range [][]int{exact, first, loose} {
 		if len(found) > 0 {
-			return found
+			return r.withSubsections(found)
 		}
 	}
 	return nil
+}
+
+// withSubsections returns the sections at idx, each followed by the
+// sections under it (a deeper level, up to the next of its own).
+func (r *Rules) withSubsections(idx []int) []Section {
+	var out []Section
+	for _, i := range idx {
+		out = append(out, r.Sections[i])
+		for j := i + 1; j < len(r.Sections) && r.Sections[j].Level > r.Sections[i].Level; j++ {
+			out = append(out, r.Sections[j])
+		}
+	}
+	return out
 }
 
 // Markdown renders markdown lines for a terminal: paragraphs and list

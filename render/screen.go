@@ -127,6 +127,27 @@ func tableLines(v *interp.View, st Style) []string {
 			out = append(out, z.Label+": "+plural(z.Count, "card"))
 		}
 	}
+	return append(out, hiddenCounts(v, st)...)
+}
+
+// hiddenCounts says how many cards the other seats hold unseen, one line
+// per kind of zone: "Cards in hand: Bob 7 · South 7 · West 6".
+func hiddenCounts(v *interp.View, st Style) []string {
+	var names []string
+	counts := map[string][]string{}
+	for _, z := range v.Zones {
+		if z.Owner == 0 || z.Owner == v.Seat || z.Count == 0 || len(z.Cards) == z.Count {
+			continue
+		}
+		if _, ok := counts[z.Name]; !ok {
+			names = append(names, z.Name)
+		}
+		counts[z.Name] = append(counts[z.Name], fmt.Sprintf("%s %d", v.Seats[z.Owner-1].Label, z.Count))
+	}
+	var out []string
+	for _, n := range names {
+		out = append(out, st.Wrap("Cards in "+n+": "+strings.Join(counts[n], " · "), "  ")...)
+	}
 	return out
 }
 
@@ -155,7 +176,7 @@ func scoreLines(v *interp.View, st Style) []string {
 	}
 	for _, t := range v.Tracks {
 		if t.Shown {
-			seatList(t.Label, func(s int) string { return fmt.Sprint(t.Markers[s]) })
+			seatList(t.Label+" track", func(s int) string { return fmt.Sprint(t.Markers[s]) })
 		}
 	}
 	for _, p := range v.Pools {
@@ -166,16 +187,22 @@ func scoreLines(v *interp.View, st Style) []string {
 	return out
 }
 
-// poolLine is a pool in one line: what each holder has, and the supply.
+// poolLine is a pool in one line: what each holder has, and the supply;
+// only what the one holder has when nobody else has any.
 func poolLine(p *interp.Pool, seats []interp.Seat) string {
-	var parts []string
+	var parts, alone []string
 	for _, h := range p.Holders {
 		if n := kinds(p.Kinds, p.Held[h]); n != "" {
 			parts = append(parts, holder(seats, h)+" "+n)
+			alone = append(alone, n)
 		}
 	}
-	if n := kinds(p.Kinds, p.Supply); n != "" {
-		parts = append(parts, "supply "+n)
+	supply := kinds(p.Kinds, p.Supply)
+	if len(alone) == 1 && supply == "" {
+		return p.Label + ": " + alone[0]
+	}
+	if supply != "" {
+		parts = append(parts, "supply "+supply)
 	}
 	return p.Label + ": " + strings.Join(parts, " · ")
 }

@@ -264,7 +264,7 @@ func (s *Session) step(ctx context.Context, n int) bool {
 			break
 		}
 		if ctx.Err() != nil {
-			s.printf("Stopped after %d of %d steps.\n", i, n)
+			s.stopped()
 			break
 		}
 		if err := s.botStep(); err != nil {
@@ -290,7 +290,7 @@ func (s *Session) run(ctx context.Context) bool {
 	defer func() { s.streaming = false }()
 	for s.m.Prompt() != nil {
 		if ctx.Err() != nil {
-			s.printf("Stopped: %s is to move (run goes on).\n", s.m.SeatLabel(s.m.Prompt().Seat))
+			s.stopped()
 			break
 		}
 		if err := s.botStep(); err != nil {

@@ -64,10 +64,11 @@ type Session struct {
 	streaming bool
 	// Interrupts: the running command's cancel, Ctrl-C presses in a row
 	// at the prompt, and a quit asked for while reading (an Enter wait).
-	mu      sync.Mutex
-	cancel  context.CancelFunc
-	ctrlC   int
-	quitNow bool
+	mu       sync.Mutex
+	cancel   context.CancelFunc
+	ctrlC    int
+	quitNow  bool
+	saidStop bool // "Stopped" was said in this command
 	// What each seat last saw of each board-like object, for this match.
 	extrasOf    *interp.Match
 	extrasShown map[extraKey]string
@@ -126,7 +127,9 @@ func (s *Session) Close() {
 func (s *Session) Run(ctx context.Context) error {
 	s.intro()
 	s.autosave()
-	s.flushLog()
+	if s.Size == nil {
+		s.flushLog() // on a terminal the first screen shows these lines
+	}
 	s.autoPlay(ctx)
 	s.showState()
 	for ctx.Err() == nil && !s.quitNow {
@@ -160,6 +163,7 @@ func (s *Session) Run(ctx context.Context) error {
 
 // execInterruptible runs a line in a context that Interrupt cancels.
 func (s *Session) execInterruptible(ctx context.Context, line string) bool {
+	s.saidStop = false
 	cctx, cancel := context.WithCancel(ctx)
 	s.mu.Lock()
 	s.cancel = cancel
@@ -447,7 +451,7 @@ func (s *Session) autoPlay(ctx context.Context) {
 			return
 		}
 		if ctx.Err() != nil {
-			s.printf("Stopped: %s is to move (step or run go on).\n", s.m.SeatLabel(p.Seat))
+			s.stopped()
 			return
 		}
 		var err error
@@ -460,6 +464,14 @@ func (s *Session) autoPlay(ctx context.Context) {
 			s.printErr(err)
 			return
 		}
+	}
+}
+
+// stopped says, once a command, that Ctrl-C stopped the moves.
+func (s *Session) stopped() {
+	if !s.saidStop {
+		s.saidStop = true
+		s.printf("\nStopped (Ctrl-C).\n")
 	}
 }
 
@@ -516,7 +528,7 @@ func (s *Session) showState() {
 		return
 	}
 	if !s.isHuman(p.Seat) {
-		s.printf("Waiting for %s (bot %s): step to let it try again, or human %d to play it yourself.\n",
+		s.printf("Waiting for %s (bot %s): step or run let it move, human %d plays it yourself.\n",
 			s.m.SeatLabel(p.Seat), s.botName(s.seats[p.Seat-1]), p.Seat)
 		return
 	}

@@ -291,7 +291,14 @@ func TestParseSeats(t *testing.T) {
 	if got := strings.Join(specs(seats), ","); got != "ann,bot,bot:ones,bot:random" {
 		t.Errorf("specs = %s", got)
 	}
-	for _, bad := range [][]string{{""}, {"bot:nosuch"}} {
+	seats, err = ParseSeats(eng, []string{"me", "robo=bot:ones"})
+	if err != nil || seats[1].Name != "robo" || seats[1].Bot != "ones" || seats[1].Human || strings.Join(specs(seats), ",") != "me,robo=bot:ones" {
+		t.Errorf("a named bot: %+v, %v", seats, err)
+	}
+	if got := strings.Join(Names(seats), ","); got != ",robo" {
+		t.Errorf("Names = %q", got)
+	}
+	for _, bad := range [][]string{{""}, {"bot:nosuch"}, {"ann", "Ann"}, {"ann bee"}, {"1ann"}, {"ann=human"}, {"bot=bot"}, {strings.Repeat("a", 17)}} {
 		if _, err := ParseSeats(eng, bad); err == nil {
 			t.Errorf("ParseSeats(%q) accepted", bad)
 		}
@@ -323,5 +330,110 @@ func TestBoardShownAtTurn(t *testing.T) {
 	}
 	if n := strings.Count(out, ". W . ."); n != 1 {
 		t.Errorf("the board after the move is drawn %d times, want once:\n%s", n, out)
+	}
+}
+
+// Names from --seats stand for the seats in the log, the prompts and the
+// result; a name that is another seat's is refused.
+func TestNames(t *testing.T) {
+	eng := load(t, "testdata/tiny.lua")
+	seats, err := ParseSeats(eng, []string{"ann", "robo=bot:ones"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := eng.NewMatch(interp.Config{Players: 2, Seed: 1, Names: Names(seats)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	s := New(m, seats, NewPlainReader(strings.NewReader("add 2\nadd 2\nvote red\nadd 2\n"), &out, true), &out)
+	defer s.Close()
+	if err := s.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, want := range []string{"Seats: Ann (Left), Robo (Right) bot ones.", "Ann, your move", "Ann> add 2", "Ann adds, making 2", "Robo adds, making 3", "Game over: Robo wins."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "Left adds") {
+		t.Errorf("the game's seat name is used:\n%s", text)
+	}
+	if _, err := eng.NewMatch(interp.Config{Players: 2, Names: []string{"right", ""}}); err == nil || !strings.Contains(err.Error(), "also the name of seat 2") {
+		t.Errorf("a player named like another seat: %v", err)
+	}
+	// a save keeps the names, also of a seat a bot took over
+	rec := s.Record()
+	rec.Seats[0] = "ann=bot"
+	m2, err := eng.ReplayRecord(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m2.Close()
+	if m2.SeatLabel(1) != "Ann" || m2.SeatLabel(2) != "Robo" {
+		t.Errorf("replayed seats: %q, %q", m2.SeatLabel(1), m2.SeatLabel(2))
+	}
+}
+
+// On a terminal two people at one keyboard pass it behind a cleared
+// screen: nothing of the next person's view before his Enter.
+func TestScreenHotseat(t *testing.T) {
+	eng := load(t, "testdata/tiny.lua")
+	seats, err := ParseSeats(eng, []string{"ann", "bob"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := eng.NewMatch(interp.Config{Players: 2, Seed: 1, Names: Names(seats)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	in := "\nadd 1\n\nadd 2\n\nvote red\n\nvote blue\n"
+	s := New(m, seats, NewPlainReader(strings.NewReader(in), &out, false), &out)
+	s.Size = func() (int, int) { return 80, 24 }
+	defer s.Close()
+	if err := s.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	// each hand-over: a cleared screen, the message, and Bob's screen only after
+	parts := strings.Split(text, clearScreen)
+	if len(parts) < 8 {
+		t.Fatalf("%d cleared screens:\n%q", len(parts)-1, text)
+	}
+	if !strings.HasPrefix(parts[3], "Pass the keyboard to Bob (Right) — Bob, press Enter") || strings.Contains(parts[3], "your move") {
+		t.Errorf("hand-over to Bob: %q", parts[3])
+	}
+	if !strings.Contains(parts[4], "Tiny — Bob (Right)") || !strings.Contains(parts[4], "Ann adds, making 1") {
+		t.Errorf("Bob's screen: %q", parts[4])
+	}
+	if strings.Contains(text, "You voted vote red") && strings.Index(text, "You voted vote red") > strings.LastIndex(text, "Bob (Right) — Bob") {
+		t.Errorf("Ann's secret vote shown on Bob's screen:\n%s", text)
+	}
+}
+
+// --auto-forced plays a person's only move.
+func TestAutoForced(t *testing.T) {
+	eng := load(t, "testdata/walk.lua")
+	m, err := eng.NewMatch(interp.Config{Players: 1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	s := New(m, nil, NewPlainReader(strings.NewReader("move c1\nmove d1\n"), &out, true), &out)
+	s.AutoForced = true
+	defer s.Close()
+	if err := s.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, want := range []string{"the walker moves to b1\n", "> move c1", "> move d1", "Game over: Player 1 wins."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "(walk on): move b1\n") || strings.Contains(text, ": stop") {
+		t.Errorf("a forced move was asked:\n%s", text)
 	}
 }

@@ -550,7 +550,7 @@ func (s *Session) handOver(seat int) {
 	if s.humans() < 2 {
 		return
 	}
-	s.printf("\nPass the keyboard to %s.\n", s.m.SeatLabel(seat))
+	s.printf("\nPass the keyboard to %s.\n", render.SeatTitle(s.m.Seats[seat-1]))
 	for _, l := range s.m.LogFor(seat, s.seen[seat]) {
 		if l.To != interp.AllSeats {
 			s.printf("%s\n", l.Text)

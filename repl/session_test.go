@@ -24,17 +24,26 @@ func load(t *testing.T, path string) *interp.Engine {
 // returns its transcript.
 func play(t *testing.T, script string, seats []string, seed uint64, input string) (string, *Session) {
 	t.Helper()
+	return playWith(t, script, seats, seed, input, nil)
+}
+
+// playWith is play with the session set up by setup before it runs.
+func playWith(t *testing.T, script string, seats []string, seed uint64, input string, setup func(*Session)) (string, *Session) {
+	t.Helper()
 	eng := load(t, script)
-	m, err := eng.NewMatch(interp.Config{Players: len(seats), Seed: seed})
+	ss, err := ParseSeats(eng, seats)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss, err := ParseSeats(eng, seats)
+	m, err := eng.NewMatch(interp.Config{Players: len(seats), Seed: seed, Names: Names(ss)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out strings.Builder
 	s := New(m, ss, NewPlainReader(strings.NewReader(input), &out, true), &out)
+	if setup != nil {
+		setup(s)
+	}
 	s.LoadScript = func(path string) (*interp.Engine, error) { return interp.Load(path, stdlib.FS()) }
 	t.Cleanup(s.Close)
 	if err := s.Run(context.Background()); err != nil {
@@ -125,11 +134,11 @@ func TestSession(t *testing.T) {
 			seats: []string{"ann", "bob"},
 			input: "add 1\nadd 1\nvote red\nvote blue\nadd 2\n",
 			want: []string{
-				"Left> add 1", "Pass the keyboard to Right.", "Right, your move",
-				"Right> add 1", "Pass the keyboard to Left.",
-				"Left, your move (vote in secret)", "Left> (hidden)",
-				"Pass the keyboard to Right.", "Right> (hidden)",
-				"The votes: 1 red, 1 blue", "Pass the keyboard to Left.", "Left> add 2", "Left adds, making 4",
+				"Ann> add 1", "Pass the keyboard to Bob (Right).", "Bob, your move",
+				"Bob> add 1", "Pass the keyboard to Ann (Left).",
+				"Ann, your move (vote in secret)", "Ann> (hidden)",
+				"Pass the keyboard to Bob (Right).", "Bob> (hidden)",
+				"The votes: 1 red, 1 blue", "Pass the keyboard to Ann (Left).", "Ann> add 2", "Ann adds, making 4",
 			},
 			absent: []string{"> vote red", "> vote blue", "You voted"},
 		},
@@ -336,22 +345,8 @@ func TestBoardShownAtTurn(t *testing.T) {
 // Names from --seats stand for the seats in the log, the prompts and the
 // result; a name that is another seat's is refused.
 func TestNames(t *testing.T) {
-	eng := load(t, "testdata/tiny.lua")
-	seats, err := ParseSeats(eng, []string{"ann", "robo=bot:ones"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := eng.NewMatch(interp.Config{Players: 2, Seed: 1, Names: Names(seats)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out strings.Builder
-	s := New(m, seats, NewPlainReader(strings.NewReader("add 2\nadd 2\nvote red\nadd 2\n"), &out, true), &out)
-	defer s.Close()
-	if err := s.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	text := out.String()
+	text, s := play(t, "testdata/tiny.lua", []string{"ann", "robo=bot:ones"}, 1, "add 2\nadd 2\nvote red\nadd 2\n")
+	eng := s.Match().Engine
 	for _, want := range []string{"Seats: Ann (Left), Robo (Right) bot ones.", "Ann, your move", "Ann> add 2", "Ann adds, making 2", "Robo adds, making 3", "Game over: Robo wins."} {
 		if !strings.Contains(text, want) {
 			t.Errorf("missing %q:\n%s", want, text)
@@ -379,24 +374,10 @@ func TestNames(t *testing.T) {
 // On a terminal two people at one keyboard pass it behind a cleared
 // screen: nothing of the next person's view before his Enter.
 func TestScreenHotseat(t *testing.T) {
-	eng := load(t, "testdata/tiny.lua")
-	seats, err := ParseSeats(eng, []string{"ann", "bob"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := eng.NewMatch(interp.Config{Players: 2, Seed: 1, Names: Names(seats)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out strings.Builder
 	in := "\nadd 1\n\nadd 2\n\nvote red\n\nvote blue\n"
-	s := New(m, seats, NewPlainReader(strings.NewReader(in), &out, false), &out)
-	s.Size = func() (int, int) { return 80, 24 }
-	defer s.Close()
-	if err := s.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	text := out.String()
+	text, _ := playWith(t, "testdata/tiny.lua", []string{"ann", "bob"}, 1, in, func(s *Session) {
+		s.Size = func() (int, int) { return 80, 24 }
+	})
 	// each hand-over: a cleared screen, the message, and Bob's screen only after
 	parts := strings.Split(text, clearScreen)
 	if len(parts) < 8 {
@@ -415,19 +396,7 @@ func TestScreenHotseat(t *testing.T) {
 
 // --auto-forced plays a person's only move.
 func TestAutoForced(t *testing.T) {
-	eng := load(t, "testdata/walk.lua")
-	m, err := eng.NewMatch(interp.Config{Players: 1, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out strings.Builder
-	s := New(m, nil, NewPlainReader(strings.NewReader("move c1\nmove d1\n"), &out, true), &out)
-	s.AutoForced = true
-	defer s.Close()
-	if err := s.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	text := out.String()
+	text, _ := playWith(t, "testdata/walk.lua", []string{"me"}, 1, "move c1\nmove d1\n", func(s *Session) { s.AutoForced = true })
 	for _, want := range []string{"the walker moves to b1\n", "> move c1", "> move d1", "Game over: Player 1 wins."} {
 		if !strings.Contains(text, want) {
 			t.Errorf("missing %q:\n%s", want, text)

@@ -129,6 +129,9 @@ func (s *Session) view() {
 	}
 }
 
+// tell prints a message, word-wrapped on a terminal.
+func (s *Session) tell(msg string) { s.printLines(s.style().Wrap(msg, "  ")) }
+
 func (s *Session) printLines(lines []string) {
 	for _, l := range lines {
 		s.printf("%s\n", l)
@@ -222,14 +225,14 @@ func (s *Session) move(l *command.Line) bool {
 	i, err := command.Match(l.Raw, p.Options)
 	if err != nil {
 		if cmd := nearCommand(l.Move[0].Text, p.Options); cmd != "" {
-			s.printf("%q is neither a move nor a command: did you mean %s? (help lists the commands, legal the moves)\n", l.Move[0].Text, cmd)
+			s.tell(fmt.Sprintf("%q is neither a move nor a command: did you mean %s? (help lists the commands, legal the moves)", l.Move[0].Text, cmd))
 			return false
 		}
 		s.printf("%v\n", err)
 		return false
 	}
 	if s.humans() > 1 && s.isHuman(p.Seat) && p.Seat != s.viewer && s.replay == "" {
-		s.printf("It is %s's move, not %s's: seat %d passes the keyboard back.\n", s.m.SeatLabel(p.Seat), s.m.SeatLabel(s.viewer), p.Seat)
+		s.tell(fmt.Sprintf("It is %s's move, not %s's: seat %d passes the keyboard back.", s.m.SeatLabel(p.Seat), s.m.SeatLabel(s.viewer), p.Seat))
 		return false
 	}
 	if s.replaying() {

@@ -2,6 +2,7 @@ package repl
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -57,7 +58,7 @@ func (s *Session) passTo(seat int) bool {
 	}
 	name := s.m.SeatLabel(seat)
 	s.printf("%s", clearScreen)
-	s.printf("Pass the keyboard to %s — %s, press Enter when only you can see the screen.\n", render.SeatTitle(s.m.Seats[seat-1]), name)
+	s.printLines(s.style().Wrap(fmt.Sprintf("Pass the keyboard to %s — %s, press Enter when only you can see the screen.", render.SeatTitle(s.m.Seats[seat-1]), name), ""))
 	for {
 		line, err := s.in.ReadLine(name+", press Enter> ", false)
 		switch {

@@ -137,7 +137,7 @@ func (s *Session) Run(ctx context.Context) error {
 		switch {
 		case errors.Is(err, ErrInterrupt):
 			if s.ctrlC++; s.ctrlC == 1 {
-				s.printf("%s\n", s.howToQuit())
+				s.tell(s.howToQuit())
 			} else if s.confirmQuit() {
 				return nil
 			}
@@ -248,7 +248,7 @@ func (s *Session) intro() {
 		s.printf("Autosave: %s (resume with: tabletop play --resume).\n", s.Autosave)
 	}
 	if s.replay != "" {
-		s.printf("Replaying %s: %d recorded decisions. Type next (or step) for the next one, run for all of them; a move you type leaves the record.\n", s.replay, len(s.pending))
+		s.tell(fmt.Sprintf("Replaying %s: %d recorded decisions. Type next (or step) for the next one, run for all of them; a move you type leaves the record.", s.replay, len(s.pending)))
 	}
 	s.printf("Type help for the commands, legal for your moves.\n")
 }
@@ -528,8 +528,8 @@ func (s *Session) showState() {
 		return
 	}
 	if !s.isHuman(p.Seat) {
-		s.printf("Waiting for %s (bot %s): step or run let it move, human %d plays it yourself.\n",
-			s.m.SeatLabel(p.Seat), s.botName(s.seats[p.Seat-1]), p.Seat)
+		s.tell(fmt.Sprintf("Waiting for %s (bot %s): step or run let it move, human %d plays it yourself.",
+			s.m.SeatLabel(p.Seat), s.botName(s.seats[p.Seat-1]), p.Seat))
 		return
 	}
 	if s.Size != nil {

@@ -369,7 +369,11 @@ func (s *Session) undo(n int) {
 	}
 	s.replace(m)
 	s.autosave()
-	s.printf("Took back %d decision(s): back before %s's %s.\n", len(undone), s.m.SeatLabel(ds[k].Seat), ds[k].Text)
+	what := ds[k].Text
+	if s.humans() > 1 && ds[k].Seat != s.viewer {
+		what = "move" // another person's choice may have been secret
+	}
+	s.printf("Took back %d decision(s): back before %s's %s.\n", len(undone), s.m.SeatLabel(ds[k].Seat), what)
 }
 
 // redoN makes again the last n chunks that undo took back.
@@ -406,6 +410,7 @@ func (s *Session) replace(m *interp.Match) {
 	s.eng = m.Engine
 	s.shown = len(m.Log())
 	s.seen = map[int]int{}
+	s.turnFrom = map[int]int{} // the next screen shows the last events that fit
 }
 
 // save writes the record to path.

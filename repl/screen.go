@@ -52,12 +52,15 @@ func (s *Session) screenTurn(p *interp.Prompt) {
 func (s *Session) passTo(seat int) bool {
 	s.seen[s.viewer] = s.shown
 	s.viewer = seat
+	first := !s.handed
 	s.handed = true
 	if s.humans() < 2 {
 		return true
 	}
 	name := s.m.SeatLabel(seat)
-	s.printf("%s", clearScreen)
+	if !first {
+		s.printf("%s", clearScreen) // the first time, the game's introduction stays
+	}
 	s.printLines(s.style().Wrap(fmt.Sprintf("Pass the keyboard to %s — %s, press Enter when only you can see the screen.", render.SeatTitle(s.m.Seats[seat-1]), name), ""))
 	for {
 		line, err := s.in.ReadLine(name+", press Enter> ", false)

@@ -39,7 +39,7 @@ type Limits struct {
 var DefaultLimits = Limits{
 	StepInstructions: 20_000_000,
 	StepAlloc:        256 << 20,
-	Memory:           128 << 20,
+	Memory:           64 << 20,
 	MaxString:        16 << 20,
 	MaxCallDepth:     200,
 	MaxSource:        1 << 20,
@@ -65,12 +65,34 @@ type Meter struct {
 
 	started atomic.Int64 // coarse unix nanos the running step began; 0 idle
 	reason  atomic.Value // string: why the meter stopped
+
+	// The memory measure (see SetMeasure). What a state keeps can only
+	// grow through work, so the work done since the last measure bounds
+	// the growth: each instruction counts as bytesPerInstruction, each
+	// charged byte as itself. When that potential reaches threshold the
+	// state is measured again. All of it is counted, so a state is
+	// measured at the same instructions every time it runs.
+	measure   func(limit int64) int64
+	carried   int64 // potential before this step, since the last measure
+	threshold int64 // potential at which to measure next
+	kept      int64 // what the last measure found
 }
+
+// Pacing of the memory measure. No instruction of gopher-lua's makes much
+// more than bytesPerInstruction of new data on average (a table with a
+// string key costs about a kilobyte and several instructions); a state is
+// measured again after measureInterval of such potential growth, or after
+// as much as it kept at the last measure, whichever is more, so the cost
+// of measuring stays a small share of the work however much is kept.
+const (
+	bytesPerInstruction = 64
+	measureInterval     = 16 << 20
+)
 
 // NewMeter returns a meter with limits l, registered with the watchdog.
 func NewMeter(l Limits) *Meter {
 	m := &Meter{lim: l}
-	m.next.Store(m.stepLimit())
+	m.next.Store(m.nextCheck())
 	metersMu.Lock()
 	meters[m] = struct{}{}
 	metersMu.Unlock()
@@ -94,17 +116,32 @@ func MeterOf(L *lua.LState) *Meter {
 	return m
 }
 
+// SetMeasure gives the meter the function that measures what its state
+// keeps (usually a call of Measure with the state's roots, plus what the
+// host keeps on the script's behalf). It is called at counted points, and
+// when it reports more than Limits.Memory the state is stopped. The limit
+// passed lets it stop counting early.
+func (m *Meter) SetMeasure(measure func(limit int64) int64) {
+	m.measure = measure
+	m.threshold = measureInterval
+	m.setNext(m.nextCheck())
+}
+
+// Kept returns what the last memory measure found.
+func (m *Meter) Kept() int64 { return m.kept }
+
 // Begin starts a step: the per-step counts start again from zero.
 func (m *Meter) Begin() {
 	m.steps, m.bytes = 0, 0
-	if m.Stopped() == "" {
-		m.next.Store(m.stepLimit())
-	}
+	m.setNext(m.nextCheck())
 	m.started.Store(coarseNow.Load())
 }
 
 // End ends a step.
-func (m *Meter) End() { m.started.Store(0) }
+func (m *Meter) End() {
+	m.carried += m.steps*bytesPerInstruction + m.bytes
+	m.started.Store(0)
+}
 
 // Close unregisters the meter from the watchdog.
 func (m *Meter) Close() {
@@ -131,6 +168,69 @@ func (m *Meter) Stop(why string) {
 	}
 }
 
+// setNext moves the point where Done looks closer, unless the meter has
+// been stopped meanwhile (by the watchdog, from another goroutine).
+func (m *Meter) setNext(n int64) {
+	for {
+		old := m.next.Load()
+		if old == 0 && m.Stopped() != "" {
+			return
+		}
+		if m.next.CompareAndSwap(old, n) {
+			return
+		}
+	}
+}
+
+// nextCheck is the step count at which Done must look closer: the step
+// budget, or the point where the memory measure is due.
+func (m *Meter) nextCheck() int64 {
+	limit := m.stepLimit()
+	if m.measure == nil {
+		return limit
+	}
+	due := m.threshold - m.carried - m.bytes // potential still to go, in bytes
+	at := m.steps + 1
+	if due > 0 {
+		at = max(at, (due+bytesPerInstruction-1)/bytesPerInstruction)
+	}
+	return min(limit, at)
+}
+
+// potential is the growth the work since the last measure could have made.
+func (m *Meter) potential() int64 {
+	return m.carried + m.steps*bytesPerInstruction + m.bytes
+}
+
+// slow is Done's path once steps reach next: a budget spent, a stop, or a
+// memory measure due. It reports whether the state must stop.
+func (m *Meter) slow() bool {
+	switch {
+	case m.Stopped() != "":
+	case m.steps >= m.stepLimit():
+		m.over()
+	case m.measure != nil && m.potential() >= m.threshold:
+		m.measureNow()
+	default:
+		m.setNext(m.nextCheck())
+	}
+	return m.Stopped() != ""
+}
+
+// measureNow measures what the state keeps and stops it if that is over
+// the limit; otherwise the next measure is paced from here.
+func (m *Meter) measureNow() {
+	kept := m.measure(m.lim.Memory)
+	if m.lim.Memory > 0 && kept > m.lim.Memory {
+		m.Stop(fmt.Sprintf("the script keeps more than %s of data (tables and strings that are still in use)", ByteSize(m.lim.Memory)))
+		return
+	}
+	m.kept = kept
+	m.carried = -(m.steps*bytesPerInstruction + m.bytes)
+	m.threshold = max(measureInterval, kept)
+	m.setNext(m.nextCheck())
+}
+
 // Work charges n instructions' worth of work done in Go (a pattern match,
 // a sort, a copy) to the step, raising an error in L when the budget is
 // spent. A nil meter charges nothing.
@@ -139,22 +239,27 @@ func (m *Meter) Work(L *lua.LState, n int64) {
 		return
 	}
 	m.steps += n
-	if m.steps >= m.next.Load() {
-		m.over()
+	if m.steps >= m.next.Load() && m.slow() {
 		L.RaiseError("%s", m.Stopped())
 	}
 }
 
 // Charge charges n bytes allocated on the script's behalf, raising an
-// error in L when the step's allocation budget is spent. A nil meter
-// charges nothing.
+// error in L when the step's allocation budget is spent or what the state
+// keeps is over its limit. A nil meter charges nothing.
 func (m *Meter) Charge(L *lua.LState, n int64) {
 	if m == nil {
 		return
 	}
 	m.bytes += n
-	if m.lim.StepAlloc > 0 && m.bytes > m.lim.StepAlloc {
+	switch {
+	case m.Stopped() != "":
+	case m.lim.StepAlloc > 0 && m.bytes > m.lim.StepAlloc:
 		m.Stop(fmt.Sprintf("the script allocated more than %s in one step", ByteSize(m.lim.StepAlloc)))
+	case m.measure != nil && m.potential() >= m.threshold:
+		m.measureNow()
+	default:
+		m.setNext(m.nextCheck())
 	}
 	if m.Stopped() != "" {
 		L.RaiseError("%s", m.Stopped())
@@ -187,10 +292,9 @@ func (m *Meter) Deadline() (time.Time, bool) { return time.Time{}, false }
 // instruction: one increment and one compare on the fast path.
 func (m *Meter) Done() <-chan struct{} {
 	m.steps++
-	if m.steps < m.next.Load() {
+	if m.steps < m.next.Load() || !m.slow() {
 		return nil
 	}
-	m.over()
 	return closedDone
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -14,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
@@ -63,35 +61,6 @@ type OptionDecl struct {
 	Kind    string // "number", "string" or "boolean"
 	Help    string
 }
-
-// Limits bound one step of a script (from one decision to the next
-// prompt) and one call of a bot.
-type Limits struct {
-	// StepInstructions stops a step that runs more Lua instructions than
-	// this: an endless loop ends after the same amount of work on every
-	// machine, however busy, so a game that passes once always passes.
-	// The default is about half a second of work.
-	StepInstructions int64
-	// StepTimeout is a wall-clock backstop for time spent outside Lua
-	// instructions.
-	StepTimeout time.Duration
-	// MaxCallDepth stops deep recursion.
-	MaxCallDepth int
-	// MaxStringBytes is the longest string string.rep may build.
-	MaxStringBytes int
-}
-
-// DefaultLimits are the limits a new Engine gets.
-var DefaultLimits = Limits{StepInstructions: 50_000_000, StepTimeout: 30 * time.Second, MaxCallDepth: 200, MaxStringBytes: 1 << 20}
-
-// ScriptError is an error raised by a script (or by the engine on behalf of
-// a script call), carrying the script position as "file:line: message".
-type ScriptError struct {
-	Msg       string // "games/clubs.lua:42: message"
-	Traceback string
-}
-
-func (e *ScriptError) Error() string { return e.Msg }
 
 var modName = regexp.MustCompile(`^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$`)
 
@@ -186,16 +155,18 @@ func (e *Engine) module(name string) (*lua.FunctionProto, string, error) {
 func (e *Engine) describe() error {
 	L := e.newState(nil, nil)
 	defer L.Close()
-	game, err := e.runMain(L)
-	if err != nil {
+	g := newMeter(e.Limits, L)
+	defer g.Close()
+	var game *lua.LTable
+	if err := guarded(g, e.Path, func() (err error) { game, err = e.runMain(L); return err }); err != nil {
 		return err
 	}
 	info := GameInfo{MinPlayers: 2, MaxPlayers: 6}
-	info.Title = lua.LVAsString(game.RawGetString("title"))
+	info.Title = capText(printableLine(lua.LVAsString(game.RawGetString("title"))), 200)
 	if info.Title == "" {
 		info.Title = strings.TrimSuffix(filepath.Base(e.Path), ".lua")
 	}
-	info.About = lua.LVAsString(game.RawGetString("about"))
+	info.About = capText(printableBlock(lua.LVAsString(game.RawGetString("about"))), 4096)
 	if p, ok := game.RawGetString("players").(*lua.LTable); ok {
 		info.MinPlayers = int(lua.LVAsNumber(p.RawGetInt(1)))
 		info.MaxPlayers = int(lua.LVAsNumber(p.RawGetInt(2)))
@@ -235,7 +206,7 @@ func (e *Engine) describe() error {
 				return &ScriptError{Msg: fmt.Sprintf("%s: option %q needs a default number, string or boolean", e.Path, n)}
 			}
 			d.Default = def.String()
-			d.Help = lua.LVAsString(spec.RawGetString("help"))
+			d.Help = capText(printableLine(lua.LVAsString(spec.RawGetString("help"))), 1000)
 			info.Options = append(info.Options, d)
 		}
 	}
@@ -340,40 +311,4 @@ func (e *Engine) optionNames() string {
 		ns = append(ns, d.Name)
 	}
 	return strings.Join(ns, ", ")
-}
-
-// scriptError turns a gopher-lua error into a ScriptError.
-func scriptError(err error) error {
-	var se *ScriptError
-	if errors.As(err, &se) {
-		return se
-	}
-	var ae *lua.ApiError
-	if errors.As(err, &ae) {
-		msg := ae.Object.String()
-		if inner, ok := ae.Object.(*lua.LUserData); ok {
-			if e, ok := inner.Value.(error); ok {
-				msg = e.Error()
-			}
-		}
-		return &ScriptError{Msg: msg, Traceback: shortTraceback(ae.StackTrace)}
-	}
-	return &ScriptError{Msg: err.Error()}
-}
-
-// shortTraceback keeps the script frames of a gopher-lua traceback.
-func shortTraceback(tb string) string {
-	var keep []string
-	for _, line := range strings.Split(tb, "\n") {
-		l := strings.TrimSpace(line)
-		if l == "" || l == "stack traceback:" || strings.HasPrefix(l, "[G]") || strings.Contains(l, "<prelude>") {
-			continue
-		}
-		keep = append(keep, "  "+l)
-		if len(keep) == 8 {
-			keep = append(keep, "  …")
-			break
-		}
-	}
-	return strings.Join(keep, "\n")
 }

@@ -38,7 +38,7 @@ func RunTestFile(path string, stdlib fs.FS) ([]TestResult, error) {
 		protos: map[string]*lua.FunctionProto{"": proto}, sources: map[string]string{"": path},
 	}
 	host.Limits.StepInstructions = 2_000_000_000
-	host.Limits.StepTimeout = 10 * time.Minute
+	host.Limits.Timeout = 10 * time.Minute
 	r := &testRun{host: host, stdlib: stdlib, engines: map[string]*Engine{}}
 	return r.run()
 }
@@ -78,9 +78,8 @@ func (r *testRun) defaultScript() string {
 func (r *testRun) run() ([]TestResult, error) {
 	L := r.host.newState(NewRNG(1), os.Stderr)
 	defer L.Close()
-	g := newGuard(r.host.Limits)
-	defer g.close()
-	L.SetContext(g)
+	g := newMeter(r.host.Limits, L)
+	defer func() { g.Close() }()
 	var scenarios []scenario
 	L.SetGlobal("scenario", L.NewFunction(func(L *lua.LState) int {
 		scenarios = append(scenarios, scenario{name: L.CheckString(1), fn: L.CheckFunction(2)})
@@ -89,30 +88,27 @@ func (r *testRun) run() ([]TestResult, error) {
 	L.SetGlobal("game", L.NewFunction(r.luaGame))
 	L.Push(L.NewFunctionFromProto(testPreludeProto()))
 	L.Call(0, 0)
-	g.begin()
-	L.Push(L.NewFunctionFromProto(r.host.protos[""]))
-	err := L.PCall(0, 0, nil)
-	g.end()
+	err := guarded(g, r.host.Path, func() error {
+		L.Push(L.NewFunctionFromProto(r.host.protos[""]))
+		return L.PCall(0, 0, nil)
+	})
 	if err != nil {
-		return nil, scriptError(err)
+		return nil, err
 	}
 	var results []TestResult
 	for _, s := range scenarios {
 		start := time.Now()
-		g.begin()
-		err := L.CallByParam(lua.P{Fn: s.fn, NRet: 0, Protect: true})
-		g.end()
+		err := guarded(g, r.host.Path, func() error {
+			return L.CallByParam(lua.P{Fn: s.fn, NRet: 0, Protect: true})
+		})
 		res := TestResult{File: r.host.Path, Name: s.name, Duration: time.Since(start)}
 		if err != nil {
-			se := scriptError(err).(*ScriptError)
+			se := err.(*ScriptError)
 			msg := se.Msg
-			if why := g.stopped(); why != "" {
-				if !strings.Contains(msg, why) {
-					msg += " (" + why + ")"
-				}
-				g = newGuard(r.host.Limits)
-				defer g.close()
-				L.SetContext(g)
+			if g.Stopped() != "" {
+				// A stopped meter stays stopped: the next scenario gets a fresh one.
+				g.Close()
+				g = newMeter(r.host.Limits, L)
 			}
 			if se.Traceback != "" {
 				msg += "\n" + se.Traceback

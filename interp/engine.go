@@ -52,6 +52,8 @@ type GameInfo struct {
 	// Tools are extra read-only REPL commands the script provides (e.g.
 	// "notes"), run on a seat's view like a bot.
 	Tools []string
+	// OnSay says whether the game reacts to what seats say (game.on_say).
+	OnSay bool
 }
 
 // OptionDecl is one game option a script declares, with its default.
@@ -212,6 +214,7 @@ func (e *Engine) describe() error {
 	}
 	info.Bots = sortedFuncKeys(game.RawGetString("bots"))
 	info.Tools = sortedFuncKeys(game.RawGetString("tools"))
+	_, info.OnSay = game.RawGetString("on_say").(*lua.LFunction)
 	e.Info = info
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tabletop/tabletop/interp"
@@ -39,6 +40,16 @@ type CheckReport struct {
 	ByPlayers map[int]int // games checked per player count
 	Elapsed   time.Duration
 	Failures  []CheckFailure
+	// CutOff lists the player counts whose games stopped being played
+	// because they kept failing with the same error.
+	CutOff []CutOff
+}
+
+// CutOff is a player count cut off after repeated identical failures.
+type CutOff struct {
+	Players int
+	After   int // games played of that count
+	Err     string
 }
 
 // CheckFailure is one game that broke an invariant.
@@ -67,6 +78,9 @@ func (r *CheckReport) WriteText(w io.Writer) {
 		return
 	}
 	fmt.Fprintf(w, "FAILED: %d games broke an invariant\n", len(r.Failures))
+	for _, c := range r.CutOff {
+		fmt.Fprintf(w, "  %d players: stopped after %d games, %d of them failing with the same error\n", c.Players, c.After, sameErrorLimit)
+	}
 	for i, f := range r.Failures {
 		if i == 10 {
 			fmt.Fprintf(w, "  …\n")
@@ -79,12 +93,28 @@ func (r *CheckReport) WriteText(w io.Writer) {
 	}
 }
 
+// MaxFailureSaves is the most failure saves one check writes: enough to
+// reproduce a bug, never a folder full of them.
+const MaxFailureSaves = 3
+
+// sameErrorLimit is how many games of one player count may fail with the
+// same error before the rest of that count is skipped: a script that always
+// fails says so in three games, not in hundreds.
+const sameErrorLimit = 3
+
 // Check plays random games and verifies after every decision that the
 // script did not fail, the state keeps the engine's invariants, no seat
 // can read a card it may not see, nothing public is written while a secret
 // choice is collected, and that the game ends. At one early decision of each
 // game it tries up to four of the legal options on replayed copies, and at
-// the end it replays the save to prove the game deterministic.
+// the end it replays the save to prove the game deterministic. A share of
+// the games also exercises the script's own code beyond play: one seat is
+// played by one of its bots, its tools are run, or a seat says something
+// (on_say).
+//
+// What the report holds does not depend on Jobs: games are judged in their
+// order, and a player count whose games keep failing with the same error is
+// cut off at the same game whoever finished first.
 func Check(cfg CheckConfig) (*CheckReport, error) {
 	if cfg.Engine == nil {
 		return nil, fmt.Errorf("check: no engine")
@@ -107,83 +137,197 @@ func Check(cfg CheckConfig) (*CheckReport, error) {
 	if cfg.MaxDecisions <= 0 {
 		cfg.MaxDecisions = 100_000
 	}
-	type job struct {
-		players int
-		index   int
-	}
-	var jobs []job
-	for _, p := range counts {
-		for i := 0; i < cfg.Games; i++ {
-			jobs = append(jobs, job{p, i})
-		}
-	}
-	type result struct {
-		decisions int
-		fail      *CheckFailure
-	}
 	defer batchGC()()
-	results := make([]result, len(jobs))
-	workers := cfg.Jobs
+	start := time.Now()
+	run := newCheckRun(cfg, counts)
+	run.play()
+	rep := run.report()
+	rep.Elapsed = time.Since(start)
+	return rep, nil
+}
+
+// checkRun is one run of Check: its games, their results in order, and the
+// cut-off of each player count.
+type checkRun struct {
+	cfg     CheckConfig
+	counts  []int
+	results [][]checkResult // by player count, then game
+	stopAt  []atomic.Int64  // by player count: games after this index are skipped
+	why     []string        // by player count: the error that cut it off
+}
+
+type checkResult struct {
+	skipped   bool
+	decisions int
+	fail      *CheckFailure
+	rec       *interp.Record // the failing game, until saves are written
+}
+
+func newCheckRun(cfg CheckConfig, counts []int) *checkRun {
+	r := &checkRun{cfg: cfg, counts: counts, stopAt: make([]atomic.Int64, len(counts)), why: make([]string, len(counts))}
+	for c := range counts {
+		r.results = append(r.results, make([]checkResult, cfg.Games))
+		r.stopAt[c].Store(int64(cfg.Games))
+	}
+	return r
+}
+
+// play runs every game on the workers, skipping the games of a player
+// count after its cut-off.
+func (r *checkRun) play() {
+	type job struct{ count, index int }
+	total := len(r.counts) * r.cfg.Games
+	workers := r.cfg.Jobs
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	start := time.Now()
-	next := make(chan int)
-	done := make(chan struct{}, len(jobs))
+	next := make(chan job)
+	done := make(chan job, total)
 	var wg sync.WaitGroup
-	for w := 0; w < min(workers, len(jobs)); w++ {
+	for w := 0; w < min(workers, total); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				j := jobs[i]
-				seed := GameSeed(cfg.Seed+uint64(j.players)*1_000_003, j.index)
-				n, fail := checkOne(cfg, j.players, seed)
-				results[i] = result{n, fail}
-				done <- struct{}{}
+			for j := range next {
+				res := checkResult{skipped: int64(j.index) > r.stopAt[j.count].Load()}
+				if !res.skipped {
+					players := r.counts[j.count]
+					seed := GameSeed(r.cfg.Seed+uint64(players)*1_000_003, j.index)
+					res.decisions, res.fail, res.rec = checkOne(r.cfg, players, seed, gamePlan(r.cfg.Engine, players, j.index))
+				}
+				r.results[j.count][j.index] = res
+				done <- j
 			}
 		}()
 	}
 	go func() {
-		for i := range jobs {
-			next <- i
+		for c := range r.counts {
+			for i := 0; i < r.cfg.Games; i++ {
+				next <- job{c, i}
+			}
 		}
 		close(next)
 	}()
-	for n := 1; n <= len(jobs); n++ {
-		<-done
-		if cfg.Progress != nil {
-			cfg.Progress(n, len(jobs))
+	judged := make([]int, len(r.counts)) // games of each count judged, in order
+	arrived := make([][]bool, len(r.counts))
+	for c := range arrived {
+		arrived[c] = make([]bool, r.cfg.Games)
+	}
+	seen := make([]map[string]int, len(r.counts))
+	for n := 1; n <= total; n++ {
+		j := <-done
+		c := j.count
+		arrived[c][j.index] = true
+		for judged[c] < r.cfg.Games && arrived[c][judged[c]] {
+			r.judge(c, judged[c], &seen[c])
+			judged[c]++
+		}
+		if r.cfg.Progress != nil {
+			r.cfg.Progress(n, total)
 		}
 	}
 	wg.Wait()
-	rep := &CheckReport{Title: info.Title, Games: len(jobs), ByPlayers: map[int]int{}, Elapsed: time.Since(start)}
-	for i, r := range results {
-		rep.Decisions += int64(r.decisions)
-		rep.ByPlayers[jobs[i].players]++
-		if r.fail != nil {
-			rep.Failures = append(rep.Failures, *r.fail)
-		}
-	}
-	return rep, nil
 }
 
-// checkOne plays one checked game; it returns the decisions made and the
-// failure, if any.
-func checkOne(cfg CheckConfig, players int, seed uint64) (int, *CheckFailure) {
+// judge looks at game i of count c once every earlier game of c has been
+// judged, and cuts the count off at the third game that fails with an
+// error already seen twice.
+func (r *checkRun) judge(c, i int, seen *map[string]int) {
+	if int64(i) > r.stopAt[c].Load() {
+		return
+	}
+	f := r.results[c][i].fail
+	if f == nil {
+		return
+	}
+	if *seen == nil {
+		*seen = map[string]int{}
+	}
+	(*seen)[f.Err]++
+	if (*seen)[f.Err] == sameErrorLimit {
+		r.stopAt[c].Store(int64(i))
+		r.why[c] = f.Err
+	}
+}
+
+// report gathers the results of the games not cut off, in order, and
+// writes saves of the first MaxFailureSaves failures.
+func (r *checkRun) report() *CheckReport {
+	rep := &CheckReport{Title: r.cfg.Engine.Info.Title, ByPlayers: map[int]int{}}
+	for c, players := range r.counts {
+		stop := int(r.stopAt[c].Load())
+		for i, res := range r.results[c] {
+			if i > stop || res.skipped {
+				continue
+			}
+			rep.Games++
+			rep.Decisions += int64(res.decisions)
+			rep.ByPlayers[players]++
+			if res.fail != nil {
+				if len(rep.Failures) < MaxFailureSaves && res.rec != nil {
+					res.fail.SaveFile = writeFailure(r.cfg, res.rec, players, res.fail.Seed)
+				}
+				rep.Failures = append(rep.Failures, *res.fail)
+			}
+		}
+		if r.why[c] != "" {
+			rep.CutOff = append(rep.CutOff, CutOff{Players: players, After: stop + 1, Err: r.why[c]})
+		}
+	}
+	return rep
+}
+
+// checkPlan says what one checked game exercises besides random play.
+type checkPlan struct {
+	botSeat int    // a seat played by the script's bot botName (0: none)
+	botName string // one of the script's bots
+	tools   bool   // run the script's tools once, for the seat to act
+	say     bool   // let the seat to act say something once (on_say)
+}
+
+// gamePlan shares the script's own bots, tools and on_say out among the
+// games: in every four games, one has a script bot at some seat, one runs
+// the tools, one says something; the fourth is random play only.
+func gamePlan(e *interp.Engine, players, i int) checkPlan {
+	var p checkPlan
+	switch i % 4 {
+	case 1:
+		if bots := e.Info.Bots; len(bots) > 0 {
+			p.botSeat = 1 + (i/4)%players
+			p.botName = bots[(i/4)%len(bots)]
+		}
+	case 2:
+		p.tools = len(e.Info.Tools) > 0
+	case 3:
+		p.say = e.Info.OnSay
+	}
+	return p
+}
+
+// remarks are what a checked game's seats say at the table.
+var remarks = []string{"nice move", "I object!", "hm", "is that allowed?", "my turn next", "ok"}
+
+// checkOne plays one checked game; it returns the decisions made, and the
+// failure with a record of the game if it failed.
+func checkOne(cfg CheckConfig, players int, seed uint64, plan checkPlan) (int, *CheckFailure, *interp.Record) {
 	e := cfg.Engine
 	mcfg := interp.Config{Players: players, Seed: seed, Options: cfg.Options}
 	m, err := e.NewMatch(mcfg)
 	if err != nil {
-		return 0, &CheckFailure{Players: players, Seed: seed, Err: err.Error()}
+		return 0, &CheckFailure{Players: players, Seed: seed, Err: err.Error()}, nil
 	}
 	defer m.Close()
-	bot := interp.NewRandomBot(interp.BotSeed(seed, 0))
+	random := interp.NewRandomBot(interp.BotSeed(seed, 0))
+	var own interp.Bot
+	if plan.botSeat > 0 {
+		if own, err = e.NewBot(plan.botName, plan.botSeat, interp.BotSeed(seed, plan.botSeat)); err != nil {
+			return 0, &CheckFailure{Players: players, Seed: seed, Err: err.Error()}, nil
+		}
+		defer own.Close()
+	}
 	sampler := interp.NewRNG(seed ^ 0x5eed)
-	fail := func(n int, err error) (int, *CheckFailure) {
-		f := &CheckFailure{Players: players, Seed: seed, Decision: n, Err: err.Error()}
-		f.SaveFile = writeFailure(cfg, m, players, seed)
-		return n, f
+	fail := func(n int, err error) (int, *CheckFailure, *interp.Record) {
+		return n, &CheckFailure{Players: players, Seed: seed, Decision: n, Err: err.Error()}, m.NewRecord(nil)
 	}
 	check := func() error {
 		if err := m.Err(); err != nil {
@@ -198,7 +342,8 @@ func checkOne(cfg CheckConfig, players int, seed uint64) (int, *CheckFailure) {
 		return fail(0, err)
 	}
 	// One early decision of each game has every option (up to 4) tried on
-	// a replayed copy: early, so the replays stay cheap.
+	// a replayed copy: early, so the replays stay cheap. The same decision
+	// is where the tools run or a seat speaks.
 	tryAt := sampler.Intn(64)
 	n := 0
 	for p := m.Prompt(); p != nil; p = m.Prompt() {
@@ -212,8 +357,21 @@ func checkOne(cfg CheckConfig, players int, seed uint64) (int, *CheckFailure) {
 			if err := tryOptions(e, mcfg, m.Decisions(), p, sampler); err != nil {
 				return fail(n, err)
 			}
+			if err := exercise(e, m, p.Seat, plan, sampler); err != nil {
+				return fail(n, err)
+			}
+			if p = m.Prompt(); p == nil {
+				break
+			}
 		}
-		i, _ := bot.Choose(m)
+		bot := interp.Bot(random)
+		if p.Seat == plan.botSeat {
+			bot = own
+		}
+		i, err := bot.Choose(m)
+		if err != nil {
+			return fail(n, err)
+		}
 		seat, group, logFrom := p.Seat, p.Group, len(m.Log())
 		if err := m.Step(i); err != nil {
 			return fail(n, err)
@@ -237,7 +395,29 @@ func checkOne(cfg CheckConfig, players int, seed uint64) (int, *CheckFailure) {
 	if err := sameOnReplay(e, m); err != nil {
 		return fail(n, err)
 	}
-	return n, nil
+	return n, nil, nil
+}
+
+// exercise runs the script's tools for seat, or lets seat say something,
+// as the plan says, and checks the state after.
+func exercise(e *interp.Engine, m *interp.Match, seat int, plan checkPlan, rng *interp.RNG) error {
+	if plan.tools {
+		for _, name := range e.Info.Tools {
+			if _, err := e.RunTool(m, name, seat); err != nil {
+				return fmt.Errorf("tool %s: %w", name, err)
+			}
+		}
+	}
+	if plan.say {
+		if err := m.Say(seat, remarks[rng.Intn(len(remarks))]); err != nil {
+			return fmt.Errorf("on_say: %w", err)
+		}
+		if err := m.CheckInvariants(); err != nil {
+			return err
+		}
+		return m.CheckSecrecy()
+	}
+	return nil
 }
 
 // quietWhileVoting checks that while a simultaneous secret choice is
@@ -303,13 +483,12 @@ func sameOnReplay(e *interp.Engine, m *interp.Match) error {
 	return nil
 }
 
-func writeFailure(cfg CheckConfig, m *interp.Match, players int, seed uint64) string {
+func writeFailure(cfg CheckConfig, rec *interp.Record, players int, seed uint64) string {
 	dir := cfg.SaveDir
 	if dir == "" {
 		dir = "."
 	}
 	name := filepath.Join(dir, fmt.Sprintf("check-failure-%dp-%d.save", players, seed))
-	rec := m.NewRecord(nil)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return ""
 	}

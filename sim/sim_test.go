@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -112,6 +113,57 @@ func TestCheckCatchesBrokenScripts(t *testing.T) {
 				t.Errorf("save has seed %d players %d, failure seed %d players %d", rec.Seed, rec.Players, f.Seed, f.Players)
 			}
 		})
+	}
+}
+
+func TestCheckExercisesBotsToolsAndOnSay(t *testing.T) {
+	e := load(t, "testdata/broken_extras.lua")
+	rep, err := Check(CheckConfig{Engine: e, Games: 8, Players: []int{2}, SaveDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []string
+	for _, f := range rep.Failures {
+		all = append(all, f.Err)
+	}
+	text := strings.Join(all, "\n")
+	for _, want := range []string{
+		"bot looper: testdata/broken_extras.lua:17: the script ran",
+		"tool notes: testdata/broken_extras.lua:23: the notebook is torn",
+		"on_say: testdata/broken_extras.lua:28: the script",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no failure says %q; failures:\n%s", want, text)
+		}
+	}
+}
+
+func TestCheckStopsRepeatedFailuresAndKeepsFewSaves(t *testing.T) {
+	e := load(t, "testdata/always_fails.lua")
+	var texts []string
+	for _, jobs := range []int{1, 2} {
+		dir := t.TempDir()
+		rep, err := Check(CheckConfig{Engine: e, Games: 200, Jobs: jobs, SaveDir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Games != 6 || len(rep.CutOff) != 2 {
+			t.Errorf("jobs %d: %d games checked and %d counts cut off; want 3 games of each of the 2 counts, cut off", jobs, rep.Games, len(rep.CutOff))
+		}
+		saves, _ := filepath.Glob(filepath.Join(dir, "*.save"))
+		if len(saves) != MaxFailureSaves {
+			t.Errorf("jobs %d: %d failure saves written, want %d", jobs, len(saves), MaxFailureSaves)
+		}
+		var b bytes.Buffer
+		rep.Elapsed = 0
+		rep.WriteText(&b)
+		texts = append(texts, strings.ReplaceAll(b.String(), dir, "DIR"))
+	}
+	if texts[0] != texts[1] {
+		t.Errorf("the report depends on --jobs:\n%s\n---\n%s", texts[0], texts[1])
+	}
+	if !strings.Contains(texts[0], "stopped after 3 games") {
+		t.Errorf("the report does not say the counts were cut off:\n%s", texts[0])
 	}
 }
 

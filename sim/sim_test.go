@@ -53,6 +53,29 @@ func TestRunDoesNotDependOnJobs(t *testing.T) {
 	}
 }
 
+func TestRunWithHeavyGamesDoesNotDependOnJobs(t *testing.T) {
+	e := load(t, "testdata/heavy_third.lua")
+	var outs []string
+	for _, jobs := range []int{1, 2} {
+		rep, err := Run(Config{Engine: e, Games: 12, Seed: 3, Jobs: jobs, Bots: []string{"random"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Failures) == 0 || len(rep.Failures) == rep.Games {
+			t.Fatalf("jobs %d: %d of %d games failed; the script should make some, not all, fail", jobs, len(rep.Failures), rep.Games)
+		}
+		rep.Seconds, rep.GamesPerSec, rep.DecisionsPerSec = 0, 0, 0
+		var b bytes.Buffer
+		if err := rep.WriteJSON(&b); err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, b.String())
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("--jobs changed the JSON:\n%s\n---\n%s", outs[0], outs[1])
+	}
+}
+
 func TestRunRejectsBadConfig(t *testing.T) {
 	e := load(t, "../games/clubs.lua")
 	for _, cfg := range []Config{

@@ -2,6 +2,7 @@ package luahost
 
 import (
 	"reflect"
+	"sync"
 	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
@@ -21,7 +22,9 @@ import (
 // returns a number over limit; whether it does depends only on the total,
 // not on the order of the walk.
 func Measure(limit int64, L *lua.LState, roots ...lua.LValue) int64 {
-	z := sizer{seen: map[any]struct{}{}, limit: limit}
+	z := sizers.Get().(*sizer)
+	defer z.release()
+	z.limit = limit
 	z.push(L)
 	for _, r := range roots {
 		z.push(r)
@@ -30,20 +33,41 @@ func Measure(limit int64, L *lua.LState, roots ...lua.LValue) int64 {
 	return z.total
 }
 
+// sizers keeps walkers with their maps grown: a state is measured again
+// and again as it grows, and regrowing the maps each time would cost more
+// than the walk.
+var sizers = sync.Pool{New: func() any {
+	return &sizer{tables: map[*lua.LTable]struct{}{}, others: map[lua.LValue]struct{}{}}
+}}
+
+func (z *sizer) release() {
+	clear(z.tables)
+	clear(z.others)
+	clear(z.stack)
+	z.stack, z.total, z.limit = z.stack[:0], 0, 0
+	sizers.Put(z)
+}
+
 type sizer struct {
-	seen  map[any]struct{}
-	stack []lua.LValue
-	total int64
-	limit int64
+	tables map[*lua.LTable]struct{} // tables seen (most of what there is)
+	others map[lua.LValue]struct{}  // functions, userdata and threads seen
+	stack  []lua.LValue
+	total  int64
+	limit  int64
 }
 
 func (z *sizer) push(v lua.LValue) {
 	switch x := v.(type) {
 	case lua.LString:
 		z.total += int64(len(x)) + stringBytes0
-	case *lua.LTable, *lua.LFunction, *lua.LUserData, *lua.LState:
-		if _, ok := z.seen[x]; !ok {
-			z.seen[x] = struct{}{}
+	case *lua.LTable:
+		if _, ok := z.tables[x]; !ok {
+			z.tables[x] = struct{}{}
+			z.stack = append(z.stack, x)
+		}
+	case *lua.LFunction, *lua.LUserData, *lua.LState:
+		if _, ok := z.others[x]; !ok {
+			z.others[x] = struct{}{}
 			z.stack = append(z.stack, x)
 		}
 	}

@@ -39,7 +39,7 @@ type Limits struct {
 var DefaultLimits = Limits{
 	StepInstructions: 20_000_000,
 	StepAlloc:        256 << 20,
-	Memory:           64 << 20,
+	Memory:           32 << 20,
 	MaxString:        16 << 20,
 	MaxCallDepth:     200,
 	MaxSource:        1 << 20,

@@ -41,7 +41,8 @@ type CheckReport struct {
 	Elapsed   time.Duration
 	Failures  []CheckFailure
 	// CutOff lists the player counts whose games stopped being played
-	// because they kept failing with the same error.
+	// because they kept failing with the same error (three times in one
+	// count, or once in a count after it cut off an earlier count).
 	CutOff []CutOff
 }
 
@@ -79,7 +80,11 @@ func (r *CheckReport) WriteText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "FAILED: %d games broke an invariant\n", len(r.Failures))
 	for _, c := range r.CutOff {
-		fmt.Fprintf(w, "  %d players: stopped after %d games, %d of them failing with the same error\n", c.Players, c.After, sameErrorLimit)
+		games := "games"
+		if c.After == 1 {
+			games = "game"
+		}
+		fmt.Fprintf(w, "  %d players: stopped after %d %s, the last failing with an error seen before\n", c.Players, c.After, games)
 	}
 	for i, f := range r.Failures {
 		if i == 10 {
@@ -151,10 +156,16 @@ func Check(cfg CheckConfig) (*CheckReport, error) {
 type checkRun struct {
 	cfg     CheckConfig
 	counts  []int
-	results [][]checkResult // by player count, then game
-	stopAt  []atomic.Int64  // by player count: games after this index are skipped
-	why     []string        // by player count: the error that cut it off
+	jobs    []checkJob
+	results []checkResult    // by job
+	stopAt  []atomic.Int64   // by player count: games after this index are skipped
+	why     []string         // by player count: the error that cut it off
+	seen    []map[string]int // by player count: failures by error
 }
+
+// checkJob is one game to check: game index of player count counts[count].
+// Jobs run count by count, so a count's games come before the next count's.
+type checkJob struct{ count, index int }
 
 type checkResult struct {
 	skipped   bool
@@ -164,89 +175,89 @@ type checkResult struct {
 }
 
 func newCheckRun(cfg CheckConfig, counts []int) *checkRun {
-	r := &checkRun{cfg: cfg, counts: counts, stopAt: make([]atomic.Int64, len(counts)), why: make([]string, len(counts))}
+	r := &checkRun{cfg: cfg, counts: counts, stopAt: make([]atomic.Int64, len(counts)),
+		why: make([]string, len(counts)), seen: make([]map[string]int, len(counts))}
 	for c := range counts {
-		r.results = append(r.results, make([]checkResult, cfg.Games))
 		r.stopAt[c].Store(int64(cfg.Games))
+		r.seen[c] = map[string]int{}
+		for i := 0; i < cfg.Games; i++ {
+			r.jobs = append(r.jobs, checkJob{c, i})
+		}
 	}
+	r.results = make([]checkResult, len(r.jobs))
 	return r
 }
 
 // play runs every game on the workers, skipping the games of a player
-// count after its cut-off.
+// count after its cut-off. Results are judged in job order as they come
+// in, so the cut-offs do not depend on which worker finished first.
 func (r *checkRun) play() {
-	type job struct{ count, index int }
-	total := len(r.counts) * r.cfg.Games
 	workers := r.cfg.Jobs
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	next := make(chan job)
-	done := make(chan job, total)
+	next := make(chan int)
+	done := make(chan int, len(r.jobs))
 	var wg sync.WaitGroup
-	for w := 0; w < min(workers, total); w++ {
+	for w := 0; w < min(workers, len(r.jobs)); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := range next {
-				res := checkResult{skipped: int64(j.index) > r.stopAt[j.count].Load()}
-				if !res.skipped {
-					players := r.counts[j.count]
-					seed := GameSeed(r.cfg.Seed+uint64(players)*1_000_003, j.index)
-					res.decisions, res.fail, res.rec = checkOne(r.cfg, players, seed, gamePlan(r.cfg.Engine, players, j.index))
-				}
-				r.results[j.count][j.index] = res
-				done <- j
+			for k := range next {
+				r.results[k] = r.checkJob(r.jobs[k])
+				done <- k
 			}
 		}()
 	}
 	go func() {
-		for c := range r.counts {
-			for i := 0; i < r.cfg.Games; i++ {
-				next <- job{c, i}
-			}
+		for k := range r.jobs {
+			next <- k
 		}
 		close(next)
 	}()
-	judged := make([]int, len(r.counts)) // games of each count judged, in order
-	arrived := make([][]bool, len(r.counts))
-	for c := range arrived {
-		arrived[c] = make([]bool, r.cfg.Games)
-	}
-	seen := make([]map[string]int, len(r.counts))
-	for n := 1; n <= total; n++ {
-		j := <-done
-		c := j.count
-		arrived[c][j.index] = true
-		for judged[c] < r.cfg.Games && arrived[c][judged[c]] {
-			r.judge(c, judged[c], &seen[c])
-			judged[c]++
+	arrived := make([]bool, len(r.jobs))
+	judged := 0
+	for n := 1; n <= len(r.jobs); n++ {
+		arrived[<-done] = true
+		for judged < len(r.jobs) && arrived[judged] {
+			r.judge(judged)
+			judged++
 		}
 		if r.cfg.Progress != nil {
-			r.cfg.Progress(n, total)
+			r.cfg.Progress(n, len(r.jobs))
 		}
 	}
 	wg.Wait()
 }
 
-// judge looks at game i of count c once every earlier game of c has been
-// judged, and cuts the count off at the third game that fails with an
-// error already seen twice.
-func (r *checkRun) judge(c, i int, seen *map[string]int) {
-	if int64(i) > r.stopAt[c].Load() {
+func (r *checkRun) checkJob(j checkJob) checkResult {
+	if int64(j.index) > r.stopAt[j.count].Load() {
+		return checkResult{skipped: true}
+	}
+	players := r.counts[j.count]
+	seed := GameSeed(r.cfg.Seed+uint64(players)*1_000_003, j.index)
+	var res checkResult
+	res.decisions, res.fail, res.rec = checkOne(r.cfg, players, seed, gamePlan(r.cfg.Engine, players, j.index))
+	return res
+}
+
+// judge looks at job k once every earlier job has been judged. A player
+// count is cut off at its third game failing with the same error, or at
+// its first failing with an error that already cut off an earlier count.
+func (r *checkRun) judge(k int) {
+	j := r.jobs[k]
+	f := r.results[k].fail
+	if f == nil || int64(j.index) > r.stopAt[j.count].Load() {
 		return
 	}
-	f := r.results[c][i].fail
-	if f == nil {
-		return
+	r.seen[j.count][f.Err]++
+	known := false
+	for c := 0; c < j.count; c++ {
+		known = known || r.why[c] == f.Err
 	}
-	if *seen == nil {
-		*seen = map[string]int{}
-	}
-	(*seen)[f.Err]++
-	if (*seen)[f.Err] == sameErrorLimit {
-		r.stopAt[c].Store(int64(i))
-		r.why[c] = f.Err
+	if known || r.seen[j.count][f.Err] == sameErrorLimit {
+		r.stopAt[j.count].Store(int64(j.index))
+		r.why[j.count] = f.Err
 	}
 }
 
@@ -254,24 +265,25 @@ func (r *checkRun) judge(c, i int, seen *map[string]int) {
 // writes saves of the first MaxFailureSaves failures.
 func (r *checkRun) report() *CheckReport {
 	rep := &CheckReport{Title: r.cfg.Engine.Info.Title, ByPlayers: map[int]int{}}
-	for c, players := range r.counts {
-		stop := int(r.stopAt[c].Load())
-		for i, res := range r.results[c] {
-			if i > stop || res.skipped {
-				continue
-			}
-			rep.Games++
-			rep.Decisions += int64(res.decisions)
-			rep.ByPlayers[players]++
-			if res.fail != nil {
-				if len(rep.Failures) < MaxFailureSaves && res.rec != nil {
-					res.fail.SaveFile = writeFailure(r.cfg, res.rec, players, res.fail.Seed)
-				}
-				rep.Failures = append(rep.Failures, *res.fail)
-			}
+	for k, res := range r.results {
+		j := r.jobs[k]
+		if res.skipped || int64(j.index) > r.stopAt[j.count].Load() {
+			continue
 		}
+		players := r.counts[j.count]
+		rep.Games++
+		rep.Decisions += int64(res.decisions)
+		rep.ByPlayers[players]++
+		if res.fail != nil {
+			if len(rep.Failures) < MaxFailureSaves && res.rec != nil {
+				res.fail.SaveFile = writeFailure(r.cfg, res.rec, players, res.fail.Seed)
+			}
+			rep.Failures = append(rep.Failures, *res.fail)
+		}
+	}
+	for c, players := range r.counts {
 		if r.why[c] != "" {
-			rep.CutOff = append(rep.CutOff, CutOff{Players: players, After: stop + 1, Err: r.why[c]})
+			rep.CutOff = append(rep.CutOff, CutOff{Players: players, After: int(r.stopAt[c].Load()) + 1, Err: r.why[c]})
 		}
 	}
 	return rep

@@ -170,8 +170,8 @@ func TestCheckStopsRepeatedFailuresAndKeepsFewSaves(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rep.Games != 6 || len(rep.CutOff) != 2 {
-			t.Errorf("jobs %d: %d games checked and %d counts cut off; want 3 games of each of the 2 counts, cut off", jobs, rep.Games, len(rep.CutOff))
+		if rep.Games != 4 || len(rep.CutOff) != 2 {
+			t.Errorf("jobs %d: %d games checked and %d counts cut off; want 3 games of the first count and 1 of the second, both cut off", jobs, rep.Games, len(rep.CutOff))
 		}
 		saves, _ := filepath.Glob(filepath.Join(dir, "*.save"))
 		if len(saves) != MaxFailureSaves {
@@ -185,7 +185,7 @@ func TestCheckStopsRepeatedFailuresAndKeepsFewSaves(t *testing.T) {
 	if texts[0] != texts[1] {
 		t.Errorf("the report depends on --jobs:\n%s\n---\n%s", texts[0], texts[1])
 	}
-	if !strings.Contains(texts[0], "stopped after 3 games") {
+	if !strings.Contains(texts[0], "2 players: stopped after 3 games") || !strings.Contains(texts[0], "3 players: stopped after 1 game,") {
 		t.Errorf("the report does not say the counts were cut off:\n%s", texts[0])
 	}
 }

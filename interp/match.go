@@ -323,6 +323,16 @@ func (m *Match) Close() {
 	}
 }
 
+// Interrupt stops the match's script from another goroutine: a step
+// running now ends with an error saying why, and the match refuses further
+// moves. Use it to abandon a game (a cancelled run, a game no longer
+// wanted); the game's result is lost.
+func (m *Match) Interrupt(why string) {
+	if m.meter != nil {
+		m.meter.Stop(why)
+	}
+}
+
 // Prompt returns the decision the game waits for, or nil when the game is
 // over or broken. The prompt is valid until the next Step.
 func (m *Match) Prompt() *Prompt { return m.prompt }

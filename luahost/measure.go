@@ -36,41 +36,88 @@ func Measure(limit int64, L *lua.LState, roots ...lua.LValue) int64 {
 // sizers keeps walkers with their maps grown: a state is measured again
 // and again as it grows, and regrowing the maps each time would cost more
 // than the walk.
-var sizers = sync.Pool{New: func() any {
-	return &sizer{tables: map[*lua.LTable]struct{}{}, others: map[lua.LValue]struct{}{}}
-}}
+var sizers = sync.Pool{New: func() any { return &sizer{} }}
 
 func (z *sizer) release() {
-	clear(z.tables)
-	clear(z.others)
+	z.seen.reset()
 	clear(z.stack)
 	z.stack, z.total, z.limit = z.stack[:0], 0, 0
 	sizers.Put(z)
 }
 
 type sizer struct {
-	tables map[*lua.LTable]struct{} // tables seen (most of what there is)
-	others map[lua.LValue]struct{}  // functions, userdata and threads seen
-	stack  []lua.LValue
-	total  int64
-	limit  int64
+	seen  pointerSet // tables, functions, userdata and threads counted
+	stack []lua.LValue
+	total int64
+	limit int64
 }
 
 func (z *sizer) push(v lua.LValue) {
+	var p unsafe.Pointer
 	switch x := v.(type) {
 	case lua.LString:
 		z.total += int64(len(x)) + stringBytes0
+		return
 	case *lua.LTable:
-		if _, ok := z.tables[x]; !ok {
-			z.tables[x] = struct{}{}
-			z.stack = append(z.stack, x)
-		}
-	case *lua.LFunction, *lua.LUserData, *lua.LState:
-		if _, ok := z.others[x]; !ok {
-			z.others[x] = struct{}{}
-			z.stack = append(z.stack, x)
+		p = unsafe.Pointer(x)
+	case *lua.LFunction:
+		p = unsafe.Pointer(x)
+	case *lua.LUserData:
+		p = unsafe.Pointer(x)
+	case *lua.LState:
+		p = unsafe.Pointer(x)
+	default:
+		return
+	}
+	if z.seen.add(uintptr(p)) {
+		z.stack = append(z.stack, v)
+	}
+}
+
+// pointerSet is a set of addresses, open-addressed: the walk asks it about
+// every table it meets, and a Go map spends most of the walk hashing. The
+// objects stay alive (the state holds them) for as long as the walk runs,
+// so their addresses are stable and unique.
+type pointerSet struct {
+	slots []uintptr // 0 is empty; the length is a power of two
+	n     int
+}
+
+// add adds p and reports whether it was new.
+func (s *pointerSet) add(p uintptr) bool {
+	if 2*(s.n+1) > len(s.slots) {
+		s.grow()
+	}
+	mask := uintptr(len(s.slots) - 1)
+	for i := (p >> 4) * 0x9E3779B97F4A7C15 >> 32 & mask; ; i = (i + 1) & mask {
+		switch s.slots[i] {
+		case 0:
+			s.slots[i] = p
+			s.n++
+			return true
+		case p:
+			return false
 		}
 	}
+}
+
+func (s *pointerSet) grow() {
+	old := s.slots
+	s.slots, s.n = make([]uintptr, max(1024, 2*len(old))), 0
+	for _, p := range old {
+		if p != 0 {
+			s.add(p)
+		}
+	}
+}
+
+// reset empties the set, keeping its room unless it grew very large.
+func (s *pointerSet) reset() {
+	if len(s.slots) > 1<<22 {
+		s.slots = nil
+	}
+	clear(s.slots)
+	s.n = 0
 }
 
 // run walks with an explicit stack: a script can nest tables a million

@@ -37,9 +37,9 @@ type Limits struct {
 
 // DefaultLimits are the limits a script runs under unless told otherwise.
 var DefaultLimits = Limits{
-	StepInstructions: 20_000_000,
+	StepInstructions: 10_000_000,
 	StepAlloc:        256 << 20,
-	Memory:           32 << 20,
+	Memory:           16 << 20,
 	MaxString:        16 << 20,
 	MaxCallDepth:     200,
 	MaxSource:        1 << 20,
@@ -82,8 +82,10 @@ type Meter struct {
 // more than bytesPerInstruction of new data on average (a table with a
 // string key costs about a kilobyte and several instructions); a state is
 // measured again after measureInterval of such potential growth, or after
-// as much as it kept at the last measure, whichever is more, so the cost
-// of measuring stays a small share of the work however much is kept.
+// twice what it kept at the last measure, whichever is more, so the cost
+// of measuring stays a small share of the work however much is kept (and
+// what a state keeps can pass the limit by at most about twice as much
+// before it is stopped).
 const (
 	bytesPerInstruction = 64
 	measureInterval     = 16 << 20

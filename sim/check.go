@@ -158,6 +158,7 @@ type checkRun struct {
 	counts  []int
 	jobs    []checkJob
 	results []checkResult    // by job
+	running sync.Map         // job → *interp.Match being checked, so a cut-off can stop it
 	stopAt  []atomic.Int64   // by player count: games after this index are skipped
 	why     []string         // by player count: the error that cut it off
 	seen    []map[string]int // by player count: failures by error
@@ -237,7 +238,9 @@ func (r *checkRun) checkJob(j checkJob) checkResult {
 	players := r.counts[j.count]
 	seed := GameSeed(r.cfg.Seed+uint64(players)*1_000_003, j.index)
 	var res checkResult
-	res.decisions, res.fail, res.rec = checkOne(r.cfg, players, seed, gamePlan(r.cfg.Engine, players, j.index))
+	started := func(m *interp.Match) { r.running.Store(j, m) }
+	res.decisions, res.fail, res.rec = checkOne(r.cfg, players, seed, gamePlan(r.cfg.Engine, players, j.index), started)
+	r.running.Delete(j)
 	return res
 }
 
@@ -258,6 +261,13 @@ func (r *checkRun) judge(k int) {
 	if known || r.seen[j.count][f.Err] == sameErrorLimit {
 		r.stopAt[j.count].Store(int64(j.index))
 		r.why[j.count] = f.Err
+		// Games of the count already under way are not wanted any more.
+		r.running.Range(func(key, m any) bool {
+			if o := key.(checkJob); o.count == j.count && o.index > j.index {
+				m.(*interp.Match).Interrupt("the check no longer needs this game")
+			}
+			return true
+		})
 	}
 }
 
@@ -321,7 +331,7 @@ var remarks = []string{"nice move", "I object!", "hm", "is that allowed?", "my t
 
 // checkOne plays one checked game; it returns the decisions made, and the
 // failure with a record of the game if it failed.
-func checkOne(cfg CheckConfig, players int, seed uint64, plan checkPlan) (int, *CheckFailure, *interp.Record) {
+func checkOne(cfg CheckConfig, players int, seed uint64, plan checkPlan, started func(*interp.Match)) (int, *CheckFailure, *interp.Record) {
 	e := cfg.Engine
 	mcfg := interp.Config{Players: players, Seed: seed, Options: cfg.Options}
 	m, err := e.NewMatch(mcfg)
@@ -329,6 +339,7 @@ func checkOne(cfg CheckConfig, players int, seed uint64, plan checkPlan) (int, *
 		return 0, &CheckFailure{Players: players, Seed: seed, Err: err.Error()}, nil
 	}
 	defer m.Close()
+	started(m)
 	random := interp.NewRandomBot(interp.BotSeed(seed, 0))
 	var own interp.Bot
 	if plan.botSeat > 0 {

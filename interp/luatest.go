@@ -25,7 +25,7 @@ type TestResult struct {
 // name without "_test" — plays moves by their text and checks what
 // happened. The error is for a file that cannot run at all.
 func RunTestFile(path string, stdlib fs.FS) ([]TestResult, error) {
-	src, err := os.ReadFile(path)
+	src, err := readScript(path)
 	if err != nil {
 		return nil, err
 	}

@@ -133,6 +133,32 @@ func (s Store) Find(name string) (Game, error) {
 	return Game{}, fmt.Errorf("no game in progress called %q in %s", name, s.Dir)
 }
 
+// Lookup returns the save file of the game called name, finished or in
+// progress: the file of that name, else the latest played whose name starts
+// with name and a dash (see Find).
+func (s Store) Lookup(name string) (string, bool) {
+	name = strings.TrimSuffix(name, Ext)
+	var best string
+	var bestTime time.Time
+	for _, dir := range []string{s.Records, s.Dir} {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			n, ok := strings.CutSuffix(e.Name(), Ext)
+			if !ok || !e.Type().IsRegular() {
+				continue
+			}
+			if n == name {
+				return filepath.Join(dir, e.Name()), true
+			}
+			info, err := e.Info()
+			if strings.HasPrefix(n, name+"-") && err == nil && (best == "" || info.ModTime().After(bestTime)) {
+				best, bestTime = filepath.Join(dir, e.Name()), info.ModTime()
+			}
+		}
+	}
+	return best, best != ""
+}
+
 // New starts the autosave of a game that starts now. game names it (a
 // built-in game's name, or a script file's); the file is named by it and
 // the time, with -2, -3… when that name is taken, so it never replaces

@@ -257,3 +257,29 @@ func TestFinish(t *testing.T) {
 		t.Errorf("a file of the user's: kept at %s, %v", kept, err)
 	}
 }
+
+func TestLookup(t *testing.T) {
+	s := testStore(t)
+	a := mustNew(t, s, "clubs")
+	a.Save(record())
+	if _, err := a.Finish(record()); err != nil {
+		t.Fatal(err)
+	}
+	s.Now = func() time.Time { return time.Date(2025, 3, 1, 0, 0, 0, 0, time.Local) }
+	b := mustNew(t, s, "clubs")
+	b.Save(record())
+	b.Close()
+	os.Chtimes(filepath.Join(s.Records, "clubs-2025-01-02-150405.save"), time.Now(), time.Now().Add(-time.Hour))
+	for name, want := range map[string]string{
+		"clubs-2025-01-02-150405":      filepath.Join(s.Records, "clubs-2025-01-02-150405.save"),
+		"clubs-2025-03-01-000000.save": filepath.Join(s.Dir, "clubs-2025-03-01-000000.save"),
+		"clubs":                        filepath.Join(s.Dir, "clubs-2025-03-01-000000.save"), // played last
+	} {
+		if got, ok := s.Lookup(name); !ok || got != want {
+			t.Errorf("Lookup(%q) = %s, %v; want %s", name, got, ok, want)
+		}
+	}
+	if got, ok := s.Lookup("club"); ok {
+		t.Errorf("Lookup matched a name cut short: %s", got)
+	}
+}

@@ -232,6 +232,20 @@ func Open(path string) (*Autosave, error) {
 	return newAutosave(path, lk, ""), nil
 }
 
+// Create is Open for a game that starts now: a file that is already there
+// holds another game, and is refused rather than replaced.
+func Create(path string) (*Autosave, error) {
+	a, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if exists(path) {
+		a.Close()
+		return nil, fmt.Errorf("autosave: %s holds another game; resume it, or keep this one in another file", path)
+	}
+	return a, nil
+}
+
 // FileName makes a game's name fit for a file name: letters, digits, _
 // and -, the rest as _; a script path gives its base name without .lua.
 func FileName(game string) string {

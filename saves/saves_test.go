@@ -249,12 +249,20 @@ func TestFinish(t *testing.T) {
 	}
 
 	path := filepath.Join(t.TempDir(), "sub", "mine.save")
-	o, err := Open(path)
+	o, err := Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if kept, err := o.Finish(record()); err != nil || kept != path || !exists(path) {
 		t.Errorf("a file of the user's: kept at %s, %v", kept, err)
+	}
+	if _, err := Create(path); err == nil || !strings.Contains(err.Error(), "holds another game") {
+		t.Errorf("Create over a saved game: %v", err)
+	}
+	if o, err := Open(path); err != nil {
+		t.Errorf("Open of a saved game: %v", err)
+	} else {
+		o.Close()
 	}
 }
 

@@ -72,7 +72,7 @@ func (c *playCmd) Run(e *env) error {
 // game goes on unsaved, and says so.
 func (c *playCmd) newAutosave(e *env, eng *interp.Engine) (*saves.Autosave, error) {
 	if c.Autosave != nil {
-		return openAutosave(*c.Autosave)
+		return openAutosave(*c.Autosave, true)
 	}
 	a, err := saves.Default().New(gameName(eng))
 	if err != nil {
@@ -83,12 +83,17 @@ func (c *playCmd) newAutosave(e *env, eng *interp.Engine) (*saves.Autosave, erro
 	return a, nil
 }
 
-// openAutosave opens the file --autosave names ("" for none).
-func openAutosave(path string) (*saves.Autosave, error) {
+// openAutosave opens the file --autosave names ("" for none); for a game
+// that is new to the file, it must not be there yet.
+func openAutosave(path string, fresh bool) (*saves.Autosave, error) {
 	if path == "" {
 		return nil, nil
 	}
-	a, err := saves.Open(path)
+	open := saves.Open
+	if fresh {
+		open = saves.Create
+	}
+	a, err := open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +153,7 @@ func (c *playCmd) pick(e *env, target, explicit string) (path, shown string, a *
 			return "", "", nil, err
 		}
 		if explicit != "" {
-			a, err := openAutosave(explicit)
+			a, err := openAutosave(explicit, !sameFile(explicit, g.Path))
 			return g.Path, g.Name, a, err
 		}
 		if a, err = store.Resume(g); err != nil {
@@ -158,7 +163,7 @@ func (c *playCmd) pick(e *env, target, explicit string) (path, shown string, a *
 		return g.Path, g.Name, a, nil
 	}
 	if explicit != "" {
-		a, err := openAutosave(explicit)
+		a, err := openAutosave(explicit, !sameFile(explicit, target))
 		return target, target, a, err
 	}
 	rec, err := interp.LoadRecord(target)

@@ -31,7 +31,7 @@ func (c *replayCmd) Run(e *env) error {
 	if c.Autosave != "" && sameFile(c.Autosave, c.File) {
 		return usagef("--autosave would overwrite %s, the save being replayed", c.File)
 	}
-	saver, err := openAutosave(c.Autosave)
+	saver, err := openAutosave(c.Autosave, true)
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io/fs"
-	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -21,22 +21,30 @@ import (
 // Engine is a loaded game script: compiled once, then shared by every
 // Match played with it, concurrently if need be.
 type Engine struct {
-	// Path is the script's path as the user gave it; errors name it.
+	// Path is the script's path as the user gave it (a built-in game's
+	// as games/NAME.lua); errors name it.
 	Path string
-	// Hash is the hex SHA-256 of the script and every module it required
-	// from its own folder while being described, so a save can tell when
-	// the rules changed under it.
+	// Script is how a save names the script: a built-in game's name
+	// ("clubs") or the absolute path of the script file.
+	Script string
+	// Hash is the hex SHA-256 of the script and of every module of the
+	// game (not of the stdlib) it required while being described, so a
+	// save can tell when the rules changed under it.
 	Hash string
 	// Info describes the game: title, player counts, options, bots.
 	Info GameInfo
 	// Limits bounds what a script may do in one step.
 	Limits Limits
 
-	dir     string
-	stdlib  fs.FS
-	mu      sync.Mutex
-	protos  map[string]*lua.FunctionProto // by module name; "" is the main script
-	sources map[string]string             // module name → file path shown in errors
+	dir      string    // the script's own folder: an OS path, or a slash path in home
+	home     fs.FS     // the file system holding the script; nil for the OS's
+	homeName string    // how errors name home's root ("games")
+	libs     []Library // searched after dir
+	stdlib   fs.FS     // searched last
+	mu       sync.Mutex
+	protos   map[string]*lua.FunctionProto // by module name; "" is the main script
+	sources  map[string]string             // module name → file path shown in errors
+	modSums  map[string]string             // module name → SHA-256 of the game's modules
 }
 
 // GameInfo is what a script declares about its game.
@@ -66,37 +74,79 @@ type OptionDecl struct {
 
 var modName = regexp.MustCompile(`^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$`)
 
-// Load reads, compiles and describes the game script at path. stdlib is
-// the file system of modules every script may require (see package
-// stdlib); it may be nil.
+// Load reads, compiles and describes the game script at path, a file of
+// the OS. stdlib is the file system of modules every script may require
+// (see package stdlib); it may be nil. LoadFrom says more.
 func Load(path string, stdlib fs.FS) (*Engine, error) {
-	src, err := os.ReadFile(path)
+	return LoadFrom(Source{Path: path, Stdlib: stdlib})
+}
+
+// LoadFrom reads, compiles and describes a game script: a file of the OS
+// or one in a library (a built-in game). The script must be a regular file
+// of at most MaxScriptBytes, read once.
+func LoadFrom(s Source) (*Engine, error) {
+	e := newEngine(s)
+	var src []byte
+	var err error
+	if s.Home != nil {
+		src, err = readScriptFS(s.Home.FS, s.Path, e.Path)
+	} else {
+		src, err = readScript(s.Path)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("loading game: %w", err)
 	}
-	return LoadSource(path, src, stdlib)
+	return e.load(src)
 }
 
-// LoadSource is Load with the script's content given.
+// LoadSource is Load with the script's content given; path names it in
+// errors and saves, and its folder is searched for modules.
 func LoadSource(path string, src []byte, stdlib fs.FS) (*Engine, error) {
+	e := newEngine(Source{Path: path, Name: path, Stdlib: stdlib})
+	return e.load(src)
+}
+
+// newEngine is an engine for the script s names, not loaded yet.
+func newEngine(s Source) *Engine {
 	e := &Engine{
-		Path:    path,
+		Path:    s.Path,
+		Script:  s.Name,
 		Limits:  DefaultLimits,
-		dir:     filepath.Dir(path),
-		stdlib:  stdlib,
+		dir:     filepath.Dir(s.Path),
+		libs:    s.Libs,
+		stdlib:  s.Stdlib,
 		protos:  map[string]*lua.FunctionProto{},
-		sources: map[string]string{"": path},
+		modSums: map[string]string{},
 	}
-	proto, err := compile(src, path)
+	if s.Home != nil {
+		e.home, e.homeName, e.dir = s.Home.FS, s.Home.Name, path.Dir(s.Path)
+		e.Path = s.Home.Name + "/" + s.Path
+		if e.Script == "" {
+			e.Script = strings.TrimSuffix(s.Path, ".lua")
+		}
+	} else if e.Script == "" {
+		e.Script = s.Path
+		if abs, err := filepath.Abs(s.Path); err == nil {
+			e.Script = abs
+		}
+	}
+	e.sources = map[string]string{"": e.Path}
+	return e
+}
+
+// load compiles and describes the script src, and sums up its content.
+func (e *Engine) load(src []byte) (*Engine, error) {
+	proto, err := compile(src, e.Path)
 	if err != nil {
 		return nil, err
 	}
 	e.protos[""] = proto
-	sum := sha256.Sum256(src)
-	e.Hash = hex.EncodeToString(sum[:])
 	if err := e.describe(); err != nil {
 		return nil, err
 	}
+	e.mu.Lock()
+	e.Hash = gameHash(src, e.modSums)
+	e.mu.Unlock()
 	return e, nil
 }
 
@@ -119,8 +169,8 @@ func compile(src []byte, name string) (*lua.FunctionProto, error) {
 }
 
 // module returns the compiled module name, compiling it on first use. The
-// script's own folder is searched before the standard library, so a
-// variant can require the game it changes.
+// script's own folder is searched first, so a variant can require the game
+// it changes, then the libraries (the built-in games), then the stdlib.
 func (e *Engine) module(name string) (*lua.FunctionProto, string, error) {
 	if !modName.MatchString(name) {
 		return nil, "", fmt.Errorf("module %q not found: names are letters, digits and _ separated by dots", name)
@@ -131,18 +181,9 @@ func (e *Engine) module(name string) (*lua.FunctionProto, string, error) {
 		return p, e.sources[name], nil
 	}
 	rel := strings.ReplaceAll(name, ".", "/") + ".lua"
-	var src []byte
-	var shown string
-	local := filepath.Join(e.dir, filepath.FromSlash(rel))
-	if b, err := os.ReadFile(local); err == nil {
-		src, shown = b, local
-	} else if e.stdlib != nil {
-		if b, err := fs.ReadFile(e.stdlib, rel); err == nil {
-			src, shown = b, "stdlib/"+rel
-		}
-	}
-	if src == nil {
-		return nil, "", fmt.Errorf("module %q not found beside %s or in stdlib", name, e.Path)
+	src, shown, hashed, err := e.findModule(name, rel)
+	if err != nil {
+		return nil, "", err
 	}
 	p, err := compile(src, shown)
 	if err != nil {
@@ -150,6 +191,13 @@ func (e *Engine) module(name string) (*lua.FunctionProto, string, error) {
 	}
 	e.protos[name] = p
 	e.sources[name] = shown
+	if hashed {
+		if e.modSums == nil {
+			e.modSums = map[string]string{}
+		}
+		sum := sha256.Sum256(src)
+		e.modSums[name] = hex.EncodeToString(sum[:])
+	}
 	return p, shown, nil
 }
 

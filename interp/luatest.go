@@ -25,7 +25,13 @@ type TestResult struct {
 // name without "_test" — plays moves by their text and checks what
 // happened. The error is for a file that cannot run at all.
 func RunTestFile(path string, stdlib fs.FS) ([]TestResult, error) {
-	src, err := os.ReadFile(path)
+	return RunTestFileWith(path, nil, stdlib)
+}
+
+// RunTestFileWith is RunTestFile where the test file and the scripts it
+// plays may also require the modules of libs (the built-in games).
+func RunTestFileWith(path string, libs []Library, stdlib fs.FS) ([]TestResult, error) {
+	src, err := readScript(path)
 	if err != nil {
 		return nil, err
 	}
@@ -34,7 +40,7 @@ func RunTestFile(path string, stdlib fs.FS) ([]TestResult, error) {
 		return nil, err
 	}
 	host := &Engine{
-		Path: path, Limits: DefaultLimits, dir: filepath.Dir(path), stdlib: stdlib,
+		Path: path, Limits: DefaultLimits, dir: filepath.Dir(path), libs: libs, stdlib: stdlib,
 		protos: map[string]*lua.FunctionProto{"": proto}, sources: map[string]string{"": path},
 	}
 	host.Limits.StepInstructions = 2_000_000_000
@@ -62,7 +68,7 @@ func (r *testRun) engine(script string) (*Engine, error) {
 	if e, ok := r.engines[script]; ok {
 		return e, nil
 	}
-	e, err := Load(script, r.stdlib)
+	e, err := LoadFrom(Source{Path: script, Libs: r.host.libs, Stdlib: r.stdlib})
 	if err != nil {
 		return nil, err
 	}

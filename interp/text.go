@@ -3,7 +3,6 @@ package interp
 import (
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -70,10 +69,6 @@ func printable(s string, keepNewlines bool) string {
 	}
 	return b.String()
 }
-
-// isControl reports a C0 or C1 control character or DEL (ESC, the start
-// of every terminal escape sequence, among them).
-func isControl(r rune) bool { return unicode.IsControl(r) }
 
 // What the engine's own objects cost a script's allocation budget, beyond
 // the texts they hold: roughly what each takes in memory.

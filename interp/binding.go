@@ -126,7 +126,8 @@ func (m *Match) newTableObject() *lua.LTable {
 	set("board", m.luaBoard)
 	set("note", func(L *lua.LState) int {
 		key := L.CheckString(2)
-		text := L.OptString(3, "")
+		text := printableBlock(L.OptString(3, ""))
+		m.meter.Charge(L, int64(len(text)))
 		value := L.Get(4)
 		switch value.(type) {
 		case lua.LString, lua.LNumber, lua.LBool, *lua.LNilType:
@@ -249,9 +250,9 @@ func (m *Match) luaAsk(L *lua.LState) int {
 	verb := ""
 	switch h := L.Get(4).(type) {
 	case lua.LString:
-		p.Hint = string(h)
+		p.Hint = printableLine(string(h))
 	case *lua.LTable:
-		p.Hint = lua.LVAsString(h.RawGetString("hint"))
+		p.Hint = printableLine(lua.LVAsString(h.RawGetString("hint")))
 		p.Secret = lua.LVAsBool(h.RawGetString("secret"))
 		p.Group = int(lua.LVAsNumber(h.RawGetString("group")))
 		verb = lua.LVAsString(h.RawGetString("verb"))
@@ -280,6 +281,10 @@ func (m *Match) luaAsk(L *lua.LState) int {
 		if text == "" {
 			L.RaiseError("t:ask: option %d has an empty text", i)
 		}
+		if problem := optionTextProblem(text); problem != "" {
+			L.RaiseError("t:ask: option %d %s", i, problem)
+		}
+		m.meter.Charge(L, int64(len(text))+16)
 		p.Options = append(p.Options, text)
 		p.values = append(p.values, v)
 	}
@@ -381,9 +386,9 @@ func objectSpec(L *lua.LState, spec *lua.LTable, what, defName string) (name, la
 	if name == "" {
 		L.ArgError(2, "a "+what+" needs a name")
 	}
-	label = lua.LVAsString(spec.RawGetString("label"))
+	label = printableLine(lua.LVAsString(spec.RawGetString("label")))
 	if label == "" {
-		label = name
+		label = printableLine(name)
 	}
 	shown = true
 	if s, ok := spec.RawGetString("shown").(lua.LBool); ok {
@@ -471,7 +476,8 @@ func (m *Match) applyStack(z *Zone) error {
 func (m *Match) format(L *lua.LState, n int) (string, []int) {
 	f := L.CheckString(n)
 	if !strings.Contains(f, "%") {
-		return f, nil
+		m.meter.Charge(L, int64(len(f))+logLineBytes)
+		return printableLine(f), nil
 	}
 	b := &fmtBuffer{m.fmtBuf[:0]}
 	defer func() { m.fmtBuf = b.buf }()
@@ -524,7 +530,8 @@ func (m *Match) format(L *lua.LState, n int) (string, []int) {
 	if len(m.cardRefs) > start {
 		cards = m.cardRefs[start:len(m.cardRefs):len(m.cardRefs)]
 	}
-	return string(b.buf), cards
+	m.meter.Charge(L, int64(len(b.buf))+logLineBytes)
+	return printableLine(string(b.buf)), cards
 }
 
 // fmtBuffer is a reusable byte buffer with the writer methods format uses.
@@ -631,6 +638,7 @@ func (m *Match) luaZone(L *lua.LState) int {
 	if z.Vis, ok = visibilityNames[vis]; !ok {
 		L.ArgError(2, "visibility must be hidden, owner or all")
 	}
+	m.meter.Charge(L, zoneBytes)
 	z.ud = newObject(L, z, m.meta.zoneMT)
 	m.Zones = append(m.Zones, z)
 	L.Push(z.ud)
@@ -660,6 +668,8 @@ func (m *Match) luaCards(L *lua.LState) int {
 		if lab, ok := t.RawGetString("label").(lua.LString); ok && lab != "" {
 			c.Label = string(lab)
 		}
+		c.Label = printableLine(c.Label)
+		m.meter.Charge(L, cardBytes)
 		t.RawSetString("id", lua.LNumber(c.ID))
 		m.Cards = append(m.Cards, c)
 		if _, dup := m.meta.cardByName[c.Name]; !dup {
@@ -835,7 +845,7 @@ func (m *Match) zoneMethods() *lua.LTable {
 		return 0
 	})
 	def("set_label", func(L *lua.LState) int {
-		m.checkZone(L, 1).Label = L.CheckString(2)
+		m.checkZone(L, 1).Label = printableLine(L.CheckString(2))
 		return 0
 	})
 	return mt

@@ -1492,7 +1492,7 @@ func (m *Match) luaBoard(L *lua.LState) int {
 	if n := lua.LVAsString(spec.RawGetString("name")); n != "" {
 		b.Name = n
 	}
-	b.Title = lua.LVAsString(spec.RawGetString("title"))
+	b.Title = printableLine(lua.LVAsString(spec.RawGetString("title")))
 	if s, ok := spec.RawGetString("shown").(lua.LBool); ok {
 		b.Shown = bool(s)
 	}
@@ -1522,7 +1522,7 @@ func legendEntry(v lua.LValue) (LegendEntry, string) {
 		if e.Kind == "" {
 			return e, "a table entry needs room=, door=, start= or block= and a name"
 		}
-		e.Label = lua.LVAsString(x.RawGetString("label"))
+		e.Label = printableLine(lua.LVAsString(x.RawGetString("label")))
 		if c, ok := colorValue(x.RawGetString("color")); ok {
 			e.Color = c
 		} else {
@@ -1643,7 +1643,7 @@ func (m *Match) boardMethods(L *lua.LState) *lua.LTable {
 			L.ArgError(2, fmt.Sprintf("the board already has a token %q", name))
 		}
 		t := &boardToken{Name: name, sq: -1, room: -1}
-		t.Label = lua.LVAsString(spec.RawGetString("label"))
+		t.Label = printableLine(lua.LVAsString(spec.RawGetString("label")))
 		if t.Label == "" {
 			t.Label = name
 		}

@@ -2,9 +2,10 @@ package interp
 
 import (
 	"fmt"
-	"strings"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/tabletop/tabletop/luahost"
 )
 
 // Bot chooses for one seat. Bots never touch the match's own state: a
@@ -49,7 +50,7 @@ type ScriptBot struct {
 	eng   *Engine
 	L     *lua.LState
 	fn    *lua.LFunction
-	guard *guard
+	meter *luahost.Meter
 	cache *luaCache
 	rng   *RNG
 
@@ -84,7 +85,7 @@ func (e *Engine) NewBot(name string, seat int, seed uint64) (Bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &ScriptBot{name: name, seat: seat, eng: e, L: L, fn: fn, guard: g, cache: newLuaCache(), rng: rng}, nil
+	return &ScriptBot{name: name, seat: seat, eng: e, L: L, fn: fn, meter: g, cache: newLuaCache(), rng: rng}, nil
 }
 
 // DefaultBot is the bot a seat gets when none is named: the script's first.
@@ -103,17 +104,16 @@ func (e *Engine) botNames() string {
 	return names
 }
 
-// scriptFunc loads the script in a fresh state and returns game[table][name].
-func (e *Engine) scriptFunc(table, name string, seed uint64) (*lua.LFunction, *lua.LState, *guard, *RNG, error) {
+// scriptFunc loads the script in a fresh state, with a meter of its own,
+// and returns game[table][name].
+func (e *Engine) scriptFunc(table, name string, seed uint64) (*lua.LFunction, *lua.LState, *luahost.Meter, *RNG, error) {
 	rng := NewRNG(seed)
 	L := e.newState(rng, nil)
-	g := newGuard(e.Limits)
-	L.SetContext(g)
-	g.begin()
-	game, err := e.runMain(L)
-	g.end()
+	g := newMeter(e.Limits, L)
+	var game *lua.LTable
+	err := guarded(g, e.Path, func() (err error) { game, err = e.runMain(L); return err })
 	if err != nil {
-		g.close()
+		g.Close()
 		L.Close()
 		return nil, nil, nil, nil, err
 	}
@@ -123,7 +123,7 @@ func (e *Engine) scriptFunc(table, name string, seed uint64) (*lua.LFunction, *l
 		fn, _ = tbl.RawGetString(name).(*lua.LFunction)
 	}
 	if fn == nil {
-		g.close()
+		g.Close()
 		L.Close()
 		return nil, nil, nil, nil, fmt.Errorf("%s has no %s.%s function", e.Path, table, name)
 	}
@@ -135,7 +135,7 @@ func (b *ScriptBot) Name() string { return b.name }
 
 // Close implements Bot.
 func (b *ScriptBot) Close() {
-	b.guard.close()
+	b.meter.Close()
 	b.L.Close()
 }
 
@@ -148,29 +148,34 @@ func (b *ScriptBot) Choose(m *Match) (int, error) {
 	}
 	view := m.view(p.Seat)
 	L := b.L
-	b.guard.begin()
-	defer b.guard.end()
-	if b.logMatch != m || b.logRead > len(m.log) {
-		// Another match (a new game, an undo): nothing carries over, not
-		// even tables by ID, which only mean the same thing within a match.
-		b.logMatch, b.logRead = m, 0
-		b.log, b.events = L.NewTable(), L.NewTable()
-		b.cache = newLuaCache()
+	var ret lua.LValue
+	err := guarded(b.meter, b.eng.Path, func() error {
+		if b.logMatch != m || b.logRead > len(m.log) {
+			// Another match (a new game, an undo): nothing carries over, not
+			// even tables by ID, which only mean the same thing within a match.
+			b.logMatch, b.logRead = m, 0
+			b.log, b.events = L.NewTable(), L.NewTable()
+			b.cache = newLuaCache()
+		}
+		vt := view.luaView(L, b.cache)
+		appendLog(L, b.log, b.events, m.LogFor(p.Seat, b.logRead))
+		b.logRead = len(m.log)
+		vt.RawSetString("log", b.log)
+		vt.RawSetString("events", b.events)
+		L.Push(b.fn)
+		L.Push(vt)
+		L.Push(vt.RawGetString("options"))
+		L.Push(lua.LNumber(p.Seat))
+		if err := L.PCall(3, 1, nil); err != nil {
+			return err
+		}
+		ret = L.Get(-1)
+		L.Pop(1)
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("bot %s: %w", b.name, err)
 	}
-	vt := view.luaView(L, b.cache)
-	appendLog(L, b.log, b.events, m.LogFor(p.Seat, b.logRead))
-	b.logRead = len(m.log)
-	vt.RawSetString("log", b.log)
-	vt.RawSetString("events", b.events)
-	L.Push(b.fn)
-	L.Push(vt)
-	L.Push(vt.RawGetString("options"))
-	L.Push(lua.LNumber(p.Seat))
-	if err := L.PCall(3, 1, nil); err != nil {
-		return 0, fmt.Errorf("bot %s: %w", b.name, stopped(b.guard, scriptError(err)))
-	}
-	ret := L.Get(-1)
-	L.Pop(1)
 	switch r := ret.(type) {
 	case lua.LNumber:
 		if i := int(r); i >= 1 && i <= len(p.Options) {
@@ -181,7 +186,7 @@ func (b *ScriptBot) Choose(m *Match) (int, error) {
 			return i, nil
 		}
 	}
-	return 0, &ScriptError{Msg: fmt.Sprintf("%s: bot %s returned %s, which is not one of the %d legal options", b.eng.Path, b.name, ret.String(), len(p.Options))}
+	return 0, &ScriptError{Msg: fmt.Sprintf("%s: bot %s returned %s, which is not one of the %d legal options", b.eng.Path, b.name, capText(ret.String(), 80), len(p.Options))}
 }
 
 // RunTool runs game.tools[name](view) for seat and returns its text: a
@@ -191,22 +196,18 @@ func (e *Engine) RunTool(m *Match, name string, seat int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	defer func() { g.close(); L.Close() }()
-	g.begin()
-	defer g.end()
-	vt := m.View(seat).luaView(L, newLuaCache())
-	L.Push(fn)
-	L.Push(vt)
-	L.Push(lua.LNumber(seat))
-	if err := L.PCall(2, 1, nil); err != nil {
-		return "", stopped(g, scriptError(err))
-	}
-	return lua.LVAsString(L.Get(-1)), nil
-}
-
-func stopped(g *guard, err error) error {
-	if why := g.stopped(); why != "" && !strings.Contains(err.Error(), why) {
-		return &ScriptError{Msg: err.Error() + " (" + why + ")"}
-	}
-	return err
+	defer func() { g.Close(); L.Close() }()
+	var text string
+	err = guarded(g, e.Path, func() error {
+		vt := m.View(seat).luaView(L, newLuaCache())
+		L.Push(fn)
+		L.Push(vt)
+		L.Push(lua.LNumber(seat))
+		if err := L.PCall(2, 1, nil); err != nil {
+			return err
+		}
+		text = printableBlock(lua.LVAsString(L.Get(-1)))
+		return nil
+	})
+	return text, err
 }

@@ -4,17 +4,15 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io/fs"
-	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
@@ -23,22 +21,30 @@ import (
 // Engine is a loaded game script: compiled once, then shared by every
 // Match played with it, concurrently if need be.
 type Engine struct {
-	// Path is the script's path as the user gave it; errors name it.
+	// Path is the script's path as the user gave it (a built-in game's
+	// as games/NAME.lua); errors name it.
 	Path string
-	// Hash is the hex SHA-256 of the script and every module it required
-	// from its own folder while being described, so a save can tell when
-	// the rules changed under it.
+	// Script is how a save names the script: a built-in game's name
+	// ("clubs") or the absolute path of the script file.
+	Script string
+	// Hash is the hex SHA-256 of the script and of every module of the
+	// game (not of the stdlib) it required while being described, so a
+	// save can tell when the rules changed under it.
 	Hash string
 	// Info describes the game: title, player counts, options, bots.
 	Info GameInfo
 	// Limits bounds what a script may do in one step.
 	Limits Limits
 
-	dir     string
-	stdlib  fs.FS
-	mu      sync.Mutex
-	protos  map[string]*lua.FunctionProto // by module name; "" is the main script
-	sources map[string]string             // module name → file path shown in errors
+	dir      string    // the script's own folder: an OS path, or a slash path in home
+	home     fs.FS     // the file system holding the script; nil for the OS's
+	homeName string    // how errors name home's root ("games")
+	libs     []Library // searched after dir
+	stdlib   fs.FS     // searched last
+	mu       sync.Mutex
+	protos   map[string]*lua.FunctionProto // by module name; "" is the main script
+	sources  map[string]string             // module name → file path shown in errors
+	modSums  map[string]string             // module name → SHA-256 of the game's modules
 }
 
 // GameInfo is what a script declares about its game.
@@ -54,6 +60,8 @@ type GameInfo struct {
 	// Tools are extra read-only REPL commands the script provides (e.g.
 	// "notes"), run on a seat's view like a bot.
 	Tools []string
+	// OnSay says whether the game reacts to what seats say (game.on_say).
+	OnSay bool
 }
 
 // OptionDecl is one game option a script declares, with its default.
@@ -64,68 +72,81 @@ type OptionDecl struct {
 	Help    string
 }
 
-// Limits bound one step of a script (from one decision to the next
-// prompt) and one call of a bot.
-type Limits struct {
-	// StepInstructions stops a step that runs more Lua instructions than
-	// this: an endless loop ends after the same amount of work on every
-	// machine, however busy, so a game that passes once always passes.
-	// The default is about half a second of work.
-	StepInstructions int64
-	// StepTimeout is a wall-clock backstop for time spent outside Lua
-	// instructions.
-	StepTimeout time.Duration
-	// MaxCallDepth stops deep recursion.
-	MaxCallDepth int
-	// MaxStringBytes is the longest string string.rep may build.
-	MaxStringBytes int
-}
-
-// DefaultLimits are the limits a new Engine gets.
-var DefaultLimits = Limits{StepInstructions: 50_000_000, StepTimeout: 30 * time.Second, MaxCallDepth: 200, MaxStringBytes: 1 << 20}
-
-// ScriptError is an error raised by a script (or by the engine on behalf of
-// a script call), carrying the script position as "file:line: message".
-type ScriptError struct {
-	Msg       string // "games/clubs.lua:42: message"
-	Traceback string
-}
-
-func (e *ScriptError) Error() string { return e.Msg }
-
 var modName = regexp.MustCompile(`^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$`)
 
-// Load reads, compiles and describes the game script at path. stdlib is
-// the file system of modules every script may require (see package
-// stdlib); it may be nil.
+// Load reads, compiles and describes the game script at path, a file of
+// the OS. stdlib is the file system of modules every script may require
+// (see package stdlib); it may be nil. LoadFrom says more.
 func Load(path string, stdlib fs.FS) (*Engine, error) {
-	src, err := os.ReadFile(path)
+	return LoadFrom(Source{Path: path, Stdlib: stdlib})
+}
+
+// LoadFrom reads, compiles and describes a game script: a file of the OS
+// or one in a library (a built-in game). The script must be a regular file
+// of at most MaxScriptBytes, read once.
+func LoadFrom(s Source) (*Engine, error) {
+	e := newEngine(s)
+	var src []byte
+	var err error
+	if s.Home != nil {
+		src, err = readScriptFS(s.Home.FS, s.Path, e.Path)
+	} else {
+		src, err = readScript(s.Path)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("loading game: %w", err)
 	}
-	return LoadSource(path, src, stdlib)
+	return e.load(src)
 }
 
-// LoadSource is Load with the script's content given.
+// LoadSource is Load with the script's content given; path names it in
+// errors and saves, and its folder is searched for modules.
 func LoadSource(path string, src []byte, stdlib fs.FS) (*Engine, error) {
+	e := newEngine(Source{Path: path, Name: path, Stdlib: stdlib})
+	return e.load(src)
+}
+
+// newEngine is an engine for the script s names, not loaded yet.
+func newEngine(s Source) *Engine {
 	e := &Engine{
-		Path:    path,
+		Path:    s.Path,
+		Script:  s.Name,
 		Limits:  DefaultLimits,
-		dir:     filepath.Dir(path),
-		stdlib:  stdlib,
+		dir:     filepath.Dir(s.Path),
+		libs:    s.Libs,
+		stdlib:  s.Stdlib,
 		protos:  map[string]*lua.FunctionProto{},
-		sources: map[string]string{"": path},
+		modSums: map[string]string{},
 	}
-	proto, err := compile(src, path)
+	if s.Home != nil {
+		e.home, e.homeName, e.dir = s.Home.FS, s.Home.Name, path.Dir(s.Path)
+		e.Path = s.Home.Name + "/" + s.Path
+		if e.Script == "" {
+			e.Script = strings.TrimSuffix(s.Path, ".lua")
+		}
+	} else if e.Script == "" {
+		e.Script = s.Path
+		if abs, err := filepath.Abs(s.Path); err == nil {
+			e.Script = abs
+		}
+	}
+	e.sources = map[string]string{"": e.Path}
+	return e
+}
+
+// load compiles and describes the script src, and sums up its content.
+func (e *Engine) load(src []byte) (*Engine, error) {
+	proto, err := compile(src, e.Path)
 	if err != nil {
 		return nil, err
 	}
 	e.protos[""] = proto
-	sum := sha256.Sum256(src)
-	e.Hash = hex.EncodeToString(sum[:])
 	if err := e.describe(); err != nil {
 		return nil, err
 	}
+	e.mu.Lock()
+	e.Hash = gameHash(src, e.modSums)
+	e.mu.Unlock()
 	return e, nil
 }
 
@@ -148,8 +169,8 @@ func compile(src []byte, name string) (*lua.FunctionProto, error) {
 }
 
 // module returns the compiled module name, compiling it on first use. The
-// script's own folder is searched before the standard library, so a
-// variant can require the game it changes.
+// script's own folder is searched first, so a variant can require the game
+// it changes, then the libraries (the built-in games), then the stdlib.
 func (e *Engine) module(name string) (*lua.FunctionProto, string, error) {
 	if !modName.MatchString(name) {
 		return nil, "", fmt.Errorf("module %q not found: names are letters, digits and _ separated by dots", name)
@@ -160,18 +181,9 @@ func (e *Engine) module(name string) (*lua.FunctionProto, string, error) {
 		return p, e.sources[name], nil
 	}
 	rel := strings.ReplaceAll(name, ".", "/") + ".lua"
-	var src []byte
-	var shown string
-	local := filepath.Join(e.dir, filepath.FromSlash(rel))
-	if b, err := os.ReadFile(local); err == nil {
-		src, shown = b, local
-	} else if e.stdlib != nil {
-		if b, err := fs.ReadFile(e.stdlib, rel); err == nil {
-			src, shown = b, "stdlib/"+rel
-		}
-	}
-	if src == nil {
-		return nil, "", fmt.Errorf("module %q not found beside %s or in stdlib", name, e.Path)
+	src, shown, hashed, err := e.findModule(name, rel)
+	if err != nil {
+		return nil, "", err
 	}
 	p, err := compile(src, shown)
 	if err != nil {
@@ -179,6 +191,13 @@ func (e *Engine) module(name string) (*lua.FunctionProto, string, error) {
 	}
 	e.protos[name] = p
 	e.sources[name] = shown
+	if hashed {
+		if e.modSums == nil {
+			e.modSums = map[string]string{}
+		}
+		sum := sha256.Sum256(src)
+		e.modSums[name] = hex.EncodeToString(sum[:])
+	}
 	return p, shown, nil
 }
 
@@ -186,16 +205,18 @@ func (e *Engine) module(name string) (*lua.FunctionProto, string, error) {
 func (e *Engine) describe() error {
 	L := e.newState(nil, nil)
 	defer L.Close()
-	game, err := e.runMain(L)
-	if err != nil {
+	g := newMeter(e.Limits, L)
+	defer g.Close()
+	var game *lua.LTable
+	if err := guarded(g, e.Path, func() (err error) { game, err = e.runMain(L); return err }); err != nil {
 		return err
 	}
 	info := GameInfo{MinPlayers: 2, MaxPlayers: 6}
-	info.Title = lua.LVAsString(game.RawGetString("title"))
+	info.Title = capText(printableLine(lua.LVAsString(game.RawGetString("title"))), 200)
 	if info.Title == "" {
 		info.Title = strings.TrimSuffix(filepath.Base(e.Path), ".lua")
 	}
-	info.About = lua.LVAsString(game.RawGetString("about"))
+	info.About = capText(printableBlock(lua.LVAsString(game.RawGetString("about"))), 4096)
 	if p, ok := game.RawGetString("players").(*lua.LTable); ok {
 		info.MinPlayers = int(lua.LVAsNumber(p.RawGetInt(1)))
 		info.MaxPlayers = int(lua.LVAsNumber(p.RawGetInt(2)))
@@ -235,12 +256,13 @@ func (e *Engine) describe() error {
 				return &ScriptError{Msg: fmt.Sprintf("%s: option %q needs a default number, string or boolean", e.Path, n)}
 			}
 			d.Default = def.String()
-			d.Help = lua.LVAsString(spec.RawGetString("help"))
+			d.Help = capText(printableLine(lua.LVAsString(spec.RawGetString("help"))), 1000)
 			info.Options = append(info.Options, d)
 		}
 	}
 	info.Bots = sortedFuncKeys(game.RawGetString("bots"))
 	info.Tools = sortedFuncKeys(game.RawGetString("tools"))
+	_, info.OnSay = game.RawGetString("on_say").(*lua.LFunction)
 	e.Info = info
 	return nil
 }
@@ -340,40 +362,4 @@ func (e *Engine) optionNames() string {
 		ns = append(ns, d.Name)
 	}
 	return strings.Join(ns, ", ")
-}
-
-// scriptError turns a gopher-lua error into a ScriptError.
-func scriptError(err error) error {
-	var se *ScriptError
-	if errors.As(err, &se) {
-		return se
-	}
-	var ae *lua.ApiError
-	if errors.As(err, &ae) {
-		msg := ae.Object.String()
-		if inner, ok := ae.Object.(*lua.LUserData); ok {
-			if e, ok := inner.Value.(error); ok {
-				msg = e.Error()
-			}
-		}
-		return &ScriptError{Msg: msg, Traceback: shortTraceback(ae.StackTrace)}
-	}
-	return &ScriptError{Msg: err.Error()}
-}
-
-// shortTraceback keeps the script frames of a gopher-lua traceback.
-func shortTraceback(tb string) string {
-	var keep []string
-	for _, line := range strings.Split(tb, "\n") {
-		l := strings.TrimSpace(line)
-		if l == "" || l == "stack traceback:" || strings.HasPrefix(l, "[G]") || strings.Contains(l, "<prelude>") {
-			continue
-		}
-		keep = append(keep, "  "+l)
-		if len(keep) == 8 {
-			keep = append(keep, "  …")
-			break
-		}
-	}
-	return strings.Join(keep, "\n")
 }

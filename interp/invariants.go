@@ -86,6 +86,7 @@ func (m *Match) addLog(l LogLine) {
 		}
 	}
 	m.log = append(m.log, l)
+	m.logBytes += int64(len(l.Text)) + logLineBytes + 8*int64(len(l.Cards))
 }
 
 // CheckSecrecy verifies that nothing a seat may read names a card the seat

@@ -25,7 +25,13 @@ type TestResult struct {
 // name without "_test" — plays moves by their text and checks what
 // happened. The error is for a file that cannot run at all.
 func RunTestFile(path string, stdlib fs.FS) ([]TestResult, error) {
-	src, err := os.ReadFile(path)
+	return RunTestFileWith(path, nil, stdlib)
+}
+
+// RunTestFileWith is RunTestFile where the test file and the scripts it
+// plays may also require the modules of libs (the built-in games).
+func RunTestFileWith(path string, libs []Library, stdlib fs.FS) ([]TestResult, error) {
+	src, err := readScript(path)
 	if err != nil {
 		return nil, err
 	}
@@ -34,11 +40,11 @@ func RunTestFile(path string, stdlib fs.FS) ([]TestResult, error) {
 		return nil, err
 	}
 	host := &Engine{
-		Path: path, Limits: DefaultLimits, dir: filepath.Dir(path), stdlib: stdlib,
+		Path: path, Limits: DefaultLimits, dir: filepath.Dir(path), libs: libs, stdlib: stdlib,
 		protos: map[string]*lua.FunctionProto{"": proto}, sources: map[string]string{"": path},
 	}
 	host.Limits.StepInstructions = 2_000_000_000
-	host.Limits.StepTimeout = 10 * time.Minute
+	host.Limits.Timeout = 10 * time.Minute
 	r := &testRun{host: host, stdlib: stdlib, engines: map[string]*Engine{}}
 	return r.run()
 }
@@ -62,7 +68,7 @@ func (r *testRun) engine(script string) (*Engine, error) {
 	if e, ok := r.engines[script]; ok {
 		return e, nil
 	}
-	e, err := Load(script, r.stdlib)
+	e, err := LoadFrom(Source{Path: script, Libs: r.host.libs, Stdlib: r.stdlib})
 	if err != nil {
 		return nil, err
 	}
@@ -78,9 +84,8 @@ func (r *testRun) defaultScript() string {
 func (r *testRun) run() ([]TestResult, error) {
 	L := r.host.newState(NewRNG(1), os.Stderr)
 	defer L.Close()
-	g := newGuard(r.host.Limits)
-	defer g.close()
-	L.SetContext(g)
+	g := newMeter(r.host.Limits, L)
+	defer func() { g.Close() }()
 	var scenarios []scenario
 	L.SetGlobal("scenario", L.NewFunction(func(L *lua.LState) int {
 		scenarios = append(scenarios, scenario{name: L.CheckString(1), fn: L.CheckFunction(2)})
@@ -89,30 +94,27 @@ func (r *testRun) run() ([]TestResult, error) {
 	L.SetGlobal("game", L.NewFunction(r.luaGame))
 	L.Push(L.NewFunctionFromProto(testPreludeProto()))
 	L.Call(0, 0)
-	g.begin()
-	L.Push(L.NewFunctionFromProto(r.host.protos[""]))
-	err := L.PCall(0, 0, nil)
-	g.end()
+	err := guarded(g, r.host.Path, func() error {
+		L.Push(L.NewFunctionFromProto(r.host.protos[""]))
+		return L.PCall(0, 0, nil)
+	})
 	if err != nil {
-		return nil, scriptError(err)
+		return nil, err
 	}
 	var results []TestResult
 	for _, s := range scenarios {
 		start := time.Now()
-		g.begin()
-		err := L.CallByParam(lua.P{Fn: s.fn, NRet: 0, Protect: true})
-		g.end()
+		err := guarded(g, r.host.Path, func() error {
+			return L.CallByParam(lua.P{Fn: s.fn, NRet: 0, Protect: true})
+		})
 		res := TestResult{File: r.host.Path, Name: s.name, Duration: time.Since(start)}
 		if err != nil {
-			se := scriptError(err).(*ScriptError)
+			se := err.(*ScriptError)
 			msg := se.Msg
-			if why := g.stopped(); why != "" {
-				if !strings.Contains(msg, why) {
-					msg += " (" + why + ")"
-				}
-				g = newGuard(r.host.Limits)
-				defer g.close()
-				L.SetContext(g)
+			if g.Stopped() != "" {
+				// A stopped meter stays stopped: the next scenario gets a fresh one.
+				g.Close()
+				g = newMeter(r.host.Limits, L)
 			}
 			if se.Traceback != "" {
 				msg += "\n" + se.Traceback

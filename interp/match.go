@@ -4,13 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/tabletop/tabletop/luahost"
 )
 
 // Config is everything that, with the decisions, determines a game.
@@ -116,20 +117,21 @@ type Match struct {
 	game  *lua.LTable
 	play  *lua.LFunction
 	t     *lua.LTable
-	guard *guard
+	meter *luahost.Meter
 
-	prompt *Prompt
-	record []Decision
-	log    []LogLine
-	done   bool
-	result Result
-	err    error
-	meta   matchMeta
-	stack  map[string][][]string // what is left of Config.Stack
-	rolls  []int                 // what is left of Config.Rolls
-	saying bool                  // inside on_say
-	leaks  []string              // secrecy violations noted as log lines were written
-	trace  string                // where the script was when it last failed
+	prompt   *Prompt
+	record   []Decision
+	log      []LogLine
+	done     bool
+	result   Result
+	err      error
+	meta     matchMeta
+	stack    map[string][][]string // what is left of Config.Stack
+	rolls    []int                 // what is left of Config.Rolls
+	saying   bool                  // inside on_say
+	leaks    []string              // secrecy violations noted as log lines were written
+	logBytes int64                 // what the log keeps, for the memory measure
+	trace    string                // where the script was when it last failed
 
 	promptBuf Prompt // storage reused by every prompt
 	fmtBuf    []byte // storage reused by log formatting
@@ -208,45 +210,48 @@ func (e *Engine) NewMatch(cfg Config) (m *Match, err error) {
 		}
 		m.Seats = append(m.Seats, s)
 	}
-	m.guard = newGuard(e.Limits)
+	m.meter = luahost.NewMeter(e.Limits)
 	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("internal error starting %s: %v\n%s", e.Path, r, debug.Stack())
-		}
 		if err != nil {
 			made.Close()
 			m = nil
 		}
 	}()
 	m.L = e.newState(m.RNG, cfg.Out)
-	m.L.SetContext(m.guard)
-	m.guard.begin()
-	game, err := e.runMain(m.L)
-	m.guard.end()
-	if err != nil {
-		return nil, m.stopErr(err)
+	m.L.SetContext(m.meter)
+	m.meter.SetMeasure(m.kept)
+	var game *lua.LTable
+	if err := guarded(m.meter, e.Path, func() (err error) { game, err = e.runMain(m.L); return err }); err != nil {
+		return nil, err
 	}
 	m.game = game
+	play, ok := game.RawGetString("play").(*lua.LFunction)
+	if !ok {
+		return nil, &ScriptError{Msg: e.Path + ": the game table has no play(t) function in this match (does the script's top level depend on chance?)"}
+	}
 	if err := m.applySeatLabels(); err != nil {
 		return nil, err
 	}
-	m.play = game.RawGetString("play").(*lua.LFunction)
 	m.t = m.newTableObject()
 	m.co, _ = m.L.NewThread()
-	// The thread got a context derived from the guard, which cannot see
-	// the guard stop (its Done is nil until then): give it the guard itself.
-	m.co.SetContext(m.guard)
+	// The thread got a context derived from the meter, which cannot see
+	// the meter stop (its Done is nil until then): give it the meter itself.
+	m.co.SetContext(m.meter)
 	// Start the coroutine with a pause, so that the traceback hook below
 	// is in place (gopher-lua resets it on a thread's first resume).
-	entry := m.L.NewFunctionFromProto(entryProto())
-	m.L.Push(entry)
-	m.L.Push(m.L.NewFunction(func(L *lua.LState) int { return L.Yield() }))
-	m.L.Push(m.play)
-	m.L.Call(2, 1)
-	m.play = m.L.Get(-1).(*lua.LFunction)
-	m.L.Pop(1)
-	if _, err, _ := m.L.Resume(m.co, m.play, m.t); err != nil {
-		return nil, m.stopErr(err)
+	if err := guarded(m.meter, e.Path, func() error {
+		m.L.Push(m.L.NewFunctionFromProto(entryProto()))
+		m.L.Push(m.L.NewFunction(func(L *lua.LState) int { return L.Yield() }))
+		m.L.Push(play)
+		if err := m.L.PCall(2, 1, nil); err != nil {
+			return err
+		}
+		m.play = m.L.Get(-1).(*lua.LFunction)
+		m.L.Pop(1)
+		_, err, _ := m.L.Resume(m.co, m.play, m.t)
+		return err
+	}); err != nil {
+		return nil, err
 	}
 	m.co.Panic = m.panicWithTraceback
 	if err := m.resume(); err != nil {
@@ -313,7 +318,7 @@ func (m *Match) applySeatLabels() error {
 		}
 		for i := range m.Seats {
 			if s, ok := list.RawGetInt(i + 1).(lua.LString); ok {
-				m.Seats[i].Label = string(s)
+				m.Seats[i].Label = capText(printableLine(string(s)), 100)
 			}
 		}
 	}
@@ -348,12 +353,22 @@ func (m *Match) Close() {
 	if m == nil {
 		return
 	}
-	if m.guard != nil {
-		m.guard.close()
+	if m.meter != nil {
+		m.meter.Close()
 	}
 	if m.L != nil {
 		m.L.Close()
 		m.L = nil
+	}
+}
+
+// Interrupt stops the match's script from another goroutine: a step
+// running now ends with an error saying why, and the match refuses further
+// moves. Use it to abandon a game (a cancelled run, a game no longer
+// wanted); the game's result is lost.
+func (m *Match) Interrupt(why string) {
+	if m.meter != nil {
+		m.meter.Stop(why)
 	}
 }
 
@@ -437,9 +452,12 @@ func (m *Match) Say(seat int, text string) (err error) {
 	if seat < 1 || seat > len(m.Seats) {
 		return fmt.Errorf("no seat %d", seat)
 	}
-	text = strings.TrimSpace(text)
+	text = strings.TrimSpace(printableLine(text))
 	if text == "" {
 		return errors.New("say what?")
+	}
+	if len(text) > MaxOptionBytes {
+		return fmt.Errorf("that is %d bytes: say it in fewer than %d", len(text), MaxOptionBytes)
 	}
 	m.record = append(m.record, Decision{Seat: seat, Text: text, Say: true})
 	m.addLog(LogLine{Text: m.SeatLabel(seat) + " says: " + text, To: AllSeats})
@@ -447,41 +465,32 @@ func (m *Match) Say(seat int, text string) (err error) {
 	if !ok {
 		return nil
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			m.err = fmt.Errorf("internal error in %s: %v", m.Engine.Path, r)
-			err = m.err
-		}
-	}()
-	m.guard.begin()
-	defer m.guard.end()
 	m.saying = true
 	defer func() { m.saying = false }()
-	if err := m.L.CallByParam(lua.P{Fn: hook, NRet: 0, Protect: true}, m.t, lua.LNumber(seat), lua.LString(text)); err != nil {
-		m.err = m.stopErr(err)
-		return m.err
+	err = guarded(m.meter, m.Engine.Path, func() error {
+		return m.L.CallByParam(lua.P{Fn: hook, NRet: 0, Protect: true}, m.t, lua.LNumber(seat), lua.LString(text))
+	})
+	if err != nil {
+		m.err = err
 	}
-	return nil
+	return err
 }
 
-func (m *Match) resume(args ...lua.LValue) (err error) {
+func (m *Match) resume(args ...lua.LValue) error {
 	m.prompt = nil
-	defer func() {
-		if r := recover(); r != nil {
-			m.err = fmt.Errorf("internal error in %s: %v\n%s", m.Engine.Path, r, debug.Stack())
-			err = m.err
-		}
-	}()
-	m.guard.begin()
 	m.trace = ""
-	st, rerr, rets := m.L.Resume(m.co, m.play, args...)
-	m.guard.end()
-	if rerr != nil {
-		m.err = m.stopErr(rerr)
-		if se, ok := m.err.(*ScriptError); ok && se.Traceback == "" {
-			se.Traceback = m.trace
+	var st lua.ResumeState
+	var rets []lua.LValue
+	err := guarded(m.meter, m.Engine.Path, func() (rerr error) {
+		st, rerr, rets = m.L.Resume(m.co, m.play, args...)
+		return rerr
+	})
+	if err != nil {
+		if se, ok := err.(*ScriptError); ok && se.Traceback == "" {
+			se.Traceback = capText(m.trace, MaxErrorBytes)
 		}
-		return m.err
+		m.err = err
+		return err
 	}
 	switch st {
 	case lua.ResumeYield:
@@ -493,20 +502,6 @@ func (m *Match) resume(args ...lua.LValue) (err error) {
 		m.finish(rets)
 	}
 	return nil
-}
-
-// stopErr converts a Lua error, naming the guard's reason when the
-// watchdog stopped the script.
-func (m *Match) stopErr(err error) error {
-	se := scriptError(err).(*ScriptError)
-	if why := m.guard.stopped(); why != "" {
-		msg := se.Msg
-		if !strings.Contains(msg, why) {
-			msg = msg + " (" + why + ")"
-		}
-		se = &ScriptError{Msg: msg, Traceback: se.Traceback}
-	}
-	return se
 }
 
 // finish records how the game ended from play's return value: a table
@@ -575,4 +570,32 @@ func (e *Engine) Replay(cfg Config, decisions []Decision) (*Match, error) {
 		}
 	}
 	return m, nil
+}
+
+// kept measures what the match keeps on its script's behalf, for the
+// memory budget: the Lua state (its globals, registry and stacks, the play
+// coroutine, the game table and the cards' tables) and the engine's own
+// records of what the script did (cards, zones, log lines, notes).
+func (m *Match) kept(limit int64) int64 {
+	own := m.logBytes + int64(len(m.Cards))*cardBytes + int64(len(m.Zones))*zoneBytes
+	for _, n := range m.Notes {
+		own += int64(len(n.Key)+len(n.Text)) + 64
+	}
+	if limit > 0 && own > limit {
+		return own
+	}
+	roots := make([]lua.LValue, 0, 3+len(m.Cards))
+	if m.game != nil {
+		roots = append(roots, m.game)
+	}
+	if m.t != nil {
+		roots = append(roots, m.t)
+	}
+	if m.co != nil {
+		roots = append(roots, m.co)
+	}
+	for _, c := range m.Cards {
+		roots = append(roots, c.Table)
+	}
+	return own + luahost.Measure(limit-own, m.L, roots...)
 }

@@ -42,7 +42,7 @@ func (m *Match) luaPool(L *lua.LState) int {
 		L.ArgError(2, "a pool needs kinds = {...}")
 	}
 	for i := 1; i <= kinds.Len(); i++ {
-		p.Kinds = append(p.Kinds, lua.LVAsString(kinds.RawGetInt(i)))
+		p.Kinds = append(p.Kinds, printableLine(lua.LVAsString(kinds.RawGetInt(i))))
 	}
 	supply := spec.RawGetString("supply")
 	for _, k := range p.Kinds {
@@ -227,7 +227,8 @@ func (m *Match) padMethods() *lua.LTable {
 	// add(label, scores [, note]): a row; scores is a list by seat.
 	def("add", func(L *lua.LState) int {
 		p := m.checkPad(L)
-		row := PadRow{Label: L.CheckString(2), Scores: make([]int, len(m.Seats)+1), Note: L.OptString(4, "")}
+		row := PadRow{Label: printableLine(L.CheckString(2)), Scores: make([]int, len(m.Seats)+1), Note: printableLine(L.OptString(4, ""))}
+		m.meter.Charge(L, int64(len(row.Label)+len(row.Note)+8*len(row.Scores))+64)
 		sc := L.CheckTable(3)
 		for s := 1; s <= len(m.Seats); s++ {
 			v, ok := sc.RawGetInt(s).(lua.LNumber)

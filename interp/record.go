@@ -12,14 +12,21 @@ import (
 	"strings"
 )
 
-// RecordVersion is the save format version this build writes and reads.
-const RecordVersion = 1
+// RecordVersion is the newest save format version this build writes and
+// reads. Version 2 is version 1 with escapes (see Record); a record none of
+// whose texts needs escaping is written as version 1, which older builds
+// read too, and every version 1 file is read as it always was.
+const RecordVersion = 2
+
+// MaxRecordBytes is the largest save file read: a long game is a few
+// thousand short lines.
+const MaxRecordBytes = 64 << 20
 
 // Record is a saved game: everything needed to replay it exactly. As text
 // it is small and readable:
 //
 //	tabletop save 1
-//	script games/clubs.lua
+//	script clubs
 //	hash 3f2a…
 //	players 4
 //	seats me,bot,bot:careful,bot
@@ -32,7 +39,15 @@ const RecordVersion = 1
 //	end
 //
 // "N: text" is seat N's answer to a prompt; "N! text" is something seat N
-// said out of turn. The final "end" line shows the file is complete.
+// said out of turn. The final "end" line shows the file is complete. The
+// script is a built-in game's name or a script file's absolute path (older
+// saves have a path relative to where tabletop ran).
+//
+// No text can forge a line: when a text holds a control character (a
+// line break, say), the file is version 2, in which every text is written
+// with a backslash before \ and control characters as \n, \r, \t, \xHH
+// or \uHHHH (and, in option names and seat names, the = and , that
+// separate them as \x3d and \x2c).
 type Record struct {
 	Version   int
 	Script    string
@@ -46,22 +61,25 @@ type Record struct {
 
 // Write writes the record as text.
 func (r *Record) Write(w io.Writer) error {
+	version, esc := 1, func(s, _ string) string { return s }
+	if r.needsEscapes() {
+		version, esc = 2, escapeText
+	}
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "tabletop save %d\n", RecordVersion)
-	fmt.Fprintf(&b, "script %s\n", r.Script)
-	fmt.Fprintf(&b, "hash %s\n", r.Hash)
+	fmt.Fprintf(&b, "tabletop save %d\n", version)
+	fmt.Fprintf(&b, "script %s\n", esc(r.Script, ""))
+	fmt.Fprintf(&b, "hash %s\n", esc(r.Hash, ""))
 	fmt.Fprintf(&b, "players %d\n", r.Players)
 	if len(r.Seats) > 0 {
-		fmt.Fprintf(&b, "seats %s\n", strings.Join(r.Seats, ","))
+		seats := make([]string, len(r.Seats))
+		for i, s := range r.Seats {
+			seats[i] = esc(s, ",")
+		}
+		fmt.Fprintf(&b, "seats %s\n", strings.Join(seats, ","))
 	}
 	fmt.Fprintf(&b, "seed %d\n", r.Seed)
-	keys := make([]string, 0, len(r.Options))
-	for k := range r.Options {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		fmt.Fprintf(&b, "option %s=%s\n", k, r.Options[k])
+	for _, k := range sortedKeys(r.Options) {
+		fmt.Fprintf(&b, "option %s=%s\n", esc(k, "="), esc(r.Options[k], ""))
 	}
 	b.WriteString("decisions\n")
 	for _, d := range r.Decisions {
@@ -69,11 +87,48 @@ func (r *Record) Write(w io.Writer) error {
 		if d.Say {
 			mark = "!"
 		}
-		fmt.Fprintf(&b, "%d%s %s\n", d.Seat, mark, d.Text)
+		fmt.Fprintf(&b, "%d%s %s\n", d.Seat, mark, esc(d.Text, ""))
 	}
 	b.WriteString("end\n")
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// needsEscapes reports whether some text of the record cannot be written
+// as it is: it holds a control character, or a separator where it would
+// be read as one.
+func (r *Record) needsEscapes() bool {
+	texts := []string{r.Script, r.Hash}
+	for _, s := range r.Seats {
+		if strings.Contains(s, ",") {
+			return true
+		}
+		texts = append(texts, s)
+	}
+	for k, v := range r.Options {
+		if strings.Contains(k, "=") {
+			return true
+		}
+		texts = append(texts, k, v)
+	}
+	for _, d := range r.Decisions {
+		texts = append(texts, d.Text)
+	}
+	for _, t := range texts {
+		if strings.IndexFunc(t, isControl) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // RecordError is a problem with a save file, naming its line.
@@ -101,8 +156,10 @@ func ParseRecord(in io.Reader, name string) (*Record, error) {
 	}
 	inDecisions, ended := false, false
 	seen := map[string]bool{}
+	unesc := func(s string) (string, error) { return s, nil }
 	for sc.Scan() {
 		line++
+		var err error
 		text := strings.TrimRight(sc.Text(), "\r")
 		if ended {
 			if strings.TrimSpace(text) != "" {
@@ -113,16 +170,19 @@ func ParseRecord(in io.Reader, name string) (*Record, error) {
 		if line == 1 {
 			v, ok := strings.CutPrefix(text, "tabletop save ")
 			if !ok {
-				return nil, bad("not a tabletop save file (the first line should be \"tabletop save %d\")", RecordVersion)
+				return nil, bad("not a tabletop save file (the first line should be \"tabletop save N\")")
 			}
 			n, err := strconv.Atoi(v)
 			if err != nil {
 				return nil, bad("bad format version %q", v)
 			}
-			if n != RecordVersion {
-				return nil, bad("save format version %d; this tabletop reads version %d", n, RecordVersion)
+			if n < 1 || n > RecordVersion {
+				return nil, bad("save format version %d; this tabletop reads versions 1 to %d", n, RecordVersion)
 			}
 			r.Version = n
+			if n >= 2 {
+				unesc = unescapeText
+			}
 			continue
 		}
 		if text == "" || strings.HasPrefix(text, "#") {
@@ -142,6 +202,9 @@ func ParseRecord(in io.Reader, name string) (*Record, error) {
 				return nil, bad("seat %q is not a seat of this %d-player game", text[:i], r.Players)
 			}
 			d := Decision{Seat: seat, Text: text[i+2:], Say: text[i] == '!'}
+			if d.Text, err = unesc(d.Text); err != nil {
+				return nil, bad("%v", err)
+			}
 			if strings.TrimSpace(d.Text) == "" {
 				return nil, bad("empty decision")
 			}
@@ -155,9 +218,9 @@ func ParseRecord(in io.Reader, name string) (*Record, error) {
 		seen[key] = true
 		switch key {
 		case "script":
-			r.Script = val
+			r.Script, err = unesc(val)
 		case "hash":
-			r.Hash = val
+			r.Hash, err = unesc(val)
 		case "players":
 			n, err := strconv.Atoi(val)
 			if err != nil || n < 1 || n > 16 {
@@ -166,6 +229,11 @@ func ParseRecord(in io.Reader, name string) (*Record, error) {
 			r.Players = n
 		case "seats":
 			r.Seats = strings.Split(val, ",")
+			for i := range r.Seats {
+				if r.Seats[i], err = unesc(r.Seats[i]); err != nil {
+					break
+				}
+			}
 		case "seed":
 			n, err := strconv.ParseUint(val, 10, 64)
 			if err != nil {
@@ -177,11 +245,16 @@ func ParseRecord(in io.Reader, name string) (*Record, error) {
 			if !ok || k == "" {
 				return nil, bad("an option line is \"option name=value\"")
 			}
-			r.Options[k] = v
+			if k, err = unesc(k); err == nil {
+				r.Options[k], err = unesc(v)
+			}
 		case "decisions":
 			inDecisions = true
 		default:
 			return nil, bad("unknown line %q", text)
+		}
+		if err != nil {
+			return nil, bad("%v", err)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -201,14 +274,24 @@ func ParseRecord(in io.Reader, name string) (*Record, error) {
 	return r, nil
 }
 
-// LoadRecord reads a save file.
+// LoadRecord reads a save file: a regular file of at most MaxRecordBytes.
 func LoadRecord(path string) (*Record, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("loading save: %w", err)
 	}
 	defer f.Close()
-	return ParseRecord(f, path)
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("loading save: %w", err)
+	}
+	switch {
+	case !st.Mode().IsRegular():
+		return nil, &RecordError{File: path, Msg: "not a regular file (" + fileKind(st.Mode()) + ")"}
+	case st.Size() > MaxRecordBytes:
+		return nil, &RecordError{File: path, Msg: fmt.Sprintf("%d bytes is too big for a save (at most %d MiB)", st.Size(), MaxRecordBytes>>20)}
+	}
+	return ParseRecord(io.LimitReader(f, MaxRecordBytes), path)
 }
 
 // SaveRecord writes a save file atomically: to a temporary file beside it,
@@ -268,7 +351,7 @@ func (m *Match) NewRecord(seats []string) *Record {
 	}
 	return &Record{
 		Version:   RecordVersion,
-		Script:    m.Engine.Path,
+		Script:    m.Engine.Script,
 		Hash:      m.Engine.Hash,
 		Players:   len(m.Seats),
 		Seats:     seats,

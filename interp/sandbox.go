@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/tabletop/tabletop/luahost"
 )
 
 // removedGlobals are base-library functions a sandboxed script must not
@@ -47,18 +49,21 @@ func (e *Engine) newState(rng *RNG, out io.Writer) *lua.LState {
 	}
 	str := L.GetGlobal("string").(*lua.LTable)
 	str.RawSetString("dump", lua.LNil)
-	maxBytes := e.Limits.MaxStringBytes
 	str.RawSetString("rep", L.NewFunction(func(L *lua.LState) int {
 		s := L.CheckString(1)
 		n := L.CheckInt(2)
-		if n > 0 && len(s)*n > maxBytes {
-			L.RaiseError("string.rep: result of %d bytes is over the limit of %d", len(s)*n, maxBytes)
-		}
-		if n <= 0 {
+		if n <= 0 || len(s) == 0 {
 			L.Push(lua.LString(""))
-		} else {
-			L.Push(lua.LString(strings.Repeat(s, n)))
+			return 1
 		}
+		size := int64(len(s)) * int64(n)
+		if size/int64(n) != int64(len(s)) {
+			size = 1<<63 - 1
+		}
+		meter := luahost.MeterOf(L)
+		meter.CheckString(L, "string.rep", size)
+		meter.Charge(L, size)
+		L.Push(lua.LString(strings.Repeat(s, n)))
 		return 1
 	}))
 	math := L.GetGlobal("math").(*lua.LTable)

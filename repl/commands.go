@@ -176,11 +176,7 @@ func (s *Session) rules(topic string) {
 	}
 	st := s.style()
 	if topic == "" {
-		title := r.Title
-		if title == "" {
-			title = s.eng.Info.Title
-		}
-		s.printLines(st.Markdown(append([]string{"# " + title, ""}, r.Summary...)))
+		s.printLines(st.Markdown(append([]string{"# " + s.eng.Info.Title, ""}, r.Summary...)))
 		if topics := r.Topics(); len(topics) > 0 {
 			s.printLines(st.Wrap("Topics (rules TOPIC): "+strings.Join(topics, " · "), "  "))
 		}

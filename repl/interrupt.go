@@ -44,8 +44,8 @@ func (s *Session) Interrupt() bool {
 // howToQuit says how to leave, and that the game is kept.
 func (s *Session) howToQuit() string {
 	msg := "(To leave the game type quit, or press Ctrl-C again or Ctrl-D"
-	if s.Autosave != "" && !s.m.Done() {
-		msg += "; it is autosaved and tabletop play --resume goes on with it"
+	if s.Autosave != nil && !s.m.Done() {
+		msg += "; it is autosaved, and " + s.Autosave.ResumeHint() + " goes on with it"
 	}
 	return msg + ".)"
 }
@@ -53,7 +53,7 @@ func (s *Session) howToQuit() string {
 // confirmQuit asks whether to leave; Ctrl-D or y says yes.
 func (s *Session) confirmQuit() bool {
 	q := "Leave the game? (y/n) "
-	if s.Autosave == "" && !s.m.Done() {
+	if s.Autosave == nil && !s.m.Done() {
 		q = "Leave the game? It is not saved (save FILE keeps it). (y/n) "
 	}
 	s.ctrlC = 0

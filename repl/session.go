@@ -28,9 +28,9 @@ type Session struct {
 	// AutoForced plays a person's forced moves (a single legal option)
 	// without asking; bots always play theirs.
 	AutoForced bool
-	// Autosave is the file the record is written to after every decision
-	// ("" for none).
-	Autosave string
+	// Autosave keeps the game on disk: it is told the record after every
+	// change (nil: nowhere). Package saves provides one.
+	Autosave Autosaver
 	// LoadScript loads the script a save names when it is not the one
 	// being played (nil: such saves are refused).
 	LoadScript func(path string) (*interp.Engine, error)
@@ -72,6 +72,17 @@ type Session struct {
 	// What each seat last saw of each board-like object, for this match.
 	extrasOf    *interp.Match
 	extrasShown map[extraKey]string
+}
+
+// Autosaver keeps a game in progress on disk.
+type Autosaver interface {
+	// Save is told the game after every change; it may keep bots' moves
+	// to write with the next person's decision.
+	Save(*interp.Record) error
+	// Path is the file the game is kept in.
+	Path() string
+	// ResumeHint is the command that resumes the game from that file.
+	ResumeHint() string
 }
 
 type promptKey struct {
@@ -191,8 +202,8 @@ func (s *Session) intro() {
 	if opts := s.changedOptions(); opts != "" {
 		s.printf("Options: %s.\n", opts)
 	}
-	if s.Autosave != "" {
-		s.printf("Autosave: %s (resume with: tabletop play --resume).\n", s.Autosave)
+	if s.Autosave != nil {
+		s.printf("Autosave: %s (resume with: %s).\n", s.Autosave.Path(), s.Autosave.ResumeHint())
 	}
 	if s.replay != "" {
 		s.tell(fmt.Sprintf("Replaying %s: %d recorded decisions. Type next (or step) for the next one, run for all of them; a move you type leaves the record.", s.replay, len(s.pending)))
@@ -292,8 +303,8 @@ func (s *Session) atEOF() {
 		s.printf("End of input: the game is stopped by a script error.\n")
 	case !s.m.Done():
 		s.printf("End of input: the game is unfinished")
-		if s.Autosave != "" {
-			s.printf(" (autosaved to %s)", s.Autosave)
+		if s.Autosave != nil {
+			s.printf(" (autosaved to %s)", s.Autosave.Path())
 		}
 		s.printf(".\n")
 	}
@@ -323,10 +334,10 @@ func (s *Session) decided() {
 }
 
 func (s *Session) autosave() {
-	if s.Autosave == "" {
+	if s.Autosave == nil {
 		return
 	}
-	if err := interp.SaveRecord(s.Autosave, s.Record()); err != nil {
+	if err := s.Autosave.Save(s.Record()); err != nil {
 		if msg := err.Error(); msg != s.saveErr {
 			s.printf("Autosave failed: %v\n", err)
 			s.saveErr = msg

@@ -226,11 +226,11 @@ func TestAutosave(t *testing.T) {
 	var out strings.Builder
 	s := New(m, nil, NewPlainReader(strings.NewReader("add 2\nvote red\n"), &out, true), &out)
 	defer s.Close()
-	s.Autosave = path
+	s.Autosave = fileAutosave(path)
 	if err := s.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "Autosave: "+path) {
+	if !strings.Contains(out.String(), "Autosave: "+path+" (resume with: tabletop play --resume "+path+")") {
 		t.Errorf("the start does not say where the autosave is:\n%s", out.String())
 	}
 	rec, err := interp.LoadRecord(path)
@@ -244,6 +244,13 @@ func TestAutosave(t *testing.T) {
 		t.Errorf("autosave seats = %v", rec.Seats)
 	}
 }
+
+// fileAutosave writes the record to a file after every change.
+type fileAutosave string
+
+func (f fileAutosave) Save(r *interp.Record) error { return interp.SaveRecord(string(f), r) }
+func (f fileAutosave) Path() string                { return string(f) }
+func (f fileAutosave) ResumeHint() string          { return "tabletop play --resume " + string(f) }
 
 func TestReplay(t *testing.T) {
 	eng := load(t, "testdata/tiny.lua")

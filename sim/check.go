@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tabletop/tabletop/interp"
@@ -39,6 +40,17 @@ type CheckReport struct {
 	ByPlayers map[int]int // games checked per player count
 	Elapsed   time.Duration
 	Failures  []CheckFailure
+	// CutOff lists the player counts whose games stopped being played
+	// because they kept failing with the same error (three times in one
+	// count, or once in a count after it cut off an earlier count).
+	CutOff []CutOff
+}
+
+// CutOff is a player count cut off after repeated identical failures.
+type CutOff struct {
+	Players int
+	After   int // games played of that count
+	Err     string
 }
 
 // CheckFailure is one game that broke an invariant.
@@ -67,6 +79,13 @@ func (r *CheckReport) WriteText(w io.Writer) {
 		return
 	}
 	fmt.Fprintf(w, "FAILED: %d games broke an invariant\n", len(r.Failures))
+	for _, c := range r.CutOff {
+		games := "games"
+		if c.After == 1 {
+			games = "game"
+		}
+		fmt.Fprintf(w, "  %d players: stopped after %d %s, the last failing with an error seen before\n", c.Players, c.After, games)
+	}
 	for i, f := range r.Failures {
 		if i == 10 {
 			fmt.Fprintf(w, "  …\n")
@@ -79,12 +98,28 @@ func (r *CheckReport) WriteText(w io.Writer) {
 	}
 }
 
+// MaxFailureSaves is the most failure saves one check writes: enough to
+// reproduce a bug, never a folder full of them.
+const MaxFailureSaves = 3
+
+// sameErrorLimit is how many games of one player count may fail with the
+// same error before the rest of that count is skipped: a script that always
+// fails says so in three games, not in hundreds.
+const sameErrorLimit = 3
+
 // Check plays random games and verifies after every decision that the
 // script did not fail, the state keeps the engine's invariants, no seat
 // can read a card it may not see, nothing public is written while a secret
 // choice is collected, and that the game ends. At one early decision of each
 // game it tries up to four of the legal options on replayed copies, and at
-// the end it replays the save to prove the game deterministic.
+// the end it replays the save to prove the game deterministic. A share of
+// the games also exercises the script's own code beyond play: one seat is
+// played by one of its bots, its tools are run, or a seat says something
+// (on_say).
+//
+// What the report holds does not depend on Jobs: games are judged in their
+// order, and a player count whose games keep failing with the same error is
+// cut off at the same game whoever finished first.
 func Check(cfg CheckConfig) (*CheckReport, error) {
 	if cfg.Engine == nil {
 		return nil, fmt.Errorf("check: no engine")
@@ -107,83 +142,215 @@ func Check(cfg CheckConfig) (*CheckReport, error) {
 	if cfg.MaxDecisions <= 0 {
 		cfg.MaxDecisions = 100_000
 	}
-	type job struct {
-		players int
-		index   int
-	}
-	var jobs []job
-	for _, p := range counts {
+	defer batchGC()()
+	start := time.Now()
+	run := newCheckRun(cfg, counts)
+	run.play()
+	rep := run.report()
+	rep.Elapsed = time.Since(start)
+	return rep, nil
+}
+
+// checkRun is one run of Check: its games, their results in order, and the
+// cut-off of each player count.
+type checkRun struct {
+	cfg     CheckConfig
+	counts  []int
+	jobs    []checkJob
+	results []checkResult    // by job
+	running sync.Map         // job → *interp.Match being checked, so a cut-off can stop it
+	stopAt  []atomic.Int64   // by player count: games after this index are skipped
+	why     []string         // by player count: the error that cut it off
+	seen    []map[string]int // by player count: failures by error
+}
+
+// checkJob is one game to check: game index of player count counts[count].
+// Jobs run count by count, so a count's games come before the next count's.
+type checkJob struct{ count, index int }
+
+type checkResult struct {
+	skipped   bool
+	decisions int
+	fail      *CheckFailure
+	rec       *interp.Record // the failing game, until saves are written
+}
+
+func newCheckRun(cfg CheckConfig, counts []int) *checkRun {
+	r := &checkRun{cfg: cfg, counts: counts, stopAt: make([]atomic.Int64, len(counts)),
+		why: make([]string, len(counts)), seen: make([]map[string]int, len(counts))}
+	for c := range counts {
+		r.stopAt[c].Store(int64(cfg.Games))
+		r.seen[c] = map[string]int{}
 		for i := 0; i < cfg.Games; i++ {
-			jobs = append(jobs, job{p, i})
+			r.jobs = append(r.jobs, checkJob{c, i})
 		}
 	}
-	type result struct {
-		decisions int
-		fail      *CheckFailure
-	}
-	defer batchGC()()
-	results := make([]result, len(jobs))
-	workers := cfg.Jobs
+	r.results = make([]checkResult, len(r.jobs))
+	return r
+}
+
+// play runs every game on the workers, skipping the games of a player
+// count after its cut-off. Results are judged in job order as they come
+// in, so the cut-offs do not depend on which worker finished first.
+func (r *checkRun) play() {
+	workers := r.cfg.Jobs
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	start := time.Now()
 	next := make(chan int)
-	done := make(chan struct{}, len(jobs))
+	done := make(chan int, len(r.jobs))
 	var wg sync.WaitGroup
-	for w := 0; w < min(workers, len(jobs)); w++ {
+	for w := 0; w < min(workers, len(r.jobs)); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				j := jobs[i]
-				seed := GameSeed(cfg.Seed+uint64(j.players)*1_000_003, j.index)
-				n, fail := checkOne(cfg, j.players, seed)
-				results[i] = result{n, fail}
-				done <- struct{}{}
+			for k := range next {
+				r.results[k] = r.checkJob(r.jobs[k])
+				done <- k
 			}
 		}()
 	}
 	go func() {
-		for i := range jobs {
-			next <- i
+		for k := range r.jobs {
+			next <- k
 		}
 		close(next)
 	}()
-	for n := 1; n <= len(jobs); n++ {
-		<-done
-		if cfg.Progress != nil {
-			cfg.Progress(n, len(jobs))
+	arrived := make([]bool, len(r.jobs))
+	judged := 0
+	for n := 1; n <= len(r.jobs); n++ {
+		arrived[<-done] = true
+		for judged < len(r.jobs) && arrived[judged] {
+			r.judge(judged)
+			judged++
+		}
+		if r.cfg.Progress != nil {
+			r.cfg.Progress(n, len(r.jobs))
 		}
 	}
 	wg.Wait()
-	rep := &CheckReport{Title: info.Title, Games: len(jobs), ByPlayers: map[int]int{}, Elapsed: time.Since(start)}
-	for i, r := range results {
-		rep.Decisions += int64(r.decisions)
-		rep.ByPlayers[jobs[i].players]++
-		if r.fail != nil {
-			rep.Failures = append(rep.Failures, *r.fail)
-		}
-	}
-	return rep, nil
 }
 
-// checkOne plays one checked game; it returns the decisions made and the
-// failure, if any.
-func checkOne(cfg CheckConfig, players int, seed uint64) (int, *CheckFailure) {
+func (r *checkRun) checkJob(j checkJob) checkResult {
+	if int64(j.index) > r.stopAt[j.count].Load() {
+		return checkResult{skipped: true}
+	}
+	players := r.counts[j.count]
+	seed := GameSeed(r.cfg.Seed+uint64(players)*1_000_003, j.index)
+	var res checkResult
+	started := func(m *interp.Match) { r.running.Store(j, m) }
+	res.decisions, res.fail, res.rec = checkOne(r.cfg, players, seed, gamePlan(r.cfg.Engine, players, j.index), started)
+	r.running.Delete(j)
+	return res
+}
+
+// judge looks at job k once every earlier job has been judged. A player
+// count is cut off at its third game failing with the same error, or at
+// its first failing with an error that already cut off an earlier count.
+func (r *checkRun) judge(k int) {
+	j := r.jobs[k]
+	f := r.results[k].fail
+	if f == nil || int64(j.index) > r.stopAt[j.count].Load() {
+		return
+	}
+	r.seen[j.count][f.Err]++
+	known := false
+	for c := 0; c < j.count; c++ {
+		known = known || r.why[c] == f.Err
+	}
+	if known || r.seen[j.count][f.Err] == sameErrorLimit {
+		r.stopAt[j.count].Store(int64(j.index))
+		r.why[j.count] = f.Err
+		// Games of the count already under way are not wanted any more.
+		r.running.Range(func(key, m any) bool {
+			if o := key.(checkJob); o.count == j.count && o.index > j.index {
+				m.(*interp.Match).Interrupt("the check no longer needs this game")
+			}
+			return true
+		})
+	}
+}
+
+// report gathers the results of the games not cut off, in order, and
+// writes saves of the first MaxFailureSaves failures.
+func (r *checkRun) report() *CheckReport {
+	rep := &CheckReport{Title: r.cfg.Engine.Info.Title, ByPlayers: map[int]int{}}
+	for k, res := range r.results {
+		j := r.jobs[k]
+		if res.skipped || int64(j.index) > r.stopAt[j.count].Load() {
+			continue
+		}
+		players := r.counts[j.count]
+		rep.Games++
+		rep.Decisions += int64(res.decisions)
+		rep.ByPlayers[players]++
+		if res.fail != nil {
+			if len(rep.Failures) < MaxFailureSaves && res.rec != nil {
+				res.fail.SaveFile = writeFailure(r.cfg, res.rec, players, res.fail.Seed)
+			}
+			rep.Failures = append(rep.Failures, *res.fail)
+		}
+	}
+	for c, players := range r.counts {
+		if r.why[c] != "" {
+			rep.CutOff = append(rep.CutOff, CutOff{Players: players, After: int(r.stopAt[c].Load()) + 1, Err: r.why[c]})
+		}
+	}
+	return rep
+}
+
+// checkPlan says what one checked game exercises besides random play.
+type checkPlan struct {
+	botSeat int    // a seat played by the script's bot botName (0: none)
+	botName string // one of the script's bots
+	tools   bool   // run the script's tools once, for the seat to act
+	say     bool   // let the seat to act say something once (on_say)
+}
+
+// gamePlan shares the script's own bots, tools and on_say out among the
+// games: in every four games, one has a script bot at some seat, one runs
+// the tools, one says something; the fourth is random play only.
+func gamePlan(e *interp.Engine, players, i int) checkPlan {
+	var p checkPlan
+	switch i % 4 {
+	case 1:
+		if bots := e.Info.Bots; len(bots) > 0 {
+			p.botSeat = 1 + (i/4)%players
+			p.botName = bots[(i/4)%len(bots)]
+		}
+	case 2:
+		p.tools = len(e.Info.Tools) > 0
+	case 3:
+		p.say = e.Info.OnSay
+	}
+	return p
+}
+
+// remarks are what a checked game's seats say at the table.
+var remarks = []string{"nice move", "I object!", "hm", "is that allowed?", "my turn next", "ok"}
+
+// checkOne plays one checked game; it returns the decisions made, and the
+// failure with a record of the game if it failed.
+func checkOne(cfg CheckConfig, players int, seed uint64, plan checkPlan, started func(*interp.Match)) (int, *CheckFailure, *interp.Record) {
 	e := cfg.Engine
 	mcfg := interp.Config{Players: players, Seed: seed, Options: cfg.Options}
 	m, err := e.NewMatch(mcfg)
 	if err != nil {
-		return 0, &CheckFailure{Players: players, Seed: seed, Err: err.Error()}
+		return 0, &CheckFailure{Players: players, Seed: seed, Err: err.Error()}, nil
 	}
 	defer m.Close()
-	bot := interp.NewRandomBot(interp.BotSeed(seed, 0))
+	started(m)
+	random := interp.NewRandomBot(interp.BotSeed(seed, 0))
+	var own interp.Bot
+	if plan.botSeat > 0 {
+		if own, err = e.NewBot(plan.botName, plan.botSeat, interp.BotSeed(seed, plan.botSeat)); err != nil {
+			return 0, &CheckFailure{Players: players, Seed: seed, Err: err.Error()}, nil
+		}
+		defer own.Close()
+	}
 	sampler := interp.NewRNG(seed ^ 0x5eed)
-	fail := func(n int, err error) (int, *CheckFailure) {
-		f := &CheckFailure{Players: players, Seed: seed, Decision: n, Err: err.Error()}
-		f.SaveFile = writeFailure(cfg, m, players, seed)
-		return n, f
+	fail := func(n int, err error) (int, *CheckFailure, *interp.Record) {
+		return n, &CheckFailure{Players: players, Seed: seed, Decision: n, Err: err.Error()}, m.NewRecord(nil)
 	}
 	check := func() error {
 		if err := m.Err(); err != nil {
@@ -198,7 +365,8 @@ func checkOne(cfg CheckConfig, players int, seed uint64) (int, *CheckFailure) {
 		return fail(0, err)
 	}
 	// One early decision of each game has every option (up to 4) tried on
-	// a replayed copy: early, so the replays stay cheap.
+	// a replayed copy: early, so the replays stay cheap. The same decision
+	// is where the tools run or a seat speaks.
 	tryAt := sampler.Intn(64)
 	n := 0
 	for p := m.Prompt(); p != nil; p = m.Prompt() {
@@ -212,8 +380,21 @@ func checkOne(cfg CheckConfig, players int, seed uint64) (int, *CheckFailure) {
 			if err := tryOptions(e, mcfg, m.Decisions(), p, sampler); err != nil {
 				return fail(n, err)
 			}
+			if err := exercise(e, m, p.Seat, plan, sampler); err != nil {
+				return fail(n, err)
+			}
+			if p = m.Prompt(); p == nil {
+				break
+			}
 		}
-		i, _ := bot.Choose(m)
+		bot := interp.Bot(random)
+		if p.Seat == plan.botSeat {
+			bot = own
+		}
+		i, err := bot.Choose(m)
+		if err != nil {
+			return fail(n, err)
+		}
 		seat, group, logFrom := p.Seat, p.Group, len(m.Log())
 		if err := m.Step(i); err != nil {
 			return fail(n, err)
@@ -237,7 +418,29 @@ func checkOne(cfg CheckConfig, players int, seed uint64) (int, *CheckFailure) {
 	if err := sameOnReplay(e, m); err != nil {
 		return fail(n, err)
 	}
-	return n, nil
+	return n, nil, nil
+}
+
+// exercise runs the script's tools for seat, or lets seat say something,
+// as the plan says, and checks the state after.
+func exercise(e *interp.Engine, m *interp.Match, seat int, plan checkPlan, rng *interp.RNG) error {
+	if plan.tools {
+		for _, name := range e.Info.Tools {
+			if _, err := e.RunTool(m, name, seat); err != nil {
+				return fmt.Errorf("tool %s: %w", name, err)
+			}
+		}
+	}
+	if plan.say {
+		if err := m.Say(seat, remarks[rng.Intn(len(remarks))]); err != nil {
+			return fmt.Errorf("on_say: %w", err)
+		}
+		if err := m.CheckInvariants(); err != nil {
+			return err
+		}
+		return m.CheckSecrecy()
+	}
+	return nil
 }
 
 // quietWhileVoting checks that while a simultaneous secret choice is
@@ -303,13 +506,12 @@ func sameOnReplay(e *interp.Engine, m *interp.Match) error {
 	return nil
 }
 
-func writeFailure(cfg CheckConfig, m *interp.Match, players int, seed uint64) string {
+func writeFailure(cfg CheckConfig, rec *interp.Record, players int, seed uint64) string {
 	dir := cfg.SaveDir
 	if dir == "" {
 		dir = "."
 	}
 	name := filepath.Join(dir, fmt.Sprintf("check-failure-%dp-%d.save", players, seed))
-	rec := m.NewRecord(nil)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return ""
 	}

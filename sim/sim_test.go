@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -49,6 +50,29 @@ func TestRunDoesNotDependOnJobs(t *testing.T) {
 	}
 	if !strings.Contains(outs[0], "careful") || !strings.Contains(outs[0], "24 games") {
 		t.Errorf("unexpected table:\n%s", outs[0])
+	}
+}
+
+func TestRunWithHeavyGamesDoesNotDependOnJobs(t *testing.T) {
+	e := load(t, "testdata/heavy_third.lua")
+	var outs []string
+	for _, jobs := range []int{1, 2} {
+		rep, err := Run(Config{Engine: e, Games: 12, Seed: 3, Jobs: jobs, Bots: []string{"random"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Failures) == 0 || len(rep.Failures) == rep.Games {
+			t.Fatalf("jobs %d: %d of %d games failed; the script should make some, not all, fail", jobs, len(rep.Failures), rep.Games)
+		}
+		rep.Seconds, rep.GamesPerSec, rep.DecisionsPerSec = 0, 0, 0
+		var b bytes.Buffer
+		if err := rep.WriteJSON(&b); err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, b.String())
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("--jobs changed the JSON:\n%s\n---\n%s", outs[0], outs[1])
 	}
 }
 
@@ -112,6 +136,57 @@ func TestCheckCatchesBrokenScripts(t *testing.T) {
 				t.Errorf("save has seed %d players %d, failure seed %d players %d", rec.Seed, rec.Players, f.Seed, f.Players)
 			}
 		})
+	}
+}
+
+func TestCheckExercisesBotsToolsAndOnSay(t *testing.T) {
+	e := load(t, "testdata/broken_extras.lua")
+	rep, err := Check(CheckConfig{Engine: e, Games: 8, Players: []int{2}, SaveDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []string
+	for _, f := range rep.Failures {
+		all = append(all, f.Err)
+	}
+	text := strings.Join(all, "\n")
+	for _, want := range []string{
+		"bot looper: testdata/broken_extras.lua:17: the script ran",
+		"tool notes: testdata/broken_extras.lua:23: the notebook is torn",
+		"on_say: testdata/broken_extras.lua:28: the script",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no failure says %q; failures:\n%s", want, text)
+		}
+	}
+}
+
+func TestCheckStopsRepeatedFailuresAndKeepsFewSaves(t *testing.T) {
+	e := load(t, "testdata/always_fails.lua")
+	var texts []string
+	for _, jobs := range []int{1, 2} {
+		dir := t.TempDir()
+		rep, err := Check(CheckConfig{Engine: e, Games: 200, Jobs: jobs, SaveDir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Games != 4 || len(rep.CutOff) != 2 {
+			t.Errorf("jobs %d: %d games checked and %d counts cut off; want 3 games of the first count and 1 of the second, both cut off", jobs, rep.Games, len(rep.CutOff))
+		}
+		saves, _ := filepath.Glob(filepath.Join(dir, "*.save"))
+		if len(saves) != MaxFailureSaves {
+			t.Errorf("jobs %d: %d failure saves written, want %d", jobs, len(saves), MaxFailureSaves)
+		}
+		var b bytes.Buffer
+		rep.Elapsed = 0
+		rep.WriteText(&b)
+		texts = append(texts, strings.ReplaceAll(b.String(), dir, "DIR"))
+	}
+	if texts[0] != texts[1] {
+		t.Errorf("the report depends on --jobs:\n%s\n---\n%s", texts[0], texts[1])
+	}
+	if !strings.Contains(texts[0], "2 players: stopped after 3 games") || !strings.Contains(texts[0], "3 players: stopped after 1 game,") {
+		t.Errorf("the report does not say the counts were cut off:\n%s", texts[0])
 	}
 }
 

@@ -6,7 +6,7 @@ import (
 
 // checkCmd is `tabletop check`.
 type checkCmd struct {
-	Script  string   `arg:"" help:"The game script, e.g. games/clubs.lua."`
+	Script  string   `arg:"" predictor:"game" help:"The game: a built-in game's name (clubs) or a script file."`
 	N       int      `short:"n" default:"300" help:"Number of random games per player count."`
 	Seed    uint64   `default:"1" help:"Seed of the series."`
 	Players []int    `short:"p" sep:"," help:"Player counts to check (default: every count the game allows)."`

@@ -1,12 +1,16 @@
 // Command tabletop plays, replays, simulates, checks and tests tabletop game
-// scripts (games/*.lua).
+// scripts. The games that come with it are built in, so it works from any
+// folder:
 //
-//	tabletop play games/clubs.lua --players 4 --seats me,bot,bot,bot --seed 7
+//	tabletop list
+//	tabletop play clubs --players 4 --seats me,bot,bot,bot --seed 7
+//	tabletop play my_variant.lua
 //	tabletop play --resume
 //	tabletop replay game.save
-//	tabletop sim games/clubs.lua -n 10000 --players 4 --seed 1
+//	tabletop sim clubs -n 10000 --players 4 --seed 1
 //	tabletop check games/clubs.lua -n 300
 //	tabletop test games/
+//	tabletop completion bash
 //
 // Exit codes: 0 when all went well, 1 for a failure (a script error, a
 // failed check or test), 2 for a mistake in the command line.
@@ -21,25 +25,33 @@ import (
 	"strings"
 
 	"github.com/alecthomas/kong"
+	kongcompletion "github.com/jotaen/kong-completion"
 
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/repl"
-	"github.com/tabletop/tabletop/stdlib"
 )
 
-// cli is the command line: one field per sub-command.
+// cli is the command line: one field per sub-command, and the flags every
+// command takes.
 type cli struct {
-	Play   playCmd   `cmd:"" help:"Play a game at the keyboard (or driven by a file of commands on stdin)."`
-	Replay replayCmd `cmd:"" help:"Step through a saved game, decision by decision."`
-	Sim    simCmd    `cmd:"" help:"Let bots play many games and report how each seat fared."`
-	Check  checkCmd  `cmd:"" help:"Load a game script and play random games looking for broken rules."`
-	Test   testCmd   `cmd:"" help:"Run Lua scenario tests (*_test.lua)."`
+	Version kong.VersionFlag `help:"Print tabletop's version and exit."`
+	Color   string           `enum:"auto,always,never" default:"auto" help:"Colour on the screen: auto (on a terminal, unless NO_COLOR is set), always or never."`
+
+	Play       playCmd                   `cmd:"" help:"Play a game at the keyboard (or driven by a file of commands on stdin)."`
+	List       listCmd                   `cmd:"" help:"List the games built into tabletop, and their variants."`
+	Replay     replayCmd                 `cmd:"" help:"Step through a saved game, decision by decision."`
+	Sim        simCmd                    `cmd:"" help:"Let bots play many games and report how each seat fared."`
+	Check      checkCmd                  `cmd:"" help:"Load a game script and play random games looking for broken rules."`
+	Test       testCmd                   `cmd:"" help:"Run Lua scenario tests (*_test.lua)."`
+	Completion kongcompletion.Completion `cmd:"" help:"Print the shell code that completes tabletop's commands, games and files (bash, zsh or fish)."`
 }
 
 // env is what a command reads and writes.
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	color          string // --color: auto, always or never
+	autoForced     bool   // play --auto-forced
 }
 
 // usageError is a mistake in the command line (exit 2).
@@ -81,13 +93,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		kong.Writers(stdout, stderr),
 		kong.Exit(func(code int) { panic(kongExit(code)) }),
 		kong.Help(helpPrinter),
-		kong.Vars{"autosave": defaultAutosave()},
+		kong.Vars{"version": versionText()},
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
 	)
 	if err != nil {
 		fmt.Fprintf(stderr, "tabletop: %v\n", err)
 		return 1
 	}
+	// A shell asking for completions (COMP_LINE set) is answered here.
+	kongcompletion.Register(parser, completionPredictors...)
 	ctx, err := parser.Parse(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "tabletop: %v\n", err)
@@ -101,7 +115,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "Run \"tabletop --help\" for help.\n")
 		return 2
 	}
-	err = ctx.Run(&env{stdin: stdin, stdout: stdout, stderr: stderr})
+	err = ctx.Run(&env{stdin: stdin, stdout: stdout, stderr: stderr, color: c.Color})
 	var ue *usageError
 	var ec exitCode
 	switch {
@@ -119,11 +133,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	}
 }
 
-// loadScript loads a game script with the standard library.
-func loadScript(path string) (*interp.Engine, error) {
-	return interp.Load(path, stdlib.FS())
-}
-
 // helpPrinter is kong's help, followed by what the game says about itself
 // when a script is named on the command line.
 func helpPrinter(options kong.HelpOptions, ctx *kong.Context) error {
@@ -135,7 +144,7 @@ func helpPrinter(options kong.HelpOptions, ctx *kong.Context) error {
 		return nil
 	}
 	for _, a := range ctx.Args {
-		if strings.HasSuffix(a, ".lua") && !strings.HasPrefix(a, "-") {
+		if isScriptArg(a) {
 			fmt.Fprintln(ctx.Stdout)
 			eng, err := loadScript(a)
 			if err != nil {
@@ -209,15 +218,6 @@ func parseOptions(eng *interp.Engine, set []string) (map[string]string, error) {
 	return opts, nil
 }
 
-// defaultAutosave is the autosave file in the user's cache folder.
-func defaultAutosave() string {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(dir, "tabletop", "autosave.save")
-}
-
 // historyFile is where the REPL keeps the lines typed, across sessions.
 func historyFile() string {
 	dir, err := os.UserConfigDir()
@@ -225,16 +225,6 @@ func historyFile() string {
 		return ""
 	}
 	return filepath.Join(dir, "tabletop", "history")
-}
-
-// isTerminal reports whether f is an interactive terminal.
-func isTerminal(f any) bool {
-	file, ok := f.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := file.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // loadGame loads a game script with its options (--set) and settles the
@@ -259,25 +249,4 @@ func loadGame(script string, sets []string, players, seats int) (*interp.Engine,
 		return nil, nil, 0, err
 	}
 	return eng, opts, players, nil
-}
-
-// openRecord loads a save file and the script it names (or script, when
-// given instead), and who sat where.
-func openRecord(path, script string) (*interp.Record, *interp.Engine, []repl.Seat, error) {
-	rec, err := interp.LoadRecord(path)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if script == "" {
-		script = rec.Script
-	}
-	eng, err := loadScript(script)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	seats, err := repl.RecordSeats(eng, rec)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	return rec, eng, seats, nil
 }

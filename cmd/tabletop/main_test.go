@@ -21,7 +21,7 @@ func TestMain(m *testing.M) {
 
 // TestScripts runs the end-to-end scripts in testdata/script. Each runs
 // in a fresh folder holding games/clubs.lua, its variant and scenarios, with the
-// user's cache and config folders inside it.
+// user's cache, config, state and data folders inside it.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
@@ -30,6 +30,10 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, "cache"))
 			env.Setenv("XDG_CONFIG_HOME", filepath.Join(env.WorkDir, "config"))
+			env.Setenv("XDG_STATE_HOME", filepath.Join(env.WorkDir, "state"))
+			env.Setenv("XDG_DATA_HOME", filepath.Join(env.WorkDir, "data"))
+			env.Setenv("NO_COLOR", "")
+			env.Setenv("CLICOLOR_FORCE", "")
 			if err := os.MkdirAll(filepath.Join(env.WorkDir, "games"), 0o755); err != nil {
 				return err
 			}
@@ -46,6 +50,8 @@ func TestScripts(t *testing.T) {
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"droplines": dropLines,
+			"bgplay":    bgPlay,
+			"bgquit":    bgQuit,
 		},
 	})
 }
@@ -71,6 +77,9 @@ func dropLines(ts *testscript.TestScript, neg bool, args []string) {
 // TestExitCodes checks the exit code of each kind of outcome.
 func TestExitCodes(t *testing.T) {
 	dir := t.TempDir()
+	for _, v := range []string{"XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"} {
+		t.Setenv(v, filepath.Join(dir, v))
+	}
 	broken := filepath.Join(dir, "broken.lua")
 	if err := os.WriteFile(broken, []byte("return {\n  title = 'x',\n  players = {2, 2\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -86,7 +95,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"play", "--help"}, "", 0, "--seats"},
 		{[]string{}, "", 2, "Run \"tabletop --help\""},
 		{[]string{"nosuch"}, "", 2, "unexpected argument nosuch"},
-		{[]string{"play"}, "", 2, "play needs a game script"},
+		{[]string{"play"}, "", 2, "play needs a game"},
 		{[]string{"play", clubs, "--players", "9"}, "", 2, "Clubs is for 3 to 4 players, not 9"},
 		{[]string{"play", clubs, "--seats", "me,bot"}, "", 2, "Clubs is for 3 to 4 players, not 2"},
 		{[]string{"play", clubs, "--players", "4", "--seats", "me,bot"}, "", 2, "--seats names 2 seats for 4 players"},
@@ -111,5 +120,23 @@ func TestExitCodes(t *testing.T) {
 				t.Errorf("output lacks %q:\n%s", tc.want, all)
 			}
 		})
+	}
+}
+
+// /dev/null is a character device, but no terminal: a game whose input is
+// /dev/null reads it as an empty file, without line editing.
+func TestDevNullIsNotATerminal(t *testing.T) {
+	f, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if isTerminal(f) {
+		t.Errorf("%s is taken for a terminal", os.DevNull)
+	}
+	var out strings.Builder
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	if code := run([]string{"play", "clubs", "--seed", "1", "--autosave", ""}, f, &out, &out); code != 0 || !strings.Contains(out.String(), "End of input: the game is unfinished.") {
+		t.Errorf("exit %d:\n%s", code, out.String())
 	}
 }

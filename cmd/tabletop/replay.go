@@ -3,17 +3,21 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
+
+	"github.com/tabletop/tabletop/saves"
 )
 
 // replayCmd is `tabletop replay`.
 type replayCmd struct {
-	File     string `arg:"" help:"A save file (from save, or the autosave)."`
+	File     string `arg:"" predictor:"save" help:"A save file (from save, an autosave or a finished game), or the name of a game in your saves folder."`
 	Script   string `placeholder:"PATH" help:"Replay with this script instead of the one the save names."`
-	Autosave string `placeholder:"PATH" help:"Save the game there after every decision (default: nowhere)."`
+	Autosave string `placeholder:"PATH" help:"Keep the game in this file as it goes on (default: nowhere)."`
 }
 
 func (c *replayCmd) Run(e *env) error {
-	rec, eng, seats, err := openRecord(c.File, c.Script)
+	c.File = findSave(c.File)
+	rec, eng, seats, err := openRecord(e, c.File, c.Script)
 	if err != nil {
 		return err
 	}
@@ -27,11 +31,30 @@ func (c *replayCmd) Run(e *env) error {
 	if c.Autosave != "" && sameFile(c.Autosave, c.File) {
 		return usagef("--autosave would overwrite %s, the save being replayed", c.File)
 	}
-	m, err := eng.NewMatch(rec.Config())
+	saver, err := openAutosave(c.Autosave, true)
 	if err != nil {
 		return err
 	}
-	return playSession(e, m, seats, c.Autosave, c.File, rec.Decisions, false)
+	m, err := eng.NewMatch(rec.Config())
+	if err != nil {
+		closeAutosave(saver)
+		return err
+	}
+	_, err = playSession(e, m, seats, saver, c.File, rec.Decisions)
+	return err
+}
+
+// findSave returns the save file name names: the file itself, or a game
+// of that name in the user's saves folder, finished or in progress ("clubs"
+// is the latest game of Clubs).
+func findSave(name string) string {
+	if exists(name) || strings.ContainsAny(name, `/\`) {
+		return name
+	}
+	if path, ok := saves.Default().Lookup(name); ok {
+		return path
+	}
+	return name
 }
 
 func sameFile(a, b string) bool {

@@ -43,7 +43,7 @@ func startTerminal(t *testing.T, args ...string) *terminal {
 	t.Helper()
 	home := t.TempDir()
 	cmd := exec.Command("tabletop", args...)
-	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "XDG_CACHE_HOME="+home, "XDG_CONFIG_HOME="+home, "NO_COLOR=")
+	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "XDG_CACHE_HOME="+home, "XDG_CONFIG_HOME="+home, "XDG_DATA_HOME="+home, "NO_COLOR=")
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: rows, Cols: cols})
 	if err != nil {
 		t.Fatal(err)

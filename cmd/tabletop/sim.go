@@ -10,7 +10,7 @@ import (
 
 // simCmd is `tabletop sim`.
 type simCmd struct {
-	Script  string   `arg:"" help:"The game script, e.g. games/clubs.lua."`
+	Script  string   `arg:"" predictor:"game" help:"The game: a built-in game's name (clubs) or a script file."`
 	N       int      `short:"n" default:"1000" help:"Number of games."`
 	Players int      `short:"p" help:"Number of players (default: as many as --seats lists, else the game's usual count)."`
 	Seed    uint64   `default:"1" help:"Seed of the series; each game's seed derives from it."`

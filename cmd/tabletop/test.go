@@ -23,7 +23,7 @@ func (c *testCmd) Run(e *env) error {
 	}
 	passed, failed := 0, 0
 	for _, f := range files {
-		results, err := interp.RunTestFile(f, stdlib.FS())
+		results, err := interp.RunTestFileWith(f, []interp.Library{builtin}, stdlib.FS())
 		if err != nil {
 			fmt.Fprintf(e.stdout, "FAIL %s\n%s\n", f, indent(repl.ErrorText(err)))
 			failed++

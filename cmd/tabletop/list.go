@@ -1,0 +1,71 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/tabletop/tabletop/games"
+	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/repl"
+)
+
+// listCmd is `tabletop list`.
+type listCmd struct{}
+
+func (c *listCmd) Run(e *env) error {
+	fmt.Fprintln(e.stdout, "Games built into tabletop (play one with: tabletop play NAME):")
+	variants := map[string][]string{}
+	var bases []string
+	for _, name := range games.Names() {
+		if base := games.VariantOf(name); base != "" {
+			variants[base] = append(variants[base], name)
+		} else {
+			bases = append(bases, name)
+		}
+	}
+	for _, name := range bases {
+		fmt.Fprintln(e.stdout)
+		eng, err := loadScript(name)
+		if err != nil {
+			fmt.Fprintf(e.stdout, "%s: cannot load: %s\n", name, repl.ErrorText(err))
+			continue
+		}
+		fmt.Fprintf(e.stdout, "%s — %s, %s\n", name, eng.Info.Title, playerCount(eng.Info))
+		if eng.Info.About != "" {
+			fmt.Fprintf(e.stdout, "  %s\n", eng.Info.About)
+		}
+		for _, v := range variants[name] {
+			listVariant(e.stdout, v, eng.Info)
+		}
+	}
+	fmt.Fprintln(e.stdout)
+	fmt.Fprintln(e.stdout, "tabletop play NAME --help lists a game's options and bots. A script of your own")
+	fmt.Fprintln(e.stdout, "is played by its file (tabletop play my_variant.lua); it may require any of these.")
+	return nil
+}
+
+// listVariant prints a variant of a game: its title and what it changes.
+func listVariant(w io.Writer, name string, base interp.GameInfo) {
+	eng, err := loadScript(name)
+	if err != nil {
+		fmt.Fprintf(w, "  variant %s: cannot load: %s\n", name, repl.ErrorText(err))
+		return
+	}
+	info := eng.Info
+	fmt.Fprintf(w, "  variant %s — %s", name, info.Title)
+	if info.MinPlayers != base.MinPlayers || info.MaxPlayers != base.MaxPlayers {
+		fmt.Fprintf(w, ", %s", playerCount(info))
+	}
+	fmt.Fprintln(w)
+	if info.About != "" && info.About != base.About {
+		fmt.Fprintf(w, "    %s\n", info.About)
+	}
+}
+
+// playerCount is "3 to 4 players" or "2 players".
+func playerCount(info interp.GameInfo) string {
+	if info.MinPlayers == info.MaxPlayers {
+		return fmt.Sprintf("%d players", info.MinPlayers)
+	}
+	return fmt.Sprintf("%d to %d players", info.MinPlayers, info.MaxPlayers)
+}

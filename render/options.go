@@ -10,10 +10,11 @@ import (
 const listAll = 16
 
 // Options lists legal moves for the legal command: numbered one per line
-// when there are few, else grouped, one line per group of moves that
-// share their first words ("bet tea: 1- 2- 3- 4- 5+ 6+ 7+ 8+ [double]"),
-// with the numbers each group covers. idx are the positions in the
-// prompt's options of the moves listed (nil: all of them).
+// when there are few or the style has no width (a file or a pipe, read by
+// scripts), else grouped, one line per group of moves that share their
+// first words ("bet tea: 1- 2- 3- 4- 5+ 6+ 7+ 8+ [double]"), with the
+// numbers each group covers. idx are the positions in the prompt's
+// options of the moves listed (nil: all of them).
 func Options(opts []string, idx []int, st Style) []string {
 	if idx == nil {
 		idx = make([]int, len(opts))
@@ -21,7 +22,7 @@ func Options(opts []string, idx []int, st Style) []string {
 			idx[i] = i
 		}
 	}
-	if len(idx) <= listAll {
+	if len(idx) <= listAll || st.Width <= 0 {
 		out := make([]string, len(idx))
 		for k, i := range idx {
 			out[k] = fmt.Sprintf("%4d. %s", i+1, opts[i])

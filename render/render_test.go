@@ -69,6 +69,9 @@ func TestOptionsGrouped(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("grouped:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	if plain := Options(opts, nil, Plain); len(plain) != 81 || plain[80] != "  81. bet hat 8+ double" {
+		t.Errorf("a pipe gets every move on a line of its own: %d lines", len(plain))
+	}
 	few := Options([]string{"play 2C", "play 3C"}, nil, st)
 	if strings.Join(few, "|") != "   1. play 2C|   2. play 3C" {
 		t.Errorf("few: %q", few)

@@ -1686,6 +1686,17 @@ func (m *Match) boardMethods(L *lua.LState) *lua.LTable {
 		L.Push(lua.LString(name))
 		return 1
 	})
+	// set_owner(token, seat): the token is seat's (nil: nobody's), so
+	// that seat's screen centres on it when the board does not fit.
+	def("set_owner", func(L *lua.LState) int {
+		b := m.checkBoard(L)
+		t := checkToken(L, b, 2)
+		t.seat = 0
+		if L.Get(3) != lua.LNil {
+			t.seat = m.checkSeat(L, 3)
+		}
+		return 0
+	})
 	// place(token, where): puts a token in a room or on a free square
 	// (nil: off the board), whatever the distance.
 	def("place", func(L *lua.LState) int {

@@ -385,6 +385,10 @@ local Board = {}
 ---@param spec {name: string, label?: string, glyph?: string, color?: string, at?: Place, seat?: integer}
 ---@return string
 function Board:token(spec) end
+--- Makes a token a seat's (nil: nobody's): that seat's screen centres on it when the board does not fit.
+---@param token string
+---@param seat? integer
+function Board:set_owner(token, seat) end
 --- Puts a token in a room or on a free square (nil: off the board), whatever the distance.
 ---@param token string
 ---@param where Place?

@@ -105,7 +105,7 @@ func (s *Session) help(topic string) {
 		if r, ok := replayHelp[k.Name]; ok && s.replaying() {
 			h = r
 		}
-		s.printf("  %-14s %s\n", k.Usage(), h)
+		s.printLines(s.style().Wrap(fmt.Sprintf("  %-14s %s", k.Usage(), h), strings.Repeat(" ", 17)))
 	}
 	s.printf("Moves: type a legal move (unique prefixes are enough, e.g. \"p 2c\" for \"play 2C\"),\n")
 	s.printf("or its number in the list that legal shows.\n")

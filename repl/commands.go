@@ -430,11 +430,14 @@ func (s *Session) load(path string) {
 	s.seats = seats
 	s.redo, s.pending, s.replay = nil, nil, ""
 	s.viewer = s.firstHuman()
+	s.mustPass = s.humans() > 1 // on a terminal, the privacy screen before any person's view
 	s.printf("Loaded %s: %s, %d players, seed %d, %d decisions.\n", path, s.eng.Info.Title, m.Players(), m.Config.Seed, len(m.Decisions()))
 	s.printf("Seats: %s.\n", s.seatList())
 	s.autosave()
-	s.shown = max(0, len(m.Log())-5) // the last few lines, for context
-	s.flushLog()
+	if s.Size == nil { // on a terminal the next screen shows them, to its person
+		s.shown = max(0, len(m.Log())-5) // the last few lines, for context
+		s.flushLog()
+	}
 }
 
 // openRecord reads a save and replays it, with the script it names.
@@ -539,6 +542,7 @@ func (s *Session) setBot(l *command.Line) bool {
 	if s.humans() > 0 && !s.isHuman(s.viewer) {
 		s.seen[s.viewer] = s.shown
 		s.viewer = s.firstHuman()
+		s.mustPass = true // on a terminal, the privacy screen before any person's view
 	}
 	s.redo = nil
 	s.autosave()

@@ -38,7 +38,7 @@ func (s *Session) style() render.Style {
 // screen when the keyboard passes from one person to another, then the
 // seat's screen.
 func (s *Session) screenTurn(p *interp.Prompt) {
-	if p.Seat != s.viewer || !s.handed {
+	if p.Seat != s.viewer || !s.handed || s.mustPass {
 		if !s.passTo(p.Seat) {
 			return
 		}
@@ -52,9 +52,9 @@ func (s *Session) screenTurn(p *interp.Prompt) {
 func (s *Session) passTo(seat int) bool {
 	s.seen[s.viewer] = s.shown
 	s.viewer = seat
-	first := !s.handed
-	s.handed = true
-	if s.humans() < 2 {
+	first, must := !s.handed, s.mustPass
+	s.handed, s.mustPass = true, false
+	if s.humans() < 2 && !must {
 		return true
 	}
 	name := s.m.SeatLabel(seat)

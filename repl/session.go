@@ -61,6 +61,7 @@ type Session struct {
 	// (run, step) rather than with the next screen.
 	turnFrom  map[int]int
 	handed    bool
+	mustPass  bool // the keyboard changed hands without the privacy screen
 	streaming bool
 	// Interrupts: the running command's cancel, Ctrl-C presses in a row
 	// at the prompt, and a quit asked for while reading (an Enter wait).

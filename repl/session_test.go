@@ -414,3 +414,18 @@ func TestAutoForced(t *testing.T) {
 		t.Errorf("a forced move was asked:\n%s", text)
 	}
 }
+
+// On a terminal, a person who hands his seat to a bot does not see the
+// next person's screen: the privacy screen comes first.
+func TestScreenBotHandOver(t *testing.T) {
+	in := "\nbot 1\n\n"
+	text, _ := playWith(t, "testdata/tiny.lua", []string{"ann", "bob"}, 1, in, func(s *Session) {
+		s.Size = func() (int, int) { return 80, 24 }
+	})
+	i := strings.Index(text, "Ann is played by the bot")
+	j := strings.Index(text, "Pass the keyboard to Bob")
+	k := strings.Index(text, "Tiny — Bob (Right)")
+	if i < 0 || j < i || k < j {
+		t.Errorf("Bob's screen before the privacy screen:\n%s", text)
+	}
+}

@@ -58,7 +58,16 @@ func (g group) text() string {
 	if len(g.tails) == 1 && g.tails[0] == "" {
 		return g.key
 	}
-	return g.key + ": " + strings.Join(foldSuffix(g.tails), "  ")
+	items := append([]string(nil), foldSuffix(g.tails)...)
+	sep := "  "
+	for i, it := range items {
+		if strings.Contains(it, " ") {
+			sep = " · "
+			// a move is not wrapped across lines: no-break spaces inside it
+			items[i] = strings.ReplaceAll(it, " ", "\u00a0")
+		}
+	}
+	return g.key + ": " + strings.Join(items, sep)
 }
 
 // groupOptions groups moves by their first word, or by their first two

@@ -78,6 +78,34 @@ func TestOptionsGrouped(t *testing.T) {
 	}
 }
 
+// Moves of several words are kept whole when a group wraps.
+func TestOptionsKeepMovesWhole(t *testing.T) {
+	var opts []string
+	for w := 7; w >= 0; w-- {
+		for p := 7 - w; p >= 0; p-- {
+			opts = append(opts, fmt.Sprintf("take %d white %d purple %d yellow", w, p, 7-w-p))
+		}
+	}
+	st := Style{Width: 60, Profile: termenv.Ascii}
+	legal := map[string]bool{}
+	for _, o := range opts {
+		legal[o] = true
+	}
+	key := ""
+	for _, l := range Options(opts, nil, st) {
+		body := strings.TrimSpace(l)
+		if k, rest, ok := strings.Cut(body, ": "); ok && !strings.HasPrefix(l, "             ") {
+			key, body = k[strings.Index(k, "  ")+2:], rest
+		}
+		for _, item := range strings.Split(body, " · ") {
+			move := key + " " + strings.ReplaceAll(strings.TrimSuffix(strings.TrimSpace(item), " ·"), "\u00a0", " ")
+			if item != "" && !legal[move] {
+				t.Errorf("%q is not a move (split across lines?) in %q", move, l)
+			}
+		}
+	}
+}
+
 func TestFilter(t *testing.T) {
 	opts := membersOptions()
 	tea := Filter(opts, []string{"TEA"})

@@ -518,7 +518,7 @@ func (m *Match) format(L *lua.LState, n int) (string, []int) {
 			} else if num, ok := v.(lua.LNumber); ok {
 				b.writeString(numberText(float64(num)))
 			} else {
-				b.writeString(L.ToStringMeta(v).String())
+				b.writeString(logText(L, v, arg-1))
 			}
 		default:
 			L.RaiseError("log format %q: unknown verb %%%c (use %%s, %%d, %%p or %%%%)", f, f[i])
@@ -532,6 +532,26 @@ func (m *Match) format(L *lua.LState, n int) (string, []int) {
 	}
 	m.meter.Charge(L, int64(len(b.buf))+logLineBytes)
 	return printableLine(string(b.buf)), cards
+}
+
+// logText is what %s shows of a value that is not a card or a number: a
+// string, a boolean, nil, or what a __tostring metamethod returns. A table,
+// function or userdata without one has nothing to show but its address,
+// which differs from run to run, so it is refused: a log line must be the
+// same every time the game is played.
+func logText(L *lua.LState, v lua.LValue, arg int) string {
+	switch v.(type) {
+	case lua.LString, lua.LBool, *lua.LNilType:
+		return v.String()
+	}
+	if L.GetMetaField(v, "__tostring") == lua.LNil {
+		L.ArgError(arg, fmt.Sprintf("%%s was given a %s: give a string, a number, a card or a list of cards", v.Type().String()))
+	}
+	s, ok := L.ToStringMeta(v).(lua.LString)
+	if !ok {
+		L.ArgError(arg, fmt.Sprintf("the __tostring of a %s returned something other than a string", v.Type().String()))
+	}
+	return string(s)
 }
 
 // fmtBuffer is a reusable byte buffer with the writer methods format uses.

@@ -63,7 +63,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := logText(r), logText(m); got != want {
+	if got, want := logLines(r), logLines(m); got != want {
 		t.Errorf("replay log:\n%s\nwant:\n%s", got, want)
 	}
 	if r.Prompt() == nil || r.Prompt().Seat != 2 {
@@ -71,7 +71,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	}
 }
 
-func logText(m *Match) string {
+func logLines(m *Match) string {
 	var b strings.Builder
 	for _, l := range m.Log() {
 		b.WriteString(l.Text + "\n")
@@ -183,7 +183,7 @@ return G`)
 		for m.Prompt() != nil {
 			m.Step(0)
 		}
-		return logText(m)
+		return logLines(m)
 	}
 	a, b, c := run(5), run(5), run(6)
 	if a != b {

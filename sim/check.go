@@ -365,9 +365,12 @@ func checkOne(cfg CheckConfig, players int, seed uint64, plan checkPlan, started
 		return fail(0, err)
 	}
 	// One early decision of each game has every option (up to 4) tried on
-	// a replayed copy: early, so the replays stay cheap. The same decision
-	// is where the tools run or a seat speaks.
+	// a replayed copy: early, so the replays stay cheap, and once the game
+	// itself got past it, so a step that fails is not run five times. The
+	// same decision is where the tools run or a seat speaks.
 	tryAt := sampler.Intn(64)
+	var tryFrom []interp.Decision
+	var tryOptionsOf []string
 	n := 0
 	for p := m.Prompt(); p != nil; p = m.Prompt() {
 		if n >= cfg.MaxDecisions {
@@ -377,15 +380,14 @@ func checkOne(cfg CheckConfig, players int, seed uint64, plan checkPlan, started
 			return fail(n, fmt.Errorf("a prompt for %s has no options", m.SeatLabel(p.Seat)))
 		}
 		if n == tryAt {
-			if err := tryOptions(e, mcfg, m.Decisions(), p, sampler); err != nil {
-				return fail(n, err)
-			}
 			if err := exercise(e, m, p.Seat, plan, sampler); err != nil {
 				return fail(n, err)
 			}
 			if p = m.Prompt(); p == nil {
 				break
 			}
+			tryFrom = append([]interp.Decision(nil), m.Decisions()...)
+			tryOptionsOf = append([]string(nil), p.Options...)
 		}
 		bot := interp.Bot(random)
 		if p.Seat == plan.botSeat {
@@ -402,6 +404,12 @@ func checkOne(cfg CheckConfig, players int, seed uint64, plan checkPlan, started
 		n++
 		if err := check(); err != nil {
 			return fail(n, err)
+		}
+		if tryFrom != nil {
+			if err := tryOptions(e, mcfg, tryFrom, tryOptionsOf, sampler); err != nil {
+				return fail(n, err)
+			}
+			tryFrom = nil
 		}
 		if next := m.Prompt(); group > 0 && next != nil && next.Group == group {
 			if err := quietWhileVoting(m, logFrom, seat); err != nil {
@@ -458,8 +466,8 @@ func quietWhileVoting(m *interp.Match, from, seat int) error {
 
 // tryOptions replays the game to the current prompt once per option
 // (at most 4, chosen at random) and applies it.
-func tryOptions(e *interp.Engine, cfg interp.Config, decisions []interp.Decision, p *interp.Prompt, rng *interp.RNG) error {
-	idx := make([]int, len(p.Options))
+func tryOptions(e *interp.Engine, cfg interp.Config, decisions []interp.Decision, options []string, rng *interp.RNG) error {
+	idx := make([]int, len(options))
 	for i := range idx {
 		idx[i] = i
 	}
@@ -467,12 +475,12 @@ func tryOptions(e *interp.Engine, cfg interp.Config, decisions []interp.Decision
 	for _, i := range idx[:min(4, len(idx))] {
 		c, err := e.Replay(cfg, decisions)
 		if err != nil {
-			return fmt.Errorf("replaying to try option %q: %w", p.Options[i], err)
+			return fmt.Errorf("replaying to try option %q: %w", options[i], err)
 		}
 		err = c.Step(i)
 		c.Close()
 		if err != nil {
-			return fmt.Errorf("legal option %q was not accepted: %w", p.Options[i], err)
+			return fmt.Errorf("legal option %q was not accepted: %w", options[i], err)
 		}
 	}
 	return nil

@@ -81,14 +81,36 @@ function Clubs.strength(card, follow)
   return 0
 end
 
--- The index of the winning card among the cards played to a trick.
+-- The index of the winning card among the cards played to a trick, and of
+-- the best card it beat that could have won (nil when none could).
 function Clubs.trick_winner(played, follow)
   local best, best_i = -1, 1
   for i, card in ipairs(played) do
     local s = Clubs.strength(card, follow)
     if s > best then best, best_i = s, i end
   end
-  return best_i
+  local second, second_i = 0, nil
+  for i, card in ipairs(played) do
+    local s = Clubs.strength(card, follow)
+    if i ~= best_i and s > second then second, second_i = s, i end
+  end
+  return best_i, second_i
+end
+
+-- Why the winning card beat the runner-up, when a club met the suit to
+-- follow (clubs are not trumps: each ranks just above its own rank).
+function Clubs.because(winner, beaten)
+  if beaten and Clubs.is_club(winner) ~= Clubs.is_club(beaten) then
+    return string.format(": %s ranks above %s", winner.label, beaten.label)
+  end
+  return ""
+end
+
+-- The trick as it lies, who played what: "Trick: West 2♣ · North 3♣".
+local function trick_note(t, seats, played)
+  local parts = {}
+  for i, card in ipairs(played) do parts[i] = t:name(seats[i]) .. " " .. card.label end
+  t:note("trick", "Trick: " .. table.concat(parts, " · "))
 end
 
 -- [Scoring] The normal tally of the cards a player took.
@@ -175,6 +197,7 @@ function Clubs.play_trick(t, z, leader, first_card)
     end
     z.trick:add(card)
     seats[#seats + 1], played[#played + 1] = seat, card
+    trick_note(t, seats, played)
     if #played == 1 then
       t:log("%p leads %s", seat, card)
       if Clubs.is_club(card) then
@@ -195,10 +218,12 @@ function Clubs.play_trick(t, z, leader, first_card)
       t:log("%p plays %s", seat, card)
     end
   end
-  local winner = seats[Clubs.trick_winner(played, follow)]
-  t:log("%p takes the trick", winner)
+  local win_i, beaten_i = Clubs.trick_winner(played, follow)
+  local winner = seats[win_i]
+  t:log("%p takes the trick%s", winner, Clubs.because(played[win_i], played[beaten_i]))
   z.trick:move_all(z.taken[winner])
   t:note("follow", nil)
+  t:note("trick", nil)
   return winner
 end
 

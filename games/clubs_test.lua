@@ -45,8 +45,10 @@ scenario("rulebook: the seven of clubs beats the seven of diamonds but not the e
   g:play("play 2C", "declare diamonds", "play 6D", "play 3C", "play 8D")
   expect_log(g, "North takes the trick")
   -- Trick 2: diamonds led; West's seven of clubs beats East's seven of diamonds.
-  g:play("play 3D", "play 7D", "play 4D", "play 7C")
-  expect_log(g, "West takes the trick")
+  g:play("play 3D", "play 7D", "play 4D")
+  expect_eq(g:view(1).notes.trick, "Trick: North 3♦ · East 7♦ · South 4♦", "who played what")
+  g:play("play 7C")
+  expect_log(g, "West takes the trick: 7♣ ranks above 7♦")
   local seven_d, seven_c, eight_d = { suit = "D", rank = 7 }, { suit = "C", rank = 7 }, { suit = "D", rank = 8 }
   expect_eq(Clubs.trick_winner({ seven_d, seven_c }, "D"), 2, "7♣ beats 7♦")
   expect_eq(Clubs.trick_winner({ eight_d, seven_c }, "D"), 1, "8♦ beats 7♣")

@@ -229,7 +229,7 @@ function Game.setup(t)
   -- [1] The tokens on their start squares, played or not.
   g.board = t:board { map = Game.map, legend = Game.legend(), title = "Imperial Manor" }
   for _, p in ipairs(Game.persons) do
-    g.board:token { name = p.name, label = p.short, glyph = p.glyph, color = p.color }
+    g.board:token { name = p.name, label = p.short, glyph = p.glyph, color = p.color, seat = g.seat_of[p.name] }
   end
 
   -- [2] One card of each kind into the envelope, the rest dealt out.

@@ -98,6 +98,7 @@ type boardArea struct {
 type boardToken struct {
 	Name, Label, Glyph string
 	Color              int
+	seat               int // the seat whose token it is, or 0
 	sq                 int // the square it stands on, or -1
 	room               int // the room it is in, or -1
 }
@@ -1347,7 +1348,46 @@ func (b *Board) ExtraView(seat int) (ExtraView, bool) {
 		c = &boardViewCache{key: key, hl: hl, lines: b.assemble(m.plain, pub.plain, priv.plain), color: b.assemble(m.color, pub.color, priv.color)}
 		b.views[seat] = c
 	}
-	return ExtraView{Name: b.Name, Title: b.Title, Lines: c.lines, Color: c.color, Data: b.data()}, true
+	pub := b.publicSide()
+	return ExtraView{Name: b.Name, Title: b.Title, Lines: c.lines, Color: c.color, Data: b.data(),
+		Map: m.plain, MapColor: m.color, Side: pub.plain, SideColor: pub.color, Focus: b.focus(seat)}, true
+}
+
+// focus lists the map lines (0 is the column header, 1 the first row) a
+// seat should see when the screen is too small for the whole map: where
+// its highlighted squares are, else where its tokens stand.
+func (b *Board) focus(seat int) []int {
+	var rows []int
+	for _, c := range b.highlight[seat] {
+		rows = append(rows, b.placeRow(c))
+	}
+	if len(rows) > 0 {
+		return rows
+	}
+	for _, t := range b.tokens {
+		if t.seat == seat && seat > 0 {
+			if p := b.tokenPlace(t); p >= 0 {
+				rows = append(rows, b.placeRow(p))
+			}
+		}
+	}
+	return rows
+}
+
+// placeRow is the map line of a place: a square's row, or the middle row
+// of a room.
+func (b *Board) placeRow(p int) int {
+	if !b.isRoomPlace(p) {
+		_, y := b.xy(p)
+		return y + 1
+	}
+	cells := b.rooms[p-len(b.cells)].cells
+	if len(cells) == 0 {
+		return 1
+	}
+	_, y0 := b.xy(cells[0])
+	_, y1 := b.xy(cells[len(cells)-1])
+	return (y0+y1)/2 + 1
 }
 
 // data is the board for bots:
@@ -1622,6 +1662,11 @@ func (m *Match) boardMethods(L *lua.LState) *lua.LTable {
 			c = 231
 		}
 		t.Color = c
+		if sv, ok := spec.RawGetString("seat").(lua.LNumber); ok {
+			if t.seat = int(sv); float64(t.seat) != float64(sv) || t.seat < 1 || t.seat > len(m.Seats) {
+				L.ArgError(2, fmt.Sprintf("seat = %v: a seat number 1..%d expected", sv, len(m.Seats)))
+			}
+		}
 		b.tokenIdx[name] = len(b.tokens)
 		b.tokens = append(b.tokens, t)
 		p := -1
@@ -1640,6 +1685,17 @@ func (m *Match) boardMethods(L *lua.LState) *lua.LTable {
 		b.put(t, p)
 		L.Push(lua.LString(name))
 		return 1
+	})
+	// set_owner(token, seat): the token is seat's (nil: nobody's), so
+	// that seat's screen centres on it when the board does not fit.
+	def("set_owner", func(L *lua.LState) int {
+		b := m.checkBoard(L)
+		t := checkToken(L, b, 2)
+		t.seat = 0
+		if L.Get(3) != lua.LNil {
+			t.seat = m.checkSeat(L, 3)
+		}
+		return 0
 	})
 	// place(token, where): puts a token in a room or on a free square
 	// (nil: off the board), whatever the distance.

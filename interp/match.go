@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -32,8 +34,12 @@ type Config struct {
 
 // Seat is one place at the table.
 type Seat struct {
-	Label string // the game's name for the seat, e.g. "North"
-	Name  string // the player's name, if given
+	// Label is what the seat is called everywhere (t:name, log lines,
+	// options): the player's name when one was given, else the game's.
+	Label string
+	Name  string // the player's name as given (Config.Names), or ""
+	// GameLabel is the game's own name for the seat: "North", "Player 2".
+	GameLabel string
 }
 
 // Prompt is a decision the game waits for: one seat chooses one of a finite
@@ -156,8 +162,16 @@ type ExtraView struct {
 	// Color is Lines with ANSI colours, for a terminal; nil if the
 	// object has no coloured rendering.
 	Color []string
-	Cards []int // cards it names (see CardShower)
-	Data  map[string]any
+	// Map and Side are the parts of Lines for a screen too small for all
+	// of it: the map alone (its column header first) and the public lines
+	// drawn beside it, plain and coloured. Focus lists the lines of Map
+	// the seat most needs to see (its marked squares, its token). Objects
+	// without a map leave them empty.
+	Map, MapColor   []string
+	Side, SideColor []string
+	Focus           []int
+	Cards           []int // cards it names (see CardShower)
+	Data            map[string]any
 }
 
 // NewMatch starts a game: it runs the script up to its first prompt.
@@ -215,7 +229,9 @@ func (e *Engine) NewMatch(cfg Config) (m *Match, err error) {
 	if !ok {
 		return nil, &ScriptError{Msg: e.Path + ": the game table has no play(t) function in this match (does the script's top level depend on chance?)"}
 	}
-	m.applySeatLabels()
+	if err := m.applySeatLabels(); err != nil {
+		return nil, err
+	}
 	m.t = m.newTableObject()
 	m.co, _ = m.L.NewThread()
 	// The thread got a context derived from the meter, which cannot see
@@ -292,21 +308,44 @@ func playerRange(info GameInfo) string {
 }
 
 // applySeatLabels takes seat labels from game.seats: a list of names, or a
-// table keyed by player count whose values are lists.
-func (m *Match) applySeatLabels() {
-	st, ok := m.game.RawGetString("seats").(*lua.LTable)
-	if !ok {
-		return
-	}
-	list := st
-	if byCount, ok := st.RawGetInt(len(m.Seats)).(*lua.LTable); ok {
-		list = byCount
-	}
-	for i := range m.Seats {
-		if s, ok := list.RawGetInt(i + 1).(lua.LString); ok {
-			m.Seats[i].Label = capText(printableLine(string(s)), 100)
+// table keyed by player count whose values are lists. A player's name
+// (capitalised) then stands for the seat: "Ann" rather than "North".
+func (m *Match) applySeatLabels() error {
+	if st, ok := m.game.RawGetString("seats").(*lua.LTable); ok {
+		list := st
+		if byCount, ok := st.RawGetInt(len(m.Seats)).(*lua.LTable); ok {
+			list = byCount
+		}
+		for i := range m.Seats {
+			if s, ok := list.RawGetInt(i + 1).(lua.LString); ok {
+				m.Seats[i].Label = capText(printableLine(string(s)), 100)
+			}
 		}
 	}
+	for i := range m.Seats {
+		m.Seats[i].GameLabel = m.Seats[i].Label
+		if n := m.Seats[i].Name; n != "" {
+			r, size := utf8.DecodeRuneInString(n)
+			m.Seats[i].Label = string(unicode.ToTitle(r)) + n[size:]
+		}
+	}
+	return checkSeatNames(m.Seats)
+}
+
+// checkSeatNames refuses two seats that would go by the same name (or a
+// player named like another seat), since options and the log name seats.
+func checkSeatNames(seats []Seat) error {
+	for i, a := range seats {
+		for j, b := range seats {
+			if i == j || a.Name == "" {
+				continue
+			}
+			if strings.EqualFold(a.Label, b.Label) || strings.EqualFold(a.Label, b.GameLabel) {
+				return fmt.Errorf("seat %d's player is called %s, which is also the name of seat %d: choose another name", i+1, a.Label, j+1)
+			}
+		}
+	}
+	return nil
 }
 
 // Close releases the match's Lua state. A closed match must not be used.

@@ -53,7 +53,7 @@ type Record struct {
 	Script    string
 	Hash      string
 	Players   int
-	Seats     []string // who sits where: a name, "bot" or "bot:NAME"
+	Seats     []string // who sits where: a name, "bot", "bot:NAME", or NAME=bot[:NAME] for a named seat a bot plays
 	Seed      uint64
 	Options   map[string]string
 	Decisions []Decision
@@ -322,7 +322,25 @@ func SaveRecord(path string, r *Record) error {
 
 // Config returns the match configuration the record describes.
 func (r *Record) Config() Config {
-	return Config{Players: r.Players, Seed: r.Seed, Options: r.Options}
+	return Config{Players: r.Players, Seed: r.Seed, Options: r.Options, Names: SeatNames(r.Seats)}
+}
+
+// SeatNames returns the players' names in seat specs (see Record.Seats),
+// "" for a seat without one: "ann" and "ann=bot" name Ann; "me", "bot"
+// and "bot:NAME" name nobody. Nil when no spec names anyone.
+func SeatNames(specs []string) []string {
+	var names []string
+	for i, spec := range specs {
+		name, _, named := strings.Cut(spec, "=")
+		if !named && (spec == "me" || spec == "bot" || strings.HasPrefix(spec, "bot:")) {
+			continue
+		}
+		if names == nil {
+			names = make([]string, len(specs))
+		}
+		names[i] = name
+	}
+	return names
 }
 
 // NewRecord describes match m (with the given seat specs) as a record.

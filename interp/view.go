@@ -94,12 +94,14 @@ func (v *View) Text() string {
 		who = v.Seats[v.Seat-1].Label
 	}
 	fmt.Fprintf(&b, "== %s — the view of %s ==\n", v.Title, who)
+	noted := map[string]bool{}
 	for _, n := range v.Notes {
 		fmt.Fprintf(&b, "%s\n", n.Text)
+		noted[n.Key] = true
 	}
 	for _, z := range v.Zones {
-		if z.Count == 0 && z.Owner != v.Seat {
-			continue // empty piles of others and of the table are noise
+		if z.Count == 0 && z.Owner != v.Seat || z.Owner == 0 && noted[z.Name] {
+			continue // empty piles of others and of the table are noise; a note of a zone's name stands for it
 		}
 		if len(z.Cards) == z.Count {
 			if z.Count == 0 {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/render"
 	"github.com/tabletop/tabletop/repl/command"
 )
 
@@ -26,7 +27,9 @@ func (s *Session) exec(ctx context.Context, l *command.Line) bool {
 	case command.CmdView:
 		s.view()
 	case command.CmdLegal:
-		s.legal()
+		s.legal(l.Words)
+	case command.CmdRules:
+		s.rules(l.Topic)
 	case command.CmdLog:
 		s.log(l.N, l.HasN)
 	case command.CmdStep:
@@ -71,7 +74,7 @@ var ownHelp = map[string]string{
 	command.CmdSay:   "say TEXT to the table as your seat; every seat sees it",
 	command.CmdUndo:  "take back your last move (and the bots' moves after it), or your last N",
 	command.CmdRedo:  "make again the last move taken back, or the last N",
-	command.CmdSeat:  "look at the game from seat N (hotseat play)",
+	command.CmdSeat:  "look at the game from seat N, a person's (hotseat play)",
 }
 
 // replayHelp says what commands do while a replay steps through a record.
@@ -102,7 +105,7 @@ func (s *Session) help(topic string) {
 		if r, ok := replayHelp[k.Name]; ok && s.replaying() {
 			h = r
 		}
-		s.printf("  %-14s %s\n", k.Usage(), h)
+		s.printLines(s.style().Wrap(fmt.Sprintf("  %-14s %s", k.Usage(), h), strings.Repeat(" ", 17)))
 	}
 	s.printf("Moves: type a legal move (unique prefixes are enough, e.g. \"p 2c\" for \"play 2C\"),\n")
 	s.printf("or its number in the list that legal shows.\n")
@@ -120,36 +123,79 @@ func helpText(k command.Keyword) string {
 
 // view prints the viewing seat's view.
 func (s *Session) view() {
-	v := s.m.View(s.viewer)
-	if s.Color {
-		for i, x := range v.Extras {
-			if x.Color != nil {
-				v.Extras[i].Lines = x.Color
-			}
-		}
-	}
-	s.printf("%s", v.Text())
+	s.printLines(render.View(s.m.View(s.viewer), s.style()))
 	if err := s.m.Err(); err != nil {
 		s.printf("The game is stopped by a script error: %v\n", err)
 	}
 }
 
-// legal lists the legal moves of the seat to act, numbered.
-func (s *Session) legal() {
+// tell prints a message, word-wrapped on a terminal.
+func (s *Session) tell(msg string) { s.printLines(s.style().Wrap(msg, "  ")) }
+
+func (s *Session) printLines(lines []string) {
+	for _, l := range lines {
+		s.printf("%s\n", l)
+	}
+}
+
+// legal lists the legal moves of the seat to act, numbered; grouped when
+// there are many; with words, only the moves that have them.
+func (s *Session) legal(words []string) {
 	p := s.m.Prompt()
 	if p == nil {
 		s.printf("%v\n", s.noDecision())
 		return
 	}
-	s.printf("%s to decide", s.m.SeatLabel(p.Seat))
-	if p.Hint != "" {
-		s.printf(" (%s)", p.Hint)
+	var idx []int
+	if len(words) > 0 {
+		if idx = render.Filter(p.Options, words); len(idx) == 0 {
+			s.printf("No legal move of %s has %s (legal lists them all).\n", s.m.SeatLabel(p.Seat), strings.Join(words, " "))
+			return
+		}
 	}
-	s.printf(":\n")
-	for i, o := range p.Options {
-		s.printf("%4d. %s\n", i+1, o)
+	head := s.m.SeatLabel(p.Seat) + " to decide"
+	if p.Hint != "" {
+		head += " (" + p.Hint + ")"
+	}
+	st := s.style()
+	s.printLines(st.Wrap(head+":", "  "))
+	s.printLines(render.Options(p.Options, idx, st))
+}
+
+// rules prints the game's rules summary, or the sections a topic names.
+func (s *Session) rules(topic string) {
+	texts, err := s.eng.RulesTexts()
+	if err != nil {
+		s.printf("Cannot read the rules: %v\n", err)
+		return
+	}
+	r := render.ParseRules(texts...)
+	if r.Title == "" && len(r.Sections) == 0 && len(r.Summary) == 0 {
+		s.printf("%s has no rules summary (a file %s beside the script would hold it).\n", s.eng.Info.Title, rulesFile(s.eng.Path))
+		return
+	}
+	st := s.style()
+	if topic == "" {
+		s.printLines(st.Markdown(append([]string{"# " + s.eng.Info.Title, ""}, r.Summary...)))
+		if topics := r.Topics(); len(topics) > 0 {
+			s.printLines(st.Wrap("Topics (rules TOPIC): "+strings.Join(topics, " · "), "  "))
+		}
+		return
+	}
+	found := r.Find(topic)
+	if len(found) == 0 {
+		s.printLines(st.Wrap(fmt.Sprintf("The rules have nothing on %q. Topics: %s.", topic, strings.Join(r.Topics(), " · ")), "  "))
+		return
+	}
+	for i, sec := range found {
+		if i > 0 {
+			s.printf("\n")
+		}
+		s.printLines(st.Markdown(append([]string{"## " + sec.Title, ""}, sec.Body...)))
 	}
 }
+
+func rulesFile(script string) string { return strings.TrimSuffix(script, ".lua") + ".rules.md" }
 
 // log prints the viewing seat's log, or its last n lines.
 func (s *Session) log(n int, hasN bool) {
@@ -174,7 +220,15 @@ func (s *Session) move(l *command.Line) bool {
 	}
 	i, err := command.Match(l.Raw, p.Options)
 	if err != nil {
+		if cmd := nearCommand(l.Move[0].Text, p.Options); cmd != "" {
+			s.tell(fmt.Sprintf("%q is neither a move nor a command: did you mean %s? (help lists the commands, legal the moves)", l.Move[0].Text, cmd))
+			return false
+		}
 		s.printf("%v\n", err)
+		return false
+	}
+	if s.humans() > 1 && s.isHuman(p.Seat) && p.Seat != s.viewer && s.replay == "" {
+		s.tell(fmt.Sprintf("It is %s's move, not %s's: seat %d passes the keyboard back.", s.m.SeatLabel(p.Seat), s.m.SeatLabel(s.viewer), p.Seat))
 		return false
 	}
 	if s.replaying() {
@@ -202,8 +256,14 @@ func (s *Session) step(ctx context.Context, n int) bool {
 		return s.replayNext(n)
 	}
 	changed := false
-	for i := 0; i < n && ctx.Err() == nil; i++ {
+	s.streaming = true
+	defer func() { s.streaming = false }()
+	for i := 0; i < n; i++ {
 		if s.m.Prompt() == nil && i > 0 {
+			break
+		}
+		if ctx.Err() != nil {
+			s.stopped()
 			break
 		}
 		if err := s.botStep(); err != nil {
@@ -225,7 +285,13 @@ func (s *Session) run(ctx context.Context) bool {
 		s.printf("%v\n", s.noDecision())
 		return false
 	}
-	for ctx.Err() == nil && s.m.Prompt() != nil {
+	s.streaming = true
+	defer func() { s.streaming = false }()
+	for s.m.Prompt() != nil {
+		if ctx.Err() != nil {
+			s.stopped()
+			break
+		}
 		if err := s.botStep(); err != nil {
 			s.printErr(err)
 			break
@@ -299,7 +365,11 @@ func (s *Session) undo(n int) {
 	}
 	s.replace(m)
 	s.autosave()
-	s.printf("Took back %d decision(s): back before %s's %s.\n", len(undone), s.m.SeatLabel(ds[k].Seat), ds[k].Text)
+	what := ds[k].Text
+	if s.humans() > 1 && ds[k].Seat != s.viewer {
+		what = "move" // another person's choice may have been secret
+	}
+	s.printf("Took back %d decision(s): back before %s's %s.\n", len(undone), s.m.SeatLabel(ds[k].Seat), what)
 }
 
 // redoN makes again the last n chunks that undo took back.
@@ -336,6 +406,7 @@ func (s *Session) replace(m *interp.Match) {
 	s.eng = m.Engine
 	s.shown = len(m.Log())
 	s.seen = map[int]int{}
+	s.turnFrom = map[int]int{} // the next screen shows the last events that fit
 }
 
 // save writes the record to path.
@@ -359,11 +430,14 @@ func (s *Session) load(path string) {
 	s.seats = seats
 	s.redo, s.pending, s.replay = nil, nil, ""
 	s.viewer = s.firstHuman()
+	s.mustPass = s.humans() > 1 // on a terminal, the privacy screen before any person's view
 	s.printf("Loaded %s: %s, %d players, seed %d, %d decisions.\n", path, s.eng.Info.Title, m.Players(), m.Config.Seed, len(m.Decisions()))
 	s.printf("Seats: %s.\n", s.seatList())
 	s.autosave()
-	s.shown = max(0, len(m.Log())-5) // the last few lines, for context
-	s.flushLog()
+	if s.Size == nil { // on a terminal the next screen shows them, to its person
+		s.shown = max(0, len(m.Log())-5) // the last few lines, for context
+		s.flushLog()
+	}
 }
 
 // openRecord reads a save and replays it, with the script it names.
@@ -413,14 +487,26 @@ func sameFile(a, b string) bool {
 	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
 }
 
-// seat makes seat n the viewing seat.
+// seat makes seat n the viewing seat: only a person's seat (a bot's hand
+// is no one's to see), after the privacy screen on a terminal. In a
+// replay any seat may be looked at.
 func (s *Session) seat(n int) {
-	if n < 1 || n > s.m.Players() {
+	switch {
+	case n < 1 || n > s.m.Players():
 		s.printf("There is no seat %d: seats are 1 to %d.\n", n, s.m.Players())
 		return
+	case !s.isHuman(n) && s.replay == "":
+		s.printf("%s is played by a bot: what it holds is no one's to see (human %d takes the seat over).\n", s.m.SeatLabel(n), n)
+		return
 	}
-	s.seen[s.viewer] = s.shown
-	s.viewer = n
+	if s.Size != nil && n != s.viewer {
+		if !s.passTo(n) {
+			return
+		}
+	} else {
+		s.seen[s.viewer] = s.shown
+		s.viewer = n
+	}
 	s.view()
 }
 
@@ -456,6 +542,7 @@ func (s *Session) setBot(l *command.Line) bool {
 	if s.humans() > 0 && !s.isHuman(s.viewer) {
 		s.seen[s.viewer] = s.shown
 		s.viewer = s.firstHuman()
+		s.mustPass = true // on a terminal, the privacy screen before any person's view
 	}
 	s.redo = nil
 	s.autosave()

@@ -2,12 +2,16 @@ package repl
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 )
 
 // MaxLine is the longest line the REPL accepts, in bytes.
 const MaxLine = 4096
+
+// ErrInterrupt is what ReadLine returns when the person pressed Ctrl-C.
+var ErrInterrupt = errors.New("interrupted")
 
 // LineReader reads the lines a person types.
 type LineReader interface {

@@ -3,6 +3,8 @@ package repl
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/tabletop/tabletop/interp"
 )
@@ -11,7 +13,8 @@ import (
 type Seat struct {
 	// Human seats are played by a person at the keyboard.
 	Human bool
-	// Name is the person's name, for human seats ("me").
+	// Name is the player's name: a person's ("me" for one not named), or
+	// the name a bot's seat keeps after a person handed it over.
 	Name string
 	// Bot is the bot that plays the seat; for a human seat, the bot that
 	// step and run use for it. "" means the game's default bot.
@@ -19,15 +22,19 @@ type Seat struct {
 }
 
 // Spec is the seat as written in --seats and in saves: the person's name,
-// "bot" or "bot:NAME".
+// "bot" or "bot:NAME", and NAME=bot[:NAME] for a named seat a bot plays.
 func (s Seat) Spec() string {
+	bot := "bot"
+	if s.Bot != "" {
+		bot = "bot:" + s.Bot
+	}
 	switch {
 	case s.Human:
 		return s.Name
-	case s.Bot == "":
-		return "bot"
+	case s.Name != "" && s.Name != "me":
+		return s.Name + "=" + bot
 	default:
-		return "bot:" + s.Bot
+		return bot
 	}
 }
 
@@ -40,31 +47,78 @@ func DefaultSeats(players int) []string {
 	return specs
 }
 
-// ParseSeats reads seat specs (a person's name, "bot" or "bot:NAME") and
-// checks each bot name against what the game provides.
+// MaxName is the longest player name, in characters.
+const MaxName = 16
+
+// ParseSeats reads seat specs (a person's name, "bot", "bot:NAME", or
+// NAME=bot[:BOT] for a named seat a bot plays) and checks each bot name
+// against what the game provides. A name is a word: letters, digits, - _
+// and ', starting with a letter, since moves may name seats ("flo ann 2").
+// "me" is a person who gives no name: the seat keeps the game's.
 func ParseSeats(eng *interp.Engine, specs []string) ([]Seat, error) {
 	seats := make([]Seat, len(specs))
+	seen := map[string]int{}
 	for i, spec := range specs {
 		spec = strings.TrimSpace(spec)
+		name, bot, named := strings.Cut(spec, "=")
+		if !named {
+			name, bot = "", spec
+			if spec != "bot" && !strings.HasPrefix(spec, "bot:") {
+				name, bot = spec, ""
+			}
+		}
 		switch {
 		case spec == "":
 			return nil, fmt.Errorf("seat %d is empty: write a person's name, bot or bot:NAME", i+1)
-		case spec == "bot":
-			seats[i] = Seat{}
-		case strings.HasPrefix(spec, "bot:"):
-			name := strings.TrimPrefix(spec, "bot:")
-			if err := checkBot(eng, name); err != nil {
-				return nil, fmt.Errorf("seat %d: %w", i+1, err)
-			}
-			seats[i] = Seat{Bot: name}
-		case strings.ContainsAny(spec, ",\n"):
-			return nil, fmt.Errorf("seat %d: %q: a name may not contain a comma", i+1, spec)
-		default:
-			seats[i] = Seat{Human: true, Name: spec}
+		case named && bot != "bot" && !strings.HasPrefix(bot, "bot:"):
+			return nil, fmt.Errorf("seat %d: %q: after NAME= comes bot or bot:NAME", i+1, spec)
 		}
+		if err := checkName(name); err != nil {
+			return nil, fmt.Errorf("seat %d: %w", i+1, err)
+		}
+		if k := strings.ToLower(name); name != "" && name != "me" {
+			if j, dup := seen[k]; dup {
+				return nil, fmt.Errorf("seats %d and %d are both called %s: give each player a name of his own", j, i+1, name)
+			}
+			seen[k] = i + 1
+		}
+		if bot == "" {
+			seats[i] = Seat{Human: true, Name: name}
+			continue
+		}
+		b := strings.TrimPrefix(strings.TrimPrefix(bot, "bot"), ":")
+		if err := checkBot(eng, b); err != nil {
+			return nil, fmt.Errorf("seat %d: %w", i+1, err)
+		}
+		seats[i] = Seat{Name: name, Bot: b}
 	}
 	return seats, nil
 }
+
+// checkName accepts a player's name ("" for none).
+func checkName(name string) error {
+	if name == "" {
+		return nil
+	}
+	if n := utf8.RuneCountInString(name); n > MaxName {
+		return fmt.Errorf("%q: a name has at most %d letters", name, MaxName)
+	}
+	for i, r := range name {
+		switch {
+		case unicode.IsLetter(r):
+		case i > 0 && (unicode.IsDigit(r) || strings.ContainsRune("-_'", r)):
+		default:
+			return fmt.Errorf("%q: a name is one word of letters (digits, - _ and ' after the first letter)", name)
+		}
+	}
+	if strings.EqualFold(name, "bot") {
+		return fmt.Errorf("%q: bot is not a name (write bot for a seat a bot plays)", name)
+	}
+	return nil
+}
+
+// Names returns the players' names by seat, for interp.Config.Names.
+func Names(seats []Seat) []string { return interp.SeatNames(specs(seats)) }
 
 // checkBot reports whether the game has a bot called name.
 func checkBot(eng *interp.Engine, name string) error {

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/render"
 	"github.com/tabletop/tabletop/repl/command"
 )
 
@@ -15,9 +17,17 @@ import (
 // seat whose view is shown, the undo and redo stacks, and where lines come
 // from and go to.
 type Session struct {
-	// Color renders the coloured lines of board-like objects (for a
-	// terminal).
+	// Color draws in colour (for a terminal): boards, the title of a
+	// turn's screen, the prompt.
 	Color bool
+	// Size, when set, says the session draws on an interactive terminal
+	// of that many columns and lines: each turn is one screen that fits,
+	// hotseat play hides one person's screen from the next, and Ctrl-C
+	// and Ctrl-D are handled. Nil: plain lines for a file or a pipe.
+	Size func() (width, height int)
+	// AutoForced plays a person's forced moves (a single legal option)
+	// without asking; bots always play theirs.
+	AutoForced bool
 	// Autosave keeps the game on disk: it is told the record after every
 	// change (nil: nowhere). Package saves provides one.
 	Autosave Autosaver
@@ -46,6 +56,20 @@ type Session struct {
 	publicOnly bool
 	overShown  *interp.Match
 	errShown   *interp.Match
+	// Screen mode: per seat, the log length at its last screen; whether a
+	// person has had the keyboard yet; lines are printed as they come
+	// (run, step) rather than with the next screen.
+	turnFrom  map[int]int
+	handed    bool
+	mustPass  bool // the keyboard changed hands without the privacy screen
+	streaming bool
+	// Interrupts: the running command's cancel, Ctrl-C presses in a row
+	// at the prompt, and a quit asked for while reading (an Enter wait).
+	mu       sync.Mutex
+	cancel   context.CancelFunc
+	ctrlC    int
+	quitNow  bool
+	saidStop bool // "Stopped" was said in this command
 	// What each seat last saw of each board-like object, for this match.
 	extrasOf    *interp.Match
 	extrasShown map[extraKey]string
@@ -74,7 +98,7 @@ func New(m *interp.Match, seats []Seat, in LineReader, out io.Writer) *Session {
 	if seats == nil {
 		seats, _ = ParseSeats(m.Engine, DefaultSeats(m.Players()))
 	}
-	s := &Session{eng: m.Engine, m: m, seats: seats, in: in, out: out, bots: map[int]interp.Bot{}, seen: map[int]int{}}
+	s := &Session{eng: m.Engine, m: m, seats: seats, in: in, out: out, bots: map[int]interp.Bot{}, seen: map[int]int{}, turnFrom: map[int]int{}}
 	s.viewer = s.firstHuman()
 	if len(m.Decisions()) > 0 {
 		// a game resumed: show only its last few lines again
@@ -115,19 +139,34 @@ func (s *Session) Close() {
 func (s *Session) Run(ctx context.Context) error {
 	s.intro()
 	s.autosave()
-	s.flushLog()
+	if s.Size == nil {
+		s.flushLog() // on a terminal the first screen shows these lines
+	}
 	s.autoPlay(ctx)
 	s.showState()
-	for ctx.Err() == nil {
+	for ctx.Err() == nil && !s.quitNow {
 		line, err := s.in.ReadLine(s.promptText(), s.secretTurn())
-		if errors.Is(err, io.EOF) {
+		switch {
+		case errors.Is(err, ErrInterrupt):
+			if s.ctrlC++; s.ctrlC == 1 {
+				s.tell(s.howToQuit())
+			} else if s.confirmQuit() {
+				return nil
+			}
+			continue
+		case errors.Is(err, io.EOF) && s.Size != nil:
+			if s.confirmQuit() {
+				return nil
+			}
+			continue
+		case errors.Is(err, io.EOF):
 			s.atEOF()
 			return nil
-		}
-		if err != nil {
+		case err != nil:
 			return err
 		}
-		if s.Exec(ctx, line) {
+		s.ctrlC = 0
+		if s.execInterruptible(ctx, line) {
 			return nil
 		}
 	}
@@ -168,7 +207,7 @@ func (s *Session) intro() {
 		s.printf("Autosave: %s (resume with: %s).\n", s.Autosave.Path(), s.Autosave.ResumeHint())
 	}
 	if s.replay != "" {
-		s.printf("Replaying %s: %d recorded decisions. Type next (or step) for the next one, run for all of them; a move you type leaves the record.\n", s.replay, len(s.pending))
+		s.tell(fmt.Sprintf("Replaying %s: %d recorded decisions. Type next (or step) for the next one, run for all of them; a move you type leaves the record.", s.replay, len(s.pending)))
 	}
 	s.printf("Type help for the commands, legal for your moves.\n")
 }
@@ -176,7 +215,12 @@ func (s *Session) intro() {
 func (s *Session) seatList() string {
 	var parts []string
 	for i, seat := range s.seats {
-		parts = append(parts, s.m.SeatLabel(i+1)+" "+s.who(seat))
+		title := render.SeatTitle(s.m.Seats[i])
+		if seat.Human && title != s.m.Seats[i].GameLabel {
+			parts = append(parts, title)
+			continue
+		}
+		parts = append(parts, title+" "+s.who(seat))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -281,10 +325,13 @@ func (s *Session) flushLog() {
 }
 
 // decided is called after every change to the record: it autosaves and
-// prints the new log lines.
+// prints the new log lines (on a terminal, the next screen shows them,
+// unless they are coming from run or step).
 func (s *Session) decided() {
 	s.autosave()
-	s.flushLog()
+	if s.Size == nil || s.streaming {
+		s.flushLog()
+	}
 }
 
 func (s *Session) autosave() {
@@ -357,21 +404,43 @@ func (s *Session) noDecision() error {
 // autoPlay lets the bots move while a bot is to act (not while a replay
 // waits for the next recorded decision).
 func (s *Session) autoPlay(ctx context.Context) {
-	for ctx.Err() == nil && !s.replaying() {
+	for !s.replaying() {
 		p := s.m.Prompt()
-		if p == nil || s.isHuman(p.Seat) {
+		if p == nil || s.isHuman(p.Seat) && !(s.AutoForced && len(p.Options) == 1) {
 			return
 		}
-		if err := s.botStep(); err != nil {
+		if ctx.Err() != nil {
+			s.stopped()
+			return
+		}
+		var err error
+		if s.isHuman(p.Seat) {
+			err = s.forcedStep(p)
+		} else {
+			err = s.botStep()
+		}
+		if err != nil {
 			s.printErr(err)
 			return
 		}
 	}
 }
 
+// forcedStep plays a person's only legal move.
+func (s *Session) forcedStep(p *interp.Prompt) error {
+	s.redo = nil
+	s.publicOnly = s.secretTurn()
+	err := s.m.Step(0)
+	s.decided()
+	return err
+}
+
 // showState announces what changed for the person at the keyboard: a
 // script error, the end of the game, or a new decision to make.
 func (s *Session) showState() {
+	if s.Size != nil {
+		defer s.flushLog() // what no screen showed: a say, the bots' moves before a wait
+	}
 	if err := s.m.Err(); err != nil {
 		if s.errShown != s.m {
 			s.errShown = s.m
@@ -383,7 +452,11 @@ func (s *Session) showState() {
 	if s.m.Done() {
 		if s.overShown != s.m {
 			s.overShown = s.m
-			s.printf("%s", interp.ResultText(s.m.Result(), s.m.Seats))
+			if s.Size != nil {
+				s.drawScreen(s.viewer, nil)
+				return
+			}
+			s.printf("%s\n", render.Result(s.m.Result(), s.m.Seats))
 		}
 		return
 	}
@@ -406,8 +479,12 @@ func (s *Session) showState() {
 		return
 	}
 	if !s.isHuman(p.Seat) {
-		s.printf("Waiting for %s (bot %s): step to let it try again, or human %d to play it yourself.\n",
-			s.m.SeatLabel(p.Seat), s.botName(s.seats[p.Seat-1]), p.Seat)
+		s.tell(fmt.Sprintf("Waiting for %s (bot %s): step or run let it move, human %d plays it yourself.",
+			s.m.SeatLabel(p.Seat), s.botName(s.seats[p.Seat-1]), p.Seat))
+		return
+	}
+	if s.Size != nil {
+		s.screenTurn(p)
 		return
 	}
 	if p.Seat != s.viewer {
@@ -424,7 +501,7 @@ func (s *Session) handOver(seat int) {
 	if s.humans() < 2 {
 		return
 	}
-	s.printf("\nPass the keyboard to %s.\n", s.m.SeatLabel(seat))
+	s.printf("\nPass the keyboard to %s.\n", render.SeatTitle(s.m.Seats[seat-1]))
 	for _, l := range s.m.LogFor(seat, s.seen[seat]) {
 		if l.To != interp.AllSeats {
 			s.printf("%s\n", l.Text)
@@ -438,16 +515,22 @@ func (s *Session) showTurn(p *interp.Prompt) {
 	v := s.m.View(p.Seat)
 	s.showExtras(p.Seat, v)
 	shownHand := false
+	notes := map[string]string{}
+	for _, n := range v.Notes {
+		notes[n.Key] = n.Text
+	}
 	for _, z := range v.Zones {
 		if z.Count == 0 || len(z.Cards) != z.Count {
 			continue
 		}
 		switch {
+		case z.Owner == 0 && notes[z.Name] != "":
+			s.printf("%s\n", notes[z.Name]) // a note of the zone's name says more (render.Screen)
 		case z.Owner == 0:
-			s.printf("%s: %s\n", z.Label, cardText(z.Cards))
+			s.printf("%s: %s\n", z.Label, render.Cards(z.Cards))
 		case z.Owner == p.Seat && !shownHand:
 			shownHand = true
-			s.printf("%s: %s\n", z.Label, cardText(z.Cards))
+			s.printf("%s: %s\n", z.Label, render.Cards(z.Cards))
 		}
 	}
 	s.printf("%s, your move", s.m.SeatLabel(p.Seat))
@@ -501,14 +584,6 @@ func moves(m *interp.Match) int {
 		}
 	}
 	return n
-}
-
-func cardText(cs []*interp.Card) string {
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = c.Label
-	}
-	return strings.Join(parts, " ")
 }
 
 // printErr prints an error; a script error comes with its traceback. The

@@ -24,17 +24,26 @@ func load(t *testing.T, path string) *interp.Engine {
 // returns its transcript.
 func play(t *testing.T, script string, seats []string, seed uint64, input string) (string, *Session) {
 	t.Helper()
+	return playWith(t, script, seats, seed, input, nil)
+}
+
+// playWith is play with the session set up by setup before it runs.
+func playWith(t *testing.T, script string, seats []string, seed uint64, input string, setup func(*Session)) (string, *Session) {
+	t.Helper()
 	eng := load(t, script)
-	m, err := eng.NewMatch(interp.Config{Players: len(seats), Seed: seed})
+	ss, err := ParseSeats(eng, seats)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss, err := ParseSeats(eng, seats)
+	m, err := eng.NewMatch(interp.Config{Players: len(seats), Seed: seed, Names: Names(ss)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out strings.Builder
 	s := New(m, ss, NewPlainReader(strings.NewReader(input), &out, true), &out)
+	if setup != nil {
+		setup(s)
+	}
 	s.LoadScript = func(path string) (*interp.Engine, error) { return interp.Load(path, stdlib.FS()) }
 	t.Cleanup(s.Close)
 	if err := s.Run(context.Background()); err != nil {
@@ -125,11 +134,11 @@ func TestSession(t *testing.T) {
 			seats: []string{"ann", "bob"},
 			input: "add 1\nadd 1\nvote red\nvote blue\nadd 2\n",
 			want: []string{
-				"Left> add 1", "Pass the keyboard to Right.", "Right, your move",
-				"Right> add 1", "Pass the keyboard to Left.",
-				"Left, your move (vote in secret)", "Left> (hidden)",
-				"Pass the keyboard to Right.", "Right> (hidden)",
-				"The votes: 1 red, 1 blue", "Pass the keyboard to Left.", "Left> add 2", "Left adds, making 4",
+				"Ann> add 1", "Pass the keyboard to Bob (Right).", "Bob, your move",
+				"Bob> add 1", "Pass the keyboard to Ann (Left).",
+				"Ann, your move (vote in secret)", "Ann> (hidden)",
+				"Pass the keyboard to Bob (Right).", "Bob> (hidden)",
+				"The votes: 1 red, 1 blue", "Pass the keyboard to Ann (Left).", "Ann> add 2", "Ann adds, making 4",
 			},
 			absent: []string{"> vote red", "> vote blue", "You voted"},
 		},
@@ -153,15 +162,17 @@ func TestSession(t *testing.T) {
 		{
 			name:  "notes, say, help and long lines",
 			seats: []string{"me", "bot:ones"},
-			input: "notes\nsay hello there\nhelp undo\nhelp\n" + strings.Repeat("x", 5000) + "\nseat 2\nnotes\n",
+			input: "notes\nsay hello there\nhelp undo\nhelp\n" + strings.Repeat("x", 5000) + "\nseat 2\nhuman 2\nseat 2\nnotes\nhlep\n",
 			want: []string{
 				"Left> notes\nnotes for seat 1",
 				"Left> say hello there\nLeft says: hello there",
 				"undo [N] — take back your last move",
 				"Commands:", "  quit", "Moves: type a legal move",
 				"That line is too long (4097 bytes; at most 4096): it was ignored.",
+				"Left> seat 2\nRight is played by a bot: what it holds is no one's to see",
 				"Left> seat 2\n== Tiny — the view of Right ==", "Waiting for Left.",
 				"Right> notes\nnotes for seat 2",
+				"Right> hlep\n\"hlep\" is neither a move nor a command: did you mean help?",
 			},
 		},
 		{
@@ -296,7 +307,14 @@ func TestParseSeats(t *testing.T) {
 	if got := strings.Join(specs(seats), ","); got != "ann,bot,bot:ones,bot:random" {
 		t.Errorf("specs = %s", got)
 	}
-	for _, bad := range [][]string{{""}, {"bot:nosuch"}} {
+	seats, err = ParseSeats(eng, []string{"me", "robo=bot:ones"})
+	if err != nil || seats[1].Name != "robo" || seats[1].Bot != "ones" || seats[1].Human || strings.Join(specs(seats), ",") != "me,robo=bot:ones" {
+		t.Errorf("a named bot: %+v, %v", seats, err)
+	}
+	if got := strings.Join(Names(seats), ","); got != ",robo" {
+		t.Errorf("Names = %q", got)
+	}
+	for _, bad := range [][]string{{""}, {"bot:nosuch"}, {"ann", "Ann"}, {"ann bee"}, {"1ann"}, {"ann=human"}, {"bot=bot"}, {strings.Repeat("a", 17)}} {
 		if _, err := ParseSeats(eng, bad); err == nil {
 			t.Errorf("ParseSeats(%q) accepted", bad)
 		}
@@ -328,5 +346,86 @@ func TestBoardShownAtTurn(t *testing.T) {
 	}
 	if n := strings.Count(out, ". W . ."); n != 1 {
 		t.Errorf("the board after the move is drawn %d times, want once:\n%s", n, out)
+	}
+}
+
+// Names from --seats stand for the seats in the log, the prompts and the
+// result; a name that is another seat's is refused.
+func TestNames(t *testing.T) {
+	text, s := play(t, "testdata/tiny.lua", []string{"ann", "robo=bot:ones"}, 1, "add 2\nadd 2\nvote red\nadd 2\n")
+	eng := s.Match().Engine
+	for _, want := range []string{"Seats: Ann (Left), Robo (Right) bot ones.", "Ann, your move", "Ann> add 2", "Ann adds, making 2", "Robo adds, making 3", "Game over: Robo wins."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "Left adds") {
+		t.Errorf("the game's seat name is used:\n%s", text)
+	}
+	if _, err := eng.NewMatch(interp.Config{Players: 2, Names: []string{"right", ""}}); err == nil || !strings.Contains(err.Error(), "also the name of seat 2") {
+		t.Errorf("a player named like another seat: %v", err)
+	}
+	// a save keeps the names, also of a seat a bot took over
+	rec := s.Record()
+	rec.Seats[0] = "ann=bot"
+	m2, err := eng.ReplayRecord(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m2.Close()
+	if m2.SeatLabel(1) != "Ann" || m2.SeatLabel(2) != "Robo" {
+		t.Errorf("replayed seats: %q, %q", m2.SeatLabel(1), m2.SeatLabel(2))
+	}
+}
+
+// On a terminal two people at one keyboard pass it behind a cleared
+// screen: nothing of the next person's view before his Enter.
+func TestScreenHotseat(t *testing.T) {
+	in := "\nadd 1\n\nadd 2\n\nvote red\n\nvote blue\n"
+	text, _ := playWith(t, "testdata/tiny.lua", []string{"ann", "bob"}, 1, in, func(s *Session) {
+		s.Size = func() (int, int) { return 80, 24 }
+	})
+	// each hand-over but the first (below the introduction): a cleared
+	// screen, the message, and Bob's screen only after his Enter
+	parts := strings.Split(text, clearScreen)
+	if len(parts) < 8 {
+		t.Fatalf("%d cleared screens:\n%q", len(parts)-1, text)
+	}
+	if !strings.HasPrefix(parts[2], "Pass the keyboard to Bob (Right) — Bob, press Enter") || strings.Contains(parts[2], "your move") {
+		t.Errorf("hand-over to Bob: %q", parts[2])
+	}
+	if !strings.Contains(parts[3], "Tiny — Bob (Right)") || !strings.Contains(parts[3], "Ann adds, making 1") {
+		t.Errorf("Bob's screen: %q", parts[3])
+	}
+	if strings.Contains(text, "You voted vote red") && strings.Index(text, "You voted vote red") > strings.LastIndex(text, "Bob (Right) — Bob") {
+		t.Errorf("Ann's secret vote shown on Bob's screen:\n%s", text)
+	}
+}
+
+// --auto-forced plays a person's only move.
+func TestAutoForced(t *testing.T) {
+	text, _ := playWith(t, "testdata/walk.lua", []string{"me"}, 1, "move c1\nmove d1\n", func(s *Session) { s.AutoForced = true })
+	for _, want := range []string{"the walker moves to b1\n", "> move c1", "> move d1", "Game over: Player 1 wins."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "(walk on): move b1\n") || strings.Contains(text, ": stop") {
+		t.Errorf("a forced move was asked:\n%s", text)
+	}
+}
+
+// On a terminal, a person who hands his seat to a bot does not see the
+// next person's screen: the privacy screen comes first.
+func TestScreenBotHandOver(t *testing.T) {
+	in := "\nbot 1\n\n"
+	text, _ := playWith(t, "testdata/tiny.lua", []string{"ann", "bob"}, 1, in, func(s *Session) {
+		s.Size = func() (int, int) { return 80, 24 }
+	})
+	i := strings.Index(text, "Ann is played by the bot")
+	j := strings.Index(text, "Pass the keyboard to Bob")
+	k := strings.Index(text, "Tiny — Bob (Right)")
+	if i < 0 || j < i || k < j {
+		t.Errorf("Bob's screen before the privacy screen:\n%s", text)
 	}
 }

@@ -9,7 +9,10 @@ import (
 	"strings"
 
 	"github.com/peterh/liner"
+	"golang.org/x/term"
 )
+
+func termSize(f *os.File) (int, int, error) { return term.GetSize(int(f.Fd())) }
 
 // Terminal reads lines from an interactive terminal with line editing,
 // history kept across sessions in a file, and tab completion.
@@ -37,7 +40,7 @@ func NewTerminal(history string, complete func(line string) []string) *Terminal 
 	return &Terminal{st: st, history: history}
 }
 
-// ReadLine implements LineReader. Ctrl-C clears the line; Ctrl-D at an
+// ReadLine implements LineReader. Ctrl-C gives ErrInterrupt; Ctrl-D at an
 // empty prompt ends the input. A secret line is not echoed nor kept.
 func (t *Terminal) ReadLine(prompt string, secret bool) (string, error) {
 	var line string
@@ -48,7 +51,7 @@ func (t *Terminal) ReadLine(prompt string, secret bool) (string, error) {
 		line, err = t.st.Prompt(prompt)
 	}
 	if errors.Is(err, liner.ErrPromptAborted) {
-		return "", nil
+		return "", ErrInterrupt
 	}
 	if err != nil {
 		if errors.Is(err, io.EOF) {

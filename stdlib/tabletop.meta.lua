@@ -381,10 +381,14 @@ function Pad:rows() end
 
 ---@class Board
 local Board = {}
---- A new token, on its start square unless `at` names another place.
----@param spec {name: string, label?: string, glyph?: string, color?: string, at?: Place}
+--- A new token, on its start square unless `at` names another place. `seat` is the seat whose token it is (its screen centres on it when the board does not fit).
+---@param spec {name: string, label?: string, glyph?: string, color?: string, at?: Place, seat?: integer}
 ---@return string
 function Board:token(spec) end
+--- Makes a token a seat's (nil: nobody's): that seat's screen centres on it when the board does not fit.
+---@param token string
+---@param seat? integer
+function Board:set_owner(token, seat) end
 --- Puts a token in a room or on a free square (nil: off the board), whatever the distance.
 ---@param token string
 ---@param where Place?

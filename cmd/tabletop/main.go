@@ -51,6 +51,7 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	color          string // --color: auto, always or never
+	autoForced     bool   // play --auto-forced
 }
 
 // usageError is a mistake in the command line (exit 2).

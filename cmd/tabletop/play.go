@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 
@@ -23,9 +24,12 @@ type playCmd struct {
 	Autosave *string  `placeholder:"PATH" help:"Keep the game in this file (default: a file of its own in your saves folder; \"\" for none)."`
 	Resume   bool     `help:"Continue an unfinished game: the one named, else the latest (all are listed)."`
 	With     string   `name:"script" placeholder:"PATH" help:"With --resume: play the saved game with this script instead of the one it names."`
+	// AutoForced plays people's forced moves; bots always play theirs.
+	AutoForced bool `help:"Play a person's forced moves (a single legal option) without asking."`
 }
 
 func (c *playCmd) Run(e *env) error {
+	e.autoForced = c.AutoForced
 	if c.Resume {
 		return c.resume(e)
 	}
@@ -58,7 +62,7 @@ func (c *playCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	m, err := eng.NewMatch(interp.Config{Players: players, Seed: seed, Options: opts})
+	m, err := eng.NewMatch(interp.Config{Players: players, Seed: seed, Options: opts, Names: repl.Names(seats)})
 	if err != nil {
 		closeAutosave(saver)
 		return err
@@ -298,8 +302,25 @@ func playSession(e *env, m *interp.Match, seats []repl.Seat, saver *saves.Autosa
 		s.Autosave = saver
 	}
 	s.LoadScript = loadScript
+	s.AutoForced = e.autoForced
 	if replayName != "" {
 		s.StartReplay(replayName, decisions)
+	}
+	if interactive {
+		s.Size = repl.TerminalSize(e.stdout.(*os.File))
+		// Ctrl-C while a command runs (the prompt reads it as a key) stops
+		// the command, not the program.
+		sig := make(chan os.Signal, 1)
+		signal.Notify(sig, os.Interrupt)
+		defer func() {
+			signal.Stop(sig)
+			close(sig)
+		}()
+		go func() {
+			for range sig {
+				s.Interrupt()
+			}
+		}()
 	}
 	err := s.Run(context.Background())
 	return endAutosave(e, saver, s), err

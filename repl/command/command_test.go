@@ -20,6 +20,10 @@ func TestParseCommands(t *testing.T) {
 		{"  Help   Save  ", Line{Command: CmdHelp, Topic: "Save"}},
 		{"view", Line{Command: CmdView}},
 		{"legal", Line{Command: CmdLegal}},
+		{"legal Tea 5+", Line{Command: CmdLegal, Words: []string{"Tea", "5+"}}},
+		{"rules", Line{Command: CmdRules}},
+		{"rules S1", Line{Command: CmdRules, Topic: "S1"}},
+		{"rules taking tricks", Line{Command: CmdRules, Topic: "taking tricks"}},
 		{"log", Line{Command: CmdLog}},
 		{"log 20", Line{Command: CmdLog, N: 20, HasN: true}},
 		{"step", Line{Command: CmdStep}},
@@ -200,7 +204,7 @@ func TestParseErrors(t *testing.T) {
 		{"help me please", 9, "unexpected 'please' at column 9: usage: help [TOPIC]"},
 		{"help 3", 6, "unexpected '3' at column 6: usage: help [TOPIC]"},
 		{"view all", 6, "unexpected 'all' at column 6: usage: view"},
-		{"legal 2", 7, "unexpected '2' at column 7: usage: legal"},
+		{"legal tea.x", 7, "unexpected 'tea.x' at column 7: usage: legal [WORD…]"},
 		{"run fast", 5, "unexpected 'fast' at column 5: usage: run"},
 		{"notes x", 7, "unexpected 'x' at column 7: usage: notes"},
 		{"quit now", 6, "unexpected 'now' at column 6: usage: quit"},
@@ -436,7 +440,7 @@ func TestComplete(t *testing.T) {
 		{"S", rooms, []string{"stay", "step", "save", "seat", "say"}},
 		{"e", []string{"e4"}, []string{"e4", "exit"}},
 		{"qu", nil, []string{"quit"}},
-		{"r", nil, []string{"run", "redo"}},
+		{"r", nil, []string{"rules", "run", "redo"}},
 		{"help s", nil, []string{"help step", "help save", "help seat", "help say"}},
 		{"HELP ", nil, helpTopics()},
 		{"", []string{"pass"}, append([]string{"pass"}, keywordNames()...)},
@@ -464,8 +468,8 @@ func helpTopics() []string {
 
 func TestKeywords(t *testing.T) {
 	ks := Keywords()
-	if len(ks) != 16 {
-		t.Errorf("Keywords() has %d entries, want 16", len(ks))
+	if len(ks) != 17 {
+		t.Errorf("Keywords() has %d entries, want 17", len(ks))
 	}
 	for _, k := range ks {
 		if k.Name == "" || k.Help == "" {
@@ -482,7 +486,7 @@ func TestKeywords(t *testing.T) {
 			line += " 1 random"
 		case "FILE":
 			line += " x.json"
-		case "[TOPIC]":
+		case "[TOPIC]", "[WORD…]":
 			line += " undo"
 		case "TEXT…":
 			line += " hello there"

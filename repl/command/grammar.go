@@ -34,6 +34,8 @@ var lineLexer = lexer.MustSimple([]lexer.SimpleRule{
 // reported as such instead of being taken for a move.
 type lineAST struct {
 	Help  *helpAST  `parser:"  @@"`
+	Legal *legalAST `parser:"| @@"`
+	Rules *rulesAST `parser:"| @@"`
 	Bare  *bareAST  `parser:"| @@"`
 	Count *countAST `parser:"| @@"`
 	File  *fileAST  `parser:"| @@"`
@@ -49,8 +51,18 @@ type helpAST struct {
 	Topic   *wordArg `parser:"@@?"`
 }
 
+type legalAST struct {
+	Keyword string     `parser:"@'legal'"`
+	Words   []*moveTok `parser:"@@*"`
+}
+
+type rulesAST struct {
+	Keyword string     `parser:"@'rules'"`
+	Words   []*moveTok `parser:"@@*"`
+}
+
 type bareAST struct {
-	Keyword string `parser:"@('view' | 'legal' | 'run' | 'notes' | 'quit' | 'exit')"`
+	Keyword string `parser:"@('view' | 'run' | 'notes' | 'quit' | 'exit')"`
 }
 
 type countAST struct {
@@ -87,7 +99,7 @@ type sayAST struct {
 // moveAST is a move: one or more move tokens, not starting with a command
 // keyword. The keyword list must stay in step with the commands table.
 type moveAST struct {
-	Tokens []*moveTok `parser:"(?! 'help' | 'view' | 'legal' | 'log' | 'step' | 'run' | 'undo' | 'redo' | 'save' | 'load' | 'seat' | 'bot' | 'human' | 'notes' | 'say' | 'quit' | 'exit') @@+"`
+	Tokens []*moveTok `parser:"(?! 'help' | 'view' | 'legal' | 'rules' | 'log' | 'step' | 'run' | 'undo' | 'redo' | 'save' | 'load' | 'seat' | 'bot' | 'human' | 'notes' | 'say' | 'quit' | 'exit') @@+"`
 }
 
 // moveOnlyAST is the grammar Match uses: a move whose first token may be

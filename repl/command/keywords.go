@@ -5,6 +5,7 @@ const (
 	CmdHelp  = "help"
 	CmdView  = "view"
 	CmdLegal = "legal"
+	CmdRules = "rules"
 	CmdLog   = "log"
 	CmdStep  = "step"
 	CmdRun   = "run"
@@ -38,7 +39,8 @@ func (k Keyword) Usage() string {
 var keywords = []Keyword{
 	{CmdHelp, "[TOPIC]", "list the commands, or explain one of them"},
 	{CmdView, "", "show the game as your seat sees it"},
-	{CmdLegal, "", "list the legal moves, numbered; type a number to pick one"},
+	{CmdLegal, "[WORD…]", "list the legal moves, numbered (or those with WORDs); a number picks one"},
+	{CmdRules, "[TOPIC]", "the game's rules in short, or one topic of them"},
 	{CmdLog, "[N]", "show the game log, or its last N entries"},
 	{CmdStep, "[N]", "let the bots make the next move, or the next N moves"},
 	{CmdRun, "", "let the bots play until a human must move or the game ends"},

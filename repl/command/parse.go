@@ -29,8 +29,11 @@ type Line struct {
 	Path string
 	// Name is the optional bot name of bot.
 	Name string
-	// Topic is the optional topic of help.
+	// Topic is the optional topic of help and of rules (its words joined
+	// by spaces).
 	Topic string
+	// Words are the optional words of legal.
+	Words []string
 	// Text is the message of say: the rest of the line, verbatim, from its
 	// first non-blank character to its last.
 	Text string
@@ -67,6 +70,18 @@ func Parse(input string) (*Line, error) {
 		if ast.Help.Topic != nil {
 			line.Topic = ast.Help.Topic.Value
 		}
+	case ast.Legal != nil:
+		line.Command = CmdLegal
+		for _, w := range ast.Legal.Words {
+			line.Words = append(line.Words, w.Text)
+		}
+	case ast.Rules != nil:
+		line.Command = CmdRules
+		var words []string
+		for _, w := range ast.Rules.Words {
+			words = append(words, w.Text)
+		}
+		line.Topic = strings.Join(words, " ")
 	case ast.Bare != nil:
 		line.Command = canonical(ast.Bare.Keyword)
 	case ast.Count != nil:

@@ -1,0 +1,64 @@
+package interp
+
+import (
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// RulesTexts returns the game's rules summary as markdown texts, from the
+// game a variant builds on to the variant: each script may have a file
+// beside it named like it with .rules.md (games/clubs.rules.md), and a
+// module it required from its folder or a library of games has one beside
+// it too. A variant's file, if any, amends the rules of the game it
+// requires (see render.ParseRules). None at all gives an empty list.
+func (e *Engine) RulesTexts() ([]string, error) {
+	e.mu.Lock()
+	var mods []string
+	for name, shown := range e.sources {
+		if name != "" && !strings.HasPrefix(shown, "stdlib/") {
+			mods = append(mods, name)
+		}
+	}
+	e.mu.Unlock()
+	sort.Strings(mods)
+	var texts []string
+	for _, name := range mods {
+		text, err := e.moduleRules(strings.ReplaceAll(name, ".", "/") + ".rules.md")
+		if err != nil {
+			return nil, err
+		}
+		if text != "" {
+			texts = append(texts, text)
+		}
+	}
+	own, err := e.ReadFile(strings.TrimSuffix(filepath.Base(e.Path), ".lua") + ".rules.md")
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return nil, err
+	default:
+		texts = append(texts, string(own))
+	}
+	return texts, nil
+}
+
+// moduleRules reads a module's rules file from the first place, of those
+// the module was searched in (the standard library aside), that has one.
+func (e *Engine) moduleRules(rel string) (string, error) {
+	for _, p := range e.places() {
+		if p.shown == "stdlib" {
+			continue
+		}
+		b, _, err := p.read(rel)
+		switch {
+		case err == nil:
+			return string(b), nil
+		case !errors.Is(err, fs.ErrNotExist):
+			return "", err
+		}
+	}
+	return "", nil
+}

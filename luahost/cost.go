@@ -36,14 +36,16 @@ func maxString(L *lua.LState) int64 {
 // newString checks and charges a string of n bytes that the library
 // function what is about to build.
 func newString(L *lua.LState, what string, n int64) {
+	m := MeterOf(L)
+	if n >= 0 {
+		m.CheckString(L, what, n)
+	}
 	if n > hardMaxString || n < 0 {
 		L.RaiseError("%s: a string of %d bytes is too long", what, n)
 	}
-	m := MeterOf(L)
 	if m == nil {
 		return
 	}
-	m.CheckString(L, what, n)
 	m.Charge(L, n)
 	m.Work(L, n/bytesPerStep)
 }
@@ -56,3 +58,15 @@ func tooLong(L *lua.LState, what string, n int64) {
 
 // work charges n instructions' worth of Go work.
 func work(L *lua.LState, n int64) { MeterOf(L).Work(L, n) }
+
+// left is how many instructions the running step may still spend, for a
+// loop in Go that bounds itself (0: no bound).
+func (m *Meter) left() int64 {
+	if m == nil {
+		return 0
+	}
+	if n := m.next.Load() - m.steps; n > 0 {
+		return n
+	}
+	return 1 // spent or stopped: the next charge raises
+}

@@ -17,7 +17,8 @@ func NumberString(f float64) string {
 	if i := int64(f); float64(i) == f && i > -1e14 && i < 1e14 && (i != 0 || !math.Signbit(f)) {
 		return strconv.FormatInt(i, 10)
 	}
-	return string(appendNumber(nil, f))
+	var buf [32]byte
+	return string(appendNumber(buf[:0], f))
 }
 
 // appendNumber appends NumberString(f) to b.
@@ -54,24 +55,24 @@ func nonFinite(f float64, upper bool) string {
 
 // appendG appends a finite f >= 0 as printf's %.<prec>g (%#.<prec>g when
 // alt is set) does: %e when the exponent is below -4 or not below the
-// precision, %f otherwise, trailing zeros removed unless alt.
+// precision, %f otherwise, trailing zeros removed unless alt. Go's %g with
+// a precision is C's without '#' (checked on millions of values).
 func appendG(b []byte, f float64, prec int, alt bool) []byte {
 	if prec == 0 {
 		prec = 1
 	}
+	if !alt {
+		return strconv.AppendFloat(b, f, 'g', prec, 64)
+	}
 	start := len(b)
 	b = strconv.AppendFloat(b, f, 'e', prec-1, 64)
-	x := exponentOf(b[start:])
-	if x >= -4 && x < prec {
+	if x := exponentOf(b[start:]); x >= -4 && x < prec {
 		b = strconv.AppendFloat(b[:start], f, 'f', prec-1-x, 64)
 	}
-	if alt {
-		if !hasDot(b[start:]) {
-			b = insertDot(b, start)
-		}
-		return b
+	if !hasDot(b[start:]) {
+		b = insertDot(b, start)
 	}
-	return trimZeros(b, start)
+	return b
 }
 
 // exponentOf reads the exponent of a number in %e form.
@@ -101,34 +102,6 @@ func insertDot(b []byte, start int) []byte {
 	copy(b[i+1:], b[i:])
 	b[i] = '.'
 	return b
-}
-
-// trimZeros removes the trailing zeros of the fraction of the number at
-// b[start:], and the point if nothing is left after it.
-func trimZeros(b []byte, start int) []byte {
-	num := b[start:]
-	dot := -1
-	exp := len(num)
-	for i, c := range num {
-		switch c {
-		case '.':
-			dot = i
-		case 'e', 'E':
-			exp = i
-		}
-	}
-	if dot < 0 {
-		return b
-	}
-	end := exp
-	for end > dot+1 && num[end-1] == '0' {
-		end--
-	}
-	if end == dot+1 {
-		end = dot
-	}
-	n := copy(num[end:], num[exp:])
-	return b[:start+end+n]
 }
 
 // cInt64 is C's (long)d on x86-64: a value out of range, or NaN, gives

@@ -68,13 +68,18 @@ func strReverse(L *lua.LState) int {
 
 // strLower and strUpper change ASCII letters only, as C's tolower and
 // toupper do in the C locale: other bytes, UTF-8 included, stay as they are.
-func strLower(L *lua.LState) int { return mapBytes(L, "string.lower", 'A', 'Z') }
-func strUpper(L *lua.LState) int { return mapBytes(L, "string.upper", 'a', 'z') }
+func strLower(L *lua.LState) int { return mapCase(L, "string.lower", strings.ToLower, 'A', 'Z') }
+func strUpper(L *lua.LState) int { return mapCase(L, "string.upper", strings.ToUpper, 'a', 'z') }
 
-// mapBytes switches the case of the bytes from lo to hi.
-func mapBytes(L *lua.LState, what string, lo, hi byte) int {
+// mapCase switches the case of the bytes from lo to hi, with Go's fast
+// conversion when s is ASCII (where it does just that).
+func mapCase(L *lua.LState, what string, ascii func(string) string, lo, hi byte) int {
 	s := checkString(L, 1)
 	newString(L, what, int64(len(s)))
+	if isASCII(s) {
+		L.Push(lua.LString(ascii(s)))
+		return 1
+	}
 	b := []byte(s)
 	for i, c := range b {
 		if c >= lo && c <= hi {
@@ -83,6 +88,15 @@ func mapBytes(L *lua.LState, what string, lo, hi byte) int {
 	}
 	L.Push(lua.LString(b))
 	return 1
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 func strRep(L *lua.LState) int {

@@ -10,13 +10,20 @@ import (
 // string.find, match, gmatch and gsub on our own matcher, which charges
 // its steps to the meter as it goes.
 
-// newMatcher prepares m for a match in L, its steps charged to L's meter.
-func newMatcher(L *lua.LState, m *pattern.Matcher, src, pat string) {
-	var tick func(int64)
-	if meter := MeterOf(L); meter != nil {
-		tick = func(n int64) { meter.Work(L, n) }
+// limitMatch bounds m's further steps by what L's meter has left, and
+// returns the steps taken so far, for chargeMatch.
+func limitMatch(L *lua.LState, m *pattern.Matcher) int64 {
+	m.Limit(MeterOf(L).left())
+	return m.Steps()
+}
+
+// chargeMatch charges the steps m took since before, and raises the error
+// of the match, if any: the meter's when the match ran out of steps.
+func chargeMatch(L *lua.LState, m *pattern.Matcher, before int64, err error) {
+	work(L, m.Steps()-before)
+	if err != nil {
+		raise(L, "%s", err.Error())
 	}
-	m.Reset(src, pat, tick)
 }
 
 // specials are the characters that make string.find search for a pattern
@@ -48,11 +55,10 @@ func findAux(L *lua.LState, find bool) int {
 		return 1
 	}
 	var m pattern.Matcher
-	newMatcher(L, &m, s, p)
+	m.Reset(s, p)
+	before := limitMatch(L, &m)
 	start, end, err := m.Find(int(init))
-	if err != nil {
-		raise(L, "%s", err.Error())
-	}
+	chargeMatch(L, &m, before, err)
 	if start < 0 {
 		L.Push(lua.LNil)
 		return 1
@@ -96,12 +102,13 @@ func strGmatch(L *lua.LState) int {
 	p := checkString(L, 2)
 	m := new(pattern.Matcher)
 	pos := 0
+	m.Reset(s, p)
 	L.Push(L.NewFunction(func(L *lua.LState) int {
-		newMatcher(L, m, s, p)
+		before := limitMatch(L, m)
 		for src := pos; src <= len(s); src++ {
 			e, err := m.Match(src, 0)
-			if err != nil {
-				raise(L, "%s", err.Error())
+			if err != nil || e >= 0 {
+				chargeMatch(L, m, before, err)
 			}
 			if e >= 0 {
 				pos = e
@@ -112,6 +119,7 @@ func strGmatch(L *lua.LState) int {
 			}
 		}
 		pos = len(s) + 1
+		chargeMatch(L, m, before, nil)
 		return 0
 	}))
 	return 1
@@ -133,13 +141,12 @@ func strGsub(L *lua.LState) int {
 	if anchor {
 		pstart = 1
 	}
-	newMatcher(L, &g.m, src, p)
+	g.m.Reset(src, p)
 	s, n := 0, 0
 	for n < maxN {
+		before := limitMatch(L, &g.m)
 		e, err := g.m.Match(s, pstart)
-		if err != nil {
-			raise(L, "%s", err.Error())
-		}
+		chargeMatch(L, &g.m, before, err)
 		if e >= 0 {
 			n++
 			g.addValue(s, e)

@@ -24,7 +24,7 @@ func FuzzAgainstGopherLua(f *testing.F) {
 			return
 		}
 		var m Matcher
-		m.Reset(src, pat, nil)
+		m.Reset(src, pat)
 		s, e, err := m.Find(0)
 		if err != nil || m.Steps() > 200_000 {
 			return // pm reports errors when it parses, we when we reach them; and pm may take too long

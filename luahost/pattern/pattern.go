@@ -16,13 +16,18 @@
 // Like the reference, a malformed pattern is an error only when the
 // matcher reaches the malformed item: ("abc"):find("x%") is simply no match.
 //
-// Unlike the reference, the matcher counts its steps and reports them as it
-// goes to a Tick function, which may stop the match (by panicking, as a Lua
-// error does); so a pattern that backtracks catastrophically costs what it
-// costs and no more. Its recursion is bounded too ("pattern too complex").
+// Unlike the reference, the matcher counts its steps, and stops when they
+// pass a limit its caller sets (ErrBudget); so a pattern that backtracks
+// catastrophically costs what it costs and no more, the same on every
+// machine. Its recursion is bounded too ("pattern too complex").
 //
 // The package is plain Go: it knows nothing of gopher-lua.
 package pattern
+
+import (
+	"errors"
+	"math"
+)
 
 // MaxCaptures is the most captures one pattern may open (LUA_MAXCAPTURES).
 const MaxCaptures = 32
@@ -32,13 +37,16 @@ const MaxCaptures = 32
 // stack); Lua 5.2 bounds it at 200 and says "pattern too complex".
 const MaxDepth = 2000
 
-// TickEvery is how many steps the matcher counts between calls to Tick.
-const TickEvery = 1024
-
 // Error is an error in a pattern, with Lua 5.1's text.
 type Error string
 
 func (e Error) Error() string { return string(e) }
+
+// ErrBudget is the error of a match stopped at its step limit.
+var ErrBudget = errors.New("pattern: the match went past its step limit")
+
+// budgetStop is what the matcher panics with at its limit.
+type budgetStop struct{}
 
 const (
 	errEndsWithPercent Error = "malformed pattern (ends with '%')"
@@ -67,31 +75,36 @@ type Matcher struct {
 	level    int // captures opened so far (finished or not)
 	capture  [MaxCaptures]capture
 	depth    int
-	steps    int64 // steps not yet reported to tick
-	total    int64 // steps counted since Reset
-	tick     func(steps int64)
+	steps    int64 // steps counted since Reset
+	stop     int64 // the step count past which the match stops
 }
 
-// Reset prepares m to match pattern pat against subject src. tick, if not
-// nil, is called with the number of steps counted since its last call,
-// every TickEvery steps and at the end of each Find or Match; it may panic
-// to stop the match, and the panic passes through the matcher unchanged.
-//
-// As in the reference implementation, which reads the pattern as a C
-// string, a zero byte ends the pattern.
-func (m *Matcher) Reset(src, pat string, tick func(steps int64)) {
+// Reset prepares m to match pattern pat against subject src, with no
+// limit on its steps. As in the reference implementation, which reads the
+// pattern as a C string, a zero byte ends the pattern.
+func (m *Matcher) Reset(src, pat string) {
 	for i := 0; i < len(pat); i++ {
 		if pat[i] == 0 {
 			pat = pat[:i]
 			break
 		}
 	}
-	m.src, m.pat, m.tick = src, pat, tick
-	m.level, m.depth, m.steps, m.total = 0, 0, 0, 0
+	m.src, m.pat = src, pat
+	m.level, m.depth, m.steps, m.stop = 0, 0, 0, math.MaxInt64
+}
+
+// Limit bounds the steps the matcher may take from now on (0 or less: no
+// bound). A Find or Match that would pass the bound stops and returns
+// ErrBudget; Steps then says how far it went.
+func (m *Matcher) Limit(steps int64) {
+	m.stop = math.MaxInt64
+	if steps > 0 && steps < math.MaxInt64-m.steps {
+		m.stop = m.steps + steps
+	}
 }
 
 // Steps returns the steps counted since Reset.
-func (m *Matcher) Steps() int64 { return m.total + m.steps }
+func (m *Matcher) Steps() int64 { return m.steps }
 
 // Find scans the subject from byte offset init for the first match, as
 // string.find and string.match do: a leading '^' anchors the match at
@@ -106,14 +119,12 @@ func (m *Matcher) Find(init int) (start, end int, err error) {
 	for s := init; ; s++ {
 		m.level, m.depth = 0, 0
 		if e := m.match(s, p); e >= 0 {
-			m.flush()
 			return s, e, nil
 		}
 		if anchor || s >= len(m.src) {
 			break
 		}
 	}
-	m.flush()
 	return -1, -1, nil
 }
 
@@ -124,9 +135,7 @@ func (m *Matcher) Find(init int) (start, end int, err error) {
 func (m *Matcher) Match(s, p int) (end int, err error) {
 	defer m.catch(&err)
 	m.level, m.depth = 0, 0
-	end = m.match(s, p)
-	m.flush()
-	return end, nil
+	return m.match(s, p), nil
 }
 
 // Anchored reports whether the pattern starts with '^'.
@@ -168,38 +177,30 @@ func (m *Matcher) Capture(i, s, e int) (Capture, error) {
 	return Capture{Start: c.init, End: c.init + c.len}, nil
 }
 
-// catch turns a pattern error raised deep in the matcher into err; any
-// other panic (a stop from Tick) goes on.
+// catch turns a pattern error raised deep in the matcher, or a stop at the
+// limit, into err; any other panic goes on.
 func (m *Matcher) catch(err *error) {
 	if r := recover(); r != nil {
-		if e, ok := r.(Error); ok {
-			*err = e
-			return
+		switch r := r.(type) {
+		case Error:
+			*err = r
+		case budgetStop:
+			*err = ErrBudget
+		default:
+			panic(r)
 		}
-		panic(r)
 	}
 }
 
 func (m *Matcher) step() {
-	m.steps++
-	if m.steps >= TickEvery {
-		m.flush()
+	if m.steps++; m.steps > m.stop {
+		panic(budgetStop{})
 	}
 }
 
 func (m *Matcher) stepN(n int) {
-	m.steps += int64(n)
-	if m.steps >= TickEvery {
-		m.flush()
-	}
-}
-
-func (m *Matcher) flush() {
-	n := m.steps
-	m.total += n
-	m.steps = 0
-	if m.tick != nil && n > 0 {
-		m.tick(n)
+	if m.steps += int64(n); m.steps > m.stop {
+		panic(budgetStop{})
 	}
 }
 

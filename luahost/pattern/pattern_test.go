@@ -111,7 +111,7 @@ func find(src, pat string, init int) string {
 		init = len(src)
 	}
 	var m Matcher
-	m.Reset(src, pat, nil)
+	m.Reset(src, pat)
 	s, e, err := m.Find(init)
 	if err != nil {
 		return "error: " + err.Error()
@@ -296,50 +296,41 @@ end
 	}
 }
 
-type stop struct{}
-
-func TestTickStopsACatastrophicMatch(t *testing.T) {
+func TestLimitStopsACatastrophicMatch(t *testing.T) {
 	var m Matcher
-	var seen int64
-	m.Reset(strings.Repeat("a", 30), ".-.-.-.-b", func(n int64) {
-		if seen += n; seen > 100_000 {
-			panic(stop{})
-		}
-	})
-	defer func() {
-		if r := recover(); r != (stop{}) {
-			t.Fatalf("recovered %v, want the tick's stop", r)
-		}
-		if seen < 100_000 || seen > 100_000+TickEvery {
-			t.Errorf("stopped after %d steps, want just over 100000", seen)
-		}
-	}()
-	m.Find(0)
-	t.Fatal("the match ran to its end")
+	m.Reset(strings.Repeat("a", 30), ".-.-.-.-b")
+	m.Limit(100_000)
+	if _, _, err := m.Find(0); err != ErrBudget {
+		t.Fatalf("got %v, want ErrBudget", err)
+	}
+	if m.Steps() != 100_001 {
+		t.Errorf("stopped after %d steps, want 100001", m.Steps())
+	}
+	m.Limit(0)
+	if s, _, err := m.Find(0); err != nil || s != -1 {
+		t.Errorf("without a limit: %d, %v; want no match", s, err)
+	}
 }
 
 func TestStepsAreCountedTheSameEveryTime(t *testing.T) {
-	count := func() (int64, int64) {
+	count := func() int64 {
 		var m Matcher
-		var ticked int64
-		m.Reset(strings.Repeat("ab", 200), "(a-)b%1$", func(n int64) { ticked += n })
+		m.Reset(strings.Repeat("ab", 200), "(a-)b%1$")
 		m.Find(0)
-		return m.Steps(), ticked
+		return m.Steps()
 	}
-	s1, t1 := count()
-	s2, t2 := count()
-	if s1 != s2 || t1 != s1 || t2 != s2 || s1 < 400 {
-		t.Errorf("steps %d and %d, ticked %d and %d", s1, s2, t1, t2)
+	if s1, s2 := count(), count(); s1 != s2 || s1 < 400 {
+		t.Errorf("steps %d and %d", s1, s2)
 	}
 }
 
 func TestDeepPatternIsTooComplex(t *testing.T) {
 	var m Matcher
-	m.Reset(strings.Repeat("a", 5000), strings.Repeat("a?", 5000), nil)
+	m.Reset(strings.Repeat("a", 5000), strings.Repeat("a?", 5000))
 	if _, _, err := m.Find(0); err == nil || err.Error() != "pattern too complex" {
 		t.Errorf("got %v, want pattern too complex", err)
 	}
-	m.Reset("aaa", strings.Repeat("a?", 100)+"$", nil)
+	m.Reset("aaa", strings.Repeat("a?", 100)+"$")
 	if s, e, err := m.Find(0); err != nil || s != 0 || e != 3 {
 		t.Errorf("a pattern of 100 optional items: %d-%d %v", s, e, err)
 	}
@@ -347,7 +338,7 @@ func TestDeepPatternIsTooComplex(t *testing.T) {
 
 func TestZeroEndsThePattern(t *testing.T) {
 	var m Matcher
-	m.Reset("ab", "a\x00x", nil)
+	m.Reset("ab", "a\x00x")
 	if s, e, _ := m.Find(0); s != 0 || e != 1 {
 		t.Errorf("got %d-%d, want 0-1 (the pattern is just \"a\")", s, e)
 	}
@@ -355,7 +346,7 @@ func TestZeroEndsThePattern(t *testing.T) {
 
 func TestMatchTakesCaretLiterally(t *testing.T) {
 	var m Matcher
-	m.Reset("x^y", "^y", nil)
+	m.Reset("x^y", "^y")
 	if e, err := m.Match(1, 0); err != nil || e != 3 {
 		t.Errorf("Match(1, 0) = %d, %v; want 3", e, err)
 	}

@@ -209,25 +209,25 @@ func checked(f lua.LGFunction, kinds []argKind) lua.LGFunction {
 	}
 }
 
-// openIteration sets next, pairs and ipairs; pairs returns next itself.
-func openIteration(L *lua.LState) {
-	next := L.NewFunction(baseNext)
-	L.SetGlobal("next", next)
-	L.SetGlobal("pairs", L.NewFunction(func(L *lua.LState) int {
+// basePairs is pairs, which returns next itself, as in the reference.
+func basePairs(next lua.LValue) lua.LGFunction {
+	return func(L *lua.LState) int {
 		t := checkTable(L, 1)
 		L.Push(next)
 		L.Push(t)
 		L.Push(lua.LNil)
 		return 3
-	}))
-	aux := L.NewFunction(ipairsAux)
-	L.SetGlobal("ipairs", L.NewFunction(func(L *lua.LState) int {
+	}
+}
+
+func baseIpairs(aux lua.LValue) lua.LGFunction {
+	return func(L *lua.LState) int {
 		t := checkTable(L, 1)
 		L.Push(aux)
 		L.Push(t)
 		L.Push(lua.LNumber(0))
 		return 3
-	}))
+	}
 }
 
 func baseNext(L *lua.LState) int {

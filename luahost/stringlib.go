@@ -26,8 +26,7 @@ var stringFuncs = map[string]lua.LGFunction{
 // openString makes the string table, and the strings' metatable
 // {__index = string} as in the reference.
 func openString(L *lua.LState) *lua.LTable {
-	str := L.NewTable()
-	L.SetFuncs(str, stringFuncs)
+	str := newLib(L, stringFuncs, nil)
 	str.RawSetString("gfind", str.RawGetString("gmatch")) // 5.1's old name, still there
 	mt := L.NewTable()
 	mt.RawSetString("__index", str)

@@ -21,9 +21,7 @@ var tableFuncs = map[string]lua.LGFunction{
 }
 
 func openTable(L *lua.LState) *lua.LTable {
-	t := L.NewTable()
-	L.SetFuncs(t, tableFuncs)
-	return t
+	return newLib(L, tableFuncs, nil)
 }
 
 // rawGetInt is t[i] without metamethods, for any integer i (gopher-lua's

@@ -209,25 +209,23 @@ func checked(f lua.LGFunction, kinds []argKind) lua.LGFunction {
 	}
 }
 
-// basePairs is pairs, which returns next itself, as in the reference.
-func basePairs(next lua.LValue) lua.LGFunction {
-	return func(L *lua.LState) int {
-		t := checkTable(L, 1)
-		L.Push(next)
-		L.Push(t)
-		L.Push(lua.LNil)
-		return 3
-	}
+// basePairs is pairs, which returns next itself (its upvalue), as in the
+// reference.
+func basePairs(L *lua.LState) int {
+	t := checkTable(L, 1)
+	L.Push(L.Get(lua.UpvalueIndex(1)))
+	L.Push(t)
+	L.Push(lua.LNil)
+	return 3
 }
 
-func baseIpairs(aux lua.LValue) lua.LGFunction {
-	return func(L *lua.LState) int {
-		t := checkTable(L, 1)
-		L.Push(aux)
-		L.Push(t)
-		L.Push(lua.LNumber(0))
-		return 3
-	}
+// baseIpairs is ipairs; its upvalue is the iterator.
+func baseIpairs(L *lua.LState) int {
+	t := checkTable(L, 1)
+	L.Push(L.Get(lua.UpvalueIndex(1)))
+	L.Push(t)
+	L.Push(lua.LNumber(0))
+	return 3
 }
 
 func baseNext(L *lua.LState) int {

@@ -21,60 +21,67 @@ import (
 // and math.random. math.random and math.randomseed are left out, so that
 // no script draws from a generator the engine does not own.
 //
-// Every table is filled in sorted order: gopher-lua's pairs follows the
-// order of insertion, which must not change from run to run.
+// Every table is filled in the same order every time: gopher-lua's pairs
+// follows the order of insertion, which must not change from run to run.
 func OpenLibs(L *lua.LState) {
 	g := L.Get(lua.GlobalsIndex).(*lua.LTable)
-	globals := map[string]lua.LValue{
-		"_G":              g,
-		"_VERSION":        lua.LString("Lua 5.1"),
-		lua.TabLibName:    openTable(L),
-		lua.StringLibName: openString(L),
-		lua.MathLibName:   openMath(L),
-		"xpcall":          L.NewFunction(gopherBase()["xpcall"]),
-		"next":            L.NewFunction(baseNext),
-		"ipairs":          L.NewFunction(baseIpairs(L.NewFunction(ipairsAux))),
-	}
-	globals["pairs"] = L.NewFunction(basePairs(globals["next"]))
-	for name, fn := range baseFuncs {
-		globals[name] = L.NewFunction(fn)
-	}
-	for name, kinds := range checkedBase {
-		globals[name] = L.NewFunction(checked(gopherBase()[name], kinds))
-	}
-	setSorted(g, globals)
+	baseLib().set(L, g)
+	next := g.RawGetString("next")
+	g.RawSetString("ipairs", L.NewClosure(baseIpairs, L.NewFunction(ipairsAux)))
+	g.RawSetString("pairs", L.NewClosure(basePairs, next))
+	g.RawSetString("_G", g)
+	g.RawSetString("_VERSION", lua.LString("Lua 5.1"))
+	g.RawSetString(lua.MathLibName, openMath(L))
+	g.RawSetString(lua.StringLibName, openString(L))
+	g.RawSetString(lua.TabLibName, openTable(L))
 }
 
-// setSorted sets the fields of t in the order of their names.
-func setSorted(t *lua.LTable, fields map[string]lua.LValue) {
-	for _, name := range slices.Sorted(maps.Keys(fields)) {
-		t.RawSetString(name, fields[name])
+// library is a library's functions in the order they are set.
+type library []libFunc
+
+type libFunc struct {
+	name string
+	fn   lua.LGFunction
+}
+
+// sortedLibrary orders funcs by name.
+func sortedLibrary(funcs map[string]lua.LGFunction) library {
+	lib := make(library, 0, len(funcs))
+	for _, name := range slices.Sorted(maps.Keys(funcs)) {
+		lib = append(lib, libFunc{name, funcs[name]})
+	}
+	return lib
+}
+
+// set sets the library's functions in t.
+func (lib library) set(L *lua.LState, t *lua.LTable) {
+	for _, f := range lib {
+		t.RawSetString(f.name, L.NewFunction(f.fn))
 	}
 }
 
-// newLib makes a library table of funcs.
-func newLib(L *lua.LState, funcs map[string]lua.LGFunction, more map[string]lua.LValue) *lua.LTable {
-	fields := map[string]lua.LValue{}
-	for name, fn := range funcs {
-		fields[name] = L.NewFunction(fn)
-	}
-	maps.Copy(fields, more)
-	t := L.NewTable()
-	setSorted(t, fields)
+// open makes a table of the library's functions.
+func (lib library) open(L *lua.LState) *lua.LTable {
+	t := L.CreateTable(0, len(lib)+4)
+	lib.set(L, t)
 	return t
 }
 
-// gopherBase are the base functions we keep from gopher-lua (their Go
-// functions, taken once from a scratch state).
-var gopherBase = sync.OnceValue(func() map[string]lua.LGFunction {
+// baseLib is the base library's plain functions: ours, and those we keep
+// from gopher-lua (taken once from a scratch state), behind the
+// reference's argument checks where they lack them.
+var baseLib = sync.OnceValue(func() library {
 	L := lua.NewState(lua.Options{SkipOpenLibs: true})
 	defer L.Close()
 	L.Push(L.NewFunction(lua.OpenBase))
 	L.Push(lua.LString(lua.BaseLibName))
 	L.Call(1, 0)
-	funcs := map[string]lua.LGFunction{}
-	for _, name := range []string{"xpcall", "getmetatable", "pcall", "rawequal", "rawget", "rawset", "setmetatable", "type"} {
-		funcs[name] = L.GetGlobal(name).(*lua.LFunction).GFunction
+	gopher := func(name string) lua.LGFunction { return L.GetGlobal(name).(*lua.LFunction).GFunction }
+	funcs := maps.Clone(baseFuncs)
+	funcs["next"] = baseNext
+	funcs["xpcall"] = gopher("xpcall")
+	for name, kinds := range checkedBase {
+		funcs[name] = checked(gopher(name), kinds)
 	}
-	return funcs
+	return sortedLibrary(funcs)
 })

@@ -50,7 +50,8 @@ print(string.dump, math.random, math.randomseed, _VERSION, _G == _G._G)`)
 }
 
 // TestTablesIterateInTheSameOrder checks that pairs over the libraries
-// visits their names in sorted order, the same in every state.
+// visits their names in the same order in every state, the functions in
+// sorted order.
 func TestTablesIterateInTheSameOrder(t *testing.T) {
 	script := `
 for _, lib in ipairs({_G, string, table, math}) do
@@ -64,9 +65,10 @@ end`
 			t.Fatalf("the order changed:\n%s\n%s", first, again)
 		}
 	}
+	setAfter := strings.Fields("print gfind mod huge pi ipairs pairs _G _VERSION math string table")
 	for _, line := range strings.Split(strings.TrimSpace(first), "\n") {
 		names := strings.Fields(line)
-		names = slices.DeleteFunc(names, func(n string) bool { return n == "print" || n == "gfind" || n == "mod" })
+		names = slices.DeleteFunc(names, func(n string) bool { return slices.Contains(setAfter, n) })
 		if !slices.IsSorted(names) {
 			t.Errorf("not in sorted order: %s", line)
 		}

@@ -1,6 +1,7 @@
 package luahost
 
 import (
+	"maps"
 	"math"
 
 	lua "github.com/yuin/gopher-lua"
@@ -48,16 +49,20 @@ var mathFuncs = map[string]lua.LGFunction{
 	"min":   func(L *lua.LState) int { return mathPick(L, func(a, b float64) bool { return a < b }) },
 }
 
-func openMath(L *lua.LState) *lua.LTable {
-	more := map[string]lua.LValue{
-		"pi":   lua.LNumber(math.Pi),
-		"huge": lua.LNumber(math.Inf(1)),
-	}
+// mathLib is mathFuncs and the mathUnary functions, in order.
+var mathLib = func() library {
+	funcs := maps.Clone(mathFuncs)
 	for name, f := range mathUnary {
-		more[name] = L.NewFunction(unary(f))
+		funcs[name] = unary(f)
 	}
-	t := newLib(L, mathFuncs, more)
+	return sortedLibrary(funcs)
+}()
+
+func openMath(L *lua.LState) *lua.LTable {
+	t := mathLib.open(L)
+	t.RawSetString("huge", lua.LNumber(math.Inf(1)))
 	t.RawSetString("mod", t.RawGetString("fmod")) // 5.1's old name, still there
+	t.RawSetString("pi", lua.LNumber(math.Pi))
 	return t
 }
 

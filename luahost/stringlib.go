@@ -23,10 +23,12 @@ var stringFuncs = map[string]lua.LGFunction{
 	"upper":   strUpper,
 }
 
+var stringLib = sortedLibrary(stringFuncs)
+
 // openString makes the string table, and the strings' metatable
 // {__index = string} as in the reference.
 func openString(L *lua.LState) *lua.LTable {
-	str := newLib(L, stringFuncs, nil)
+	str := stringLib.open(L)
 	str.RawSetString("gfind", str.RawGetString("gmatch")) // 5.1's old name, still there
 	mt := L.NewTable()
 	mt.RawSetString("__index", str)

@@ -20,8 +20,10 @@ var tableFuncs = map[string]lua.LGFunction{
 	"sort":     tabSort,
 }
 
+var tableLib = sortedLibrary(tableFuncs)
+
 func openTable(L *lua.LState) *lua.LTable {
-	return newLib(L, tableFuncs, nil)
+	return tableLib.open(L)
 }
 
 // rawGetInt is t[i] without metamethods, for any integer i (gopher-lua's

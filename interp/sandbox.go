@@ -1,23 +1,16 @@
 package interp
 
 import (
-	"fmt"
 	"io"
-	"strings"
 
+	"github.com/tabletop/tabletop/luahost"
 	lua "github.com/yuin/gopher-lua"
 )
 
-// removedGlobals are base-library functions a sandboxed script must not
-// reach: they load code from strings or files, or reach the environment.
-var removedGlobals = []string{
-	"dofile", "loadfile", "load", "loadstring", "module", "require",
-	"getfenv", "setfenv", "collectgarbage", "newproxy", "_printregs", "print",
-}
-
 // newState returns a sandboxed Lua state: base, table, string and math
-// only; require limited to the script's folder and the stdlib; print
-// writing to out; math.random drawing from rng (nil: a fixed stream).
+// (luahost.OpenLibs); require limited to the script's folder and the
+// stdlib; print writing to out; math.random drawing from rng (nil: a fixed
+// stream).
 func (e *Engine) newState(rng *RNG, out io.Writer) *lua.LState {
 	L := lua.NewState(lua.Options{
 		SkipOpenLibs:     true,
@@ -26,43 +19,22 @@ func (e *Engine) newState(rng *RNG, out io.Writer) *lua.LState {
 		RegistryGrowStep: 1024,
 		RegistryMaxSize:  1024 * 1024,
 	})
-	for _, lib := range []struct {
-		name string
-		open lua.LGFunction
-	}{
-		{lua.BaseLibName, lua.OpenBase},
-		{lua.TabLibName, lua.OpenTable},
-		{lua.StringLibName, lua.OpenString},
-		{lua.MathLibName, lua.OpenMath},
-	} {
-		L.Push(L.NewFunction(lib.open))
-		L.Push(lua.LString(lib.name))
-		L.Call(1, 0)
-	}
-	for _, name := range removedGlobals {
-		L.SetGlobal(name, lua.LNil)
-	}
+	luahost.OpenLibs(L)
 	if rng == nil {
 		rng = NewRNG(0)
 	}
+	// string.rep's own limit, until the state has a luahost.Meter (which
+	// bounds every string the libraries build)
 	str := L.GetGlobal("string").(*lua.LTable)
-	str.RawSetString("dump", lua.LNil)
-	maxBytes := e.Limits.MaxStringBytes
+	rep := str.RawGetString("rep").(*lua.LFunction).GFunction
+	maxBytes := float64(e.Limits.MaxStringBytes)
 	str.RawSetString("rep", L.NewFunction(func(L *lua.LState) int {
-		s := L.CheckString(1)
-		n := L.CheckInt(2)
-		if n > 0 && len(s)*n > maxBytes {
-			L.RaiseError("string.rep: result of %d bytes is over the limit of %d", len(s)*n, maxBytes)
+		if n := float64(len(L.CheckString(1))) * float64(lua.LVAsNumber(L.Get(2))); n > maxBytes {
+			L.RaiseError("string.rep: result of %.0f bytes is over the limit of %.0f", n, maxBytes)
 		}
-		if n <= 0 {
-			L.Push(lua.LString(""))
-		} else {
-			L.Push(lua.LString(strings.Repeat(s, n)))
-		}
-		return 1
+		return rep(L)
 	}))
 	math := L.GetGlobal("math").(*lua.LTable)
-	math.RawSetString("randomseed", lua.LNil)
 	math.RawSetString("random", L.NewFunction(func(L *lua.LState) int {
 		switch L.GetTop() {
 		case 0:
@@ -85,14 +57,7 @@ func (e *Engine) newState(rng *RNG, out io.Writer) *lua.LState {
 	if out == nil {
 		out = io.Discard
 	}
-	L.SetGlobal("print", L.NewFunction(func(L *lua.LState) int {
-		parts := make([]string, L.GetTop())
-		for i := range parts {
-			parts[i] = L.ToStringMeta(L.Get(i + 1)).String()
-		}
-		fmt.Fprintln(out, strings.Join(parts, "\t"))
-		return 0
-	}))
+	L.SetGlobal("print", L.NewFunction(luahost.Print(out)))
 	loaded := L.NewTable()
 	L.SetGlobal("require", L.NewFunction(func(L *lua.LState) int {
 		name := L.CheckString(1)

@@ -140,6 +140,15 @@ func optInt(L *lua.LState, n int, def int) int {
 	return checkInt(L, n)
 }
 
+// optLen is luaL_opt(L, luaL_checkint, n, luaL_getn(t)): argument n, or
+// the length of t when it is absent.
+func optLen(L *lua.LState, n int, t *lua.LTable) int {
+	if isNoneOrNil(L, n) {
+		return t.Len()
+	}
+	return checkInt(L, n)
+}
+
 func checkTable(L *lua.LState, n int) *lua.LTable {
 	t, ok := L.Get(n).(*lua.LTable)
 	if !ok {

@@ -109,12 +109,7 @@ func baseTonumber(L *lua.LState) int {
 func baseUnpack(L *lua.LState) int {
 	t := checkTable(L, 1)
 	i := optInt(L, 2, 1)
-	e := 0
-	if isNoneOrNil(L, 3) {
-		e = t.Len()
-	} else {
-		e = checkInt(L, 3)
-	}
+	e := optLen(L, 3, t)
 	if i > e {
 		return 0
 	}

@@ -50,8 +50,12 @@ func (s *sorter) less(a, b lua.LValue) bool {
 	if s.fn == nil {
 		return lessThan(s.L, a, b)
 	}
-	L := s.L
-	L.Push(s.fn)
+	return callTest(s.L, s.fn, a, b)
+}
+
+// callTest calls f(a, b) and returns whether its result is true.
+func callTest(L *lua.LState, f, a, b lua.LValue) bool {
+	L.Push(f)
 	L.Push(a)
 	L.Push(b)
 	L.Call(2, 1)
@@ -136,13 +140,7 @@ func lessThan(L *lua.LState, a, b lua.LValue) bool {
 	if mm == lua.LNil || !L.RawEqual(mm, L.GetMetaField(b, "__lt")) {
 		orderError(L, a, b)
 	}
-	L.Push(mm)
-	L.Push(a)
-	L.Push(b)
-	L.Call(2, 1)
-	r := lua.LVAsBool(L.Get(-1))
-	L.Pop(1)
-	return r
+	return callTest(L, mm, a, b)
 }
 
 func orderError(L *lua.LState, a, b lua.LValue) {

@@ -120,12 +120,7 @@ func tabConcat(L *lua.LState) int {
 	sep := optString(L, 2, "")
 	t := checkTable(L, 1)
 	i := optInt(L, 3, 1)
-	last := 0
-	if isNoneOrNil(L, 4) {
-		last = t.Len()
-	} else {
-		last = checkInt(L, 4)
-	}
+	last := optLen(L, 4, t)
 	limit := maxString(L)
 	var out []byte
 	for k := int64(1); i <= last; i, k = i+1, k+1 {

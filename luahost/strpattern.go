@@ -26,8 +26,9 @@ func chargeMatch(L *lua.LState, m *pattern.Matcher, before int64, err error) {
 	}
 }
 
-// specials are the characters that make string.find search for a pattern
-// rather than plainly; like the reference, it looks no further than a zero.
+// hasSpecials reports whether p has a character that makes string.find
+// search for a pattern rather than plainly; like the reference, it looks
+// no further than a zero byte.
 func hasSpecials(p string) bool {
 	if i := strings.IndexByte(p, 0); i >= 0 {
 		p = p[:i]

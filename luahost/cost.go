@@ -57,7 +57,11 @@ func tooLong(L *lua.LState, what string, n int64) {
 }
 
 // work charges n instructions' worth of Go work.
-func work(L *lua.LState, n int64) { MeterOf(L).Work(L, n) }
+func work(L *lua.LState, n int64) {
+	if n > 0 {
+		MeterOf(L).Work(L, n)
+	}
+}
 
 // left is how many instructions the running step may still spend, for a
 // loop in Go that bounds itself (0: no bound).

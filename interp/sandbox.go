@@ -1,25 +1,17 @@
 package interp
 
 import (
-	"fmt"
 	"io"
-	"strings"
 
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
 )
 
-// removedGlobals are base-library functions a sandboxed script must not
-// reach: they load code from strings or files, or reach the environment.
-var removedGlobals = []string{
-	"dofile", "loadfile", "load", "loadstring", "module", "require",
-	"getfenv", "setfenv", "collectgarbage", "newproxy", "_printregs", "print",
-}
-
 // newState returns a sandboxed Lua state: base, table, string and math
-// only; require limited to the script's folder and the stdlib; print
-// writing to out; math.random drawing from rng (nil: a fixed stream).
+// (luahost.OpenLibs); require limited to the script's folder and the
+// stdlib; print writing to out; math.random drawing from rng (nil: a fixed
+// stream).
 func (e *Engine) newState(rng *RNG, out io.Writer) *lua.LState {
 	L := lua.NewState(lua.Options{
 		SkipOpenLibs:     true,
@@ -28,46 +20,11 @@ func (e *Engine) newState(rng *RNG, out io.Writer) *lua.LState {
 		RegistryGrowStep: 1024,
 		RegistryMaxSize:  1024 * 1024,
 	})
-	for _, lib := range []struct {
-		name string
-		open lua.LGFunction
-	}{
-		{lua.BaseLibName, lua.OpenBase},
-		{lua.TabLibName, lua.OpenTable},
-		{lua.StringLibName, lua.OpenString},
-		{lua.MathLibName, lua.OpenMath},
-	} {
-		L.Push(L.NewFunction(lib.open))
-		L.Push(lua.LString(lib.name))
-		L.Call(1, 0)
-	}
-	for _, name := range removedGlobals {
-		L.SetGlobal(name, lua.LNil)
-	}
+	luahost.OpenLibs(L)
 	if rng == nil {
 		rng = NewRNG(0)
 	}
-	str := L.GetGlobal("string").(*lua.LTable)
-	str.RawSetString("dump", lua.LNil)
-	str.RawSetString("rep", L.NewFunction(func(L *lua.LState) int {
-		s := L.CheckString(1)
-		n := L.CheckInt(2)
-		if n <= 0 || len(s) == 0 {
-			L.Push(lua.LString(""))
-			return 1
-		}
-		size := int64(len(s)) * int64(n)
-		if size/int64(n) != int64(len(s)) {
-			size = 1<<63 - 1
-		}
-		meter := luahost.MeterOf(L)
-		meter.CheckString(L, "string.rep", size)
-		meter.Charge(L, size)
-		L.Push(lua.LString(strings.Repeat(s, n)))
-		return 1
-	}))
 	math := L.GetGlobal("math").(*lua.LTable)
-	math.RawSetString("randomseed", lua.LNil)
 	math.RawSetString("random", L.NewFunction(func(L *lua.LState) int {
 		switch L.GetTop() {
 		case 0:
@@ -90,14 +47,7 @@ func (e *Engine) newState(rng *RNG, out io.Writer) *lua.LState {
 	if out == nil {
 		out = io.Discard
 	}
-	L.SetGlobal("print", L.NewFunction(func(L *lua.LState) int {
-		parts := make([]string, L.GetTop())
-		for i := range parts {
-			parts[i] = L.ToStringMeta(L.Get(i + 1)).String()
-		}
-		fmt.Fprintln(out, strings.Join(parts, "\t"))
-		return 0
-	}))
+	L.SetGlobal("print", L.NewFunction(luahost.Print(out)))
 	loaded := L.NewTable()
 	L.SetGlobal("require", L.NewFunction(func(L *lua.LState) int {
 		name := L.CheckString(1)

@@ -1,0 +1,87 @@
+package luahost
+
+import (
+	"maps"
+	"slices"
+	"sync"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// OpenLibs opens the libraries of a sandboxed script in L: base, table,
+// string and math, with Lua 5.1's semantics and every function that can
+// allocate much or run long metered (see cost.go).
+//
+// Left out of the base library are the functions that load code, reach
+// files or the environment, or expose the collector: dofile, loadfile,
+// load, loadstring, module, require, getfenv, setfenv, collectgarbage,
+// gcinfo, newproxy; and print. string.dump is left out too.
+//
+// The caller adds what depends on its host: print (see Print), require,
+// and math.random. math.random and math.randomseed are left out, so that
+// no script draws from a generator the engine does not own.
+//
+// Every table is filled in the same order every time: gopher-lua's pairs
+// follows the order of insertion, which must not change from run to run.
+func OpenLibs(L *lua.LState) {
+	g := L.Get(lua.GlobalsIndex).(*lua.LTable)
+	baseLib().set(L, g)
+	next := g.RawGetString("next")
+	g.RawSetString("ipairs", L.NewClosure(baseIpairs, L.NewFunction(ipairsAux)))
+	g.RawSetString("pairs", L.NewClosure(basePairs, next))
+	g.RawSetString("_G", g)
+	g.RawSetString("_VERSION", lua.LString("Lua 5.1"))
+	g.RawSetString(lua.MathLibName, openMath(L))
+	g.RawSetString(lua.StringLibName, openString(L))
+	g.RawSetString(lua.TabLibName, openTable(L))
+}
+
+// library is a library's functions in the order they are set.
+type library []libFunc
+
+type libFunc struct {
+	name string
+	fn   lua.LGFunction
+}
+
+// sortedLibrary orders funcs by name.
+func sortedLibrary(funcs map[string]lua.LGFunction) library {
+	lib := make(library, 0, len(funcs))
+	for _, name := range slices.Sorted(maps.Keys(funcs)) {
+		lib = append(lib, libFunc{name, funcs[name]})
+	}
+	return lib
+}
+
+// set sets the library's functions in t.
+func (lib library) set(L *lua.LState, t *lua.LTable) {
+	for _, f := range lib {
+		t.RawSetString(f.name, L.NewFunction(f.fn))
+	}
+}
+
+// open makes a table of the library's functions.
+func (lib library) open(L *lua.LState) *lua.LTable {
+	t := L.CreateTable(0, len(lib)+4)
+	lib.set(L, t)
+	return t
+}
+
+// baseLib is the base library's plain functions: ours, and those we keep
+// from gopher-lua (taken once from a scratch state), behind the
+// reference's argument checks where they lack them.
+var baseLib = sync.OnceValue(func() library {
+	L := lua.NewState(lua.Options{SkipOpenLibs: true})
+	defer L.Close()
+	L.Push(L.NewFunction(lua.OpenBase))
+	L.Push(lua.LString(lua.BaseLibName))
+	L.Call(1, 0)
+	gopher := func(name string) lua.LGFunction { return L.GetGlobal(name).(*lua.LFunction).GFunction }
+	funcs := maps.Clone(baseFuncs)
+	funcs["next"] = baseNext
+	funcs["xpcall"] = gopher("xpcall")
+	for name, kinds := range checkedBase {
+		funcs[name] = checked(gopher(name), kinds)
+	}
+	return sortedLibrary(funcs)
+})

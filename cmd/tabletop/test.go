@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/repl"
+	"github.com/tabletop/tabletop/scenario"
 	"github.com/tabletop/tabletop/stdlib"
 )
 
@@ -23,7 +23,7 @@ func (c *testCmd) Run(e *env) error {
 	}
 	passed, failed := 0, 0
 	for _, f := range files {
-		results, err := interp.RunTestFile(f, stdlib.FS())
+		results, err := scenario.RunFile(f, stdlib.FS())
 		if err != nil {
 			fmt.Fprintf(e.stdout, "FAIL %s\n%s\n", f, indent(repl.ErrorText(err)))
 			failed++

@@ -49,6 +49,12 @@ local Table = {}
 ---@return string
 function Table:name(seat) end
 
+--- Names a seat from now on (the character a player chose): distinct, one
+--- line of 1 to 40 bytes. Zones keep the labels they were made with.
+---@param seat Seat
+---@param label string
+function Table:set_name(seat, label) end
+
 --- The seat to the left (the next clockwise).
 ---@param seat Seat
 ---@return Seat

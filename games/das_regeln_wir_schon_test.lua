@@ -571,6 +571,28 @@ scenario("when the last card is played the scoring round that follows is the las
   for s = 1, 5 do expect_eq(#g:cards("hand", s), 0) end
 end)
 
+scenario("[Game End] the scoring round after the last card is the last one: hands cut to one card each", function()
+  local g = table_game {}
+  for s = 1, 3 do g:stack("hand", s, { g:cards("hand", s)[1] }, { only = true, rest = "discard" }) end
+  expect_eq(#g:cards("discard"), 3 + 3 * 8, "each player's other eight cards went to the discard space")
+  -- Votes with two tiles, so that no vote starts the scoring round; any
+  -- other decision is the first option of its moment.
+  local function two_tiles(legal)
+    for _, o in ipairs(legal) do
+      if o == "vote yes 2" then return o end
+    end
+    return 1
+  end
+  local moves = 0
+  while not g:done() and moves < 300 do
+    g:play(two_tiles)
+    moves = moves + 1
+  end
+  expect(g:done())
+  expect_log(g, "Every player has played all his cards: the last scoring round")
+  expect_eq(#g:view(1).pads.score.rows > 0, true)
+end)
+
 scenario("the lobbyist bot plays whole games", function()
   for players = 3, 5 do
     local g = game { players = players, seed = players }

@@ -46,8 +46,9 @@
 --  * A turn [3][8]: roll the die and move, or take the secret passage from a
 --    corner room, or stay in the room the token is in. Both ways of not
 --    throwing are from a room ("stay in the room they are in ... or use the
---    secret passages"): a token on its start square or in a corridor must
---    throw (it is still asked, `roll` being its only option). After a roll the move is compulsory [8]: a token
+--    secret passages"): a token on its start square or in a corridor
+--    throws, and is not asked (there is nothing to choose): the die is
+--    thrown at the start of its turn and it is asked where to go. After a roll the move is compulsory [8]: a token
 --    moves exactly the number thrown, in orthogonal steps, never onto or
 --    through an occupied square nor onto the same square twice; it may end
 --    its move early only by entering a room through a door, which loses the
@@ -445,7 +446,8 @@ function Game.move(t, g, seat)
     opts[#opts + 1] = "stay"
     hint = hint .. ", or stay in " .. Game.by_name[room].label
   end
-  local choice = t:ask(seat, opts, hint)
+  local choice = "roll" -- outside a room there is nothing to choose
+  if #opts > 1 then choice = t:ask(seat, opts, hint) end
 
   if choice == "passage" then
     g.board:move(who, other)

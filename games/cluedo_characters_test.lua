@@ -32,7 +32,7 @@ scenario("[3] Kingston's player moves first, then the players to the left; witho
     local g = base:clone()
     g:play("choose " .. person, "choose any", "choose any")
     expect_eq(g:turn(), first[person], person)
-    g:play("roll", 1) -- a first move to any square
+    g:play(1) -- the die is thrown: a first move to any square
     if g:legal()[#g:legal()] == "done" then g:play("done") end
     expect_eq(g:turn(), first[person] % 3 + 1, person .. ": then the player to the left")
   end
@@ -41,11 +41,12 @@ end)
 scenario("--set characters: a list by seat; the seats it leaves out take what is left", function()
   local g = game { players = 3, options = { characters = "kingston,fontana" } }
   expect_eq(g:view(0).names, { "Miss Kingston", "Gruppenführer Fontana", "Sergeant Northey" })
-  expect_eq(g:legal(), { "roll" }, "nobody is asked; Kingston moves first")
+  expect_eq(g:turn(), 1, "nobody is asked to choose; Kingston moves first")
+  expect_log(g, "Miss Kingston throws")
   local h = game { players = 3, options = { characters = "northey,fontana,anderson" } }
   expect_eq(h:turn(), 3, "no Kingston: Professor Anderson's start is the first clockwise after hers")
   expect_eq(#h:cards("hand", 3), 6, "the deal begins with the first player")
-  h:play("roll", 1) -- the move is judged against the throw's options
+  h:play(1)
   expect_eq(h:turn(), 1, "then the players to the left")
   local k = game { players = 2, options = { characters = "any,ask" } }
   expect_eq(k:turn(), 2, "seat 2 asks to choose")

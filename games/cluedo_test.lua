@@ -46,11 +46,11 @@ local function a_square(legal)
   return 1
 end
 
--- A turn that goes nowhere in particular: throw, move to the first square
--- offered, and suggest nothing if that was a room.
+-- A turn that goes nowhere in particular: throw (asked only in a room),
+-- move to the first square offered, and suggest nothing in a room.
 local function walk(g)
   local seat = g:turn()
-  g:play("roll")
+  if g:legal()[1] == "roll" then g:play("roll") end
   if g:turn() == seat and g:legal()[1]:match("^move ") then g:play(a_square) end
   if g:turn() == seat and g:legal()[#g:legal()] == "done" then g:play("done") end
 end
@@ -83,17 +83,22 @@ end)
 -- to stay in the room they are in for as many turns as they wish or they
 -- may use the secret passages marked on the board." Both ways of not
 -- throwing start from a room: a token on its start square or in a corridor
--- throws.
+-- throws, and as there is nothing to choose it is not asked.
+local function throws(g, name, n, why)
+  local legal = g:legal()
+  expect(legal[1]:match("^move ") and not legal[#legal]:match("^stay"), why .. ": " .. table.concat(legal, " | "))
+  expect_eq(g:log()[#g:log()], name .. " throws " .. n, why)
+end
+
 scenario("[8] not throwing is staying in a room: on a start square or in a corridor, the token throws", function()
   local g = four({ 6, 6, 6, 6, 1 })
-  expect_eq(g:legal(), { "roll" }, "Lehman on his start square")
-  g:play("roll", a_square)
-  expect_eq(g:legal(), { "roll" }, "Anderson on his start square")
-  g:play("roll", "move tower", "done")
-  g:play("roll", a_square, "roll", a_square)
+  throws(g, "Space Commander Lehman", 6, "Lehman on his start square")
+  g:play(a_square)
+  throws(g, "Professor Anderson", 6, "Anderson on his start square")
+  g:play("move tower", "done", a_square, a_square)
   expect_eq(g:turn(), 1)
-  expect_eq(g:legal(), { "roll" }, "Lehman in a corridor")
-  g:play("roll", 1)
+  throws(g, "Space Commander Lehman", 1, "Lehman in a corridor")
+  g:play(1)
   expect_eq(g:legal(), { "roll", "passage", "stay" }, "Anderson in the Queen's Tower")
   g:play("stay")
   expect_log(g, "Professor Anderson stays in the Queen's Tower")
@@ -102,7 +107,7 @@ end)
 
 scenario("movement: exactly the throw, or into a room through a door with points to spare", function()
   local g = four({ 1, 6 })
-  g:play("roll", "move o2", "roll")
+  g:play("move o2")
   local legal = g:legal()
   -- The tower's door is four squares from Anderson's start: he may go in
   -- with a 6, losing the two points left.
@@ -123,23 +128,23 @@ scenario("a blocked way: never onto or through an occupied square; with every wa
   -- Lehman walks to q17, outside the Bar's west door, while Burgess goes
   -- into the Bar and Anderson walks to u14, outside its north door.
   local g = game { players = 3, rolls = { 6, 6, 6, 6, 6, 4, 6, 3 }, options = { characters = "lehman,burgess,anderson" } }
-  g:play("roll", "move q5", "roll", "move r20", "roll", "move w12")
-  g:play("roll", "move q11", "roll", "move bar", "done")
-  g:play("roll") -- Anderson throws 4
+  g:play("move q5", "move r20", "move w12")
+  g:play("move q11", "move bar", "done")
+  -- Anderson throws 4.
   local elsewhere = g:clone()
-  g:play("move u14", "roll", "move q17")
+  g:play("move u14", "move q17")
   g:play("roll")
   expect_log(g, "Reverend Burgess throws 3 but cannot move: the way is blocked")
   expect_eq(where(g, "burgess"), "bar")
   -- Had Anderson stopped at w14, Burgess could leave by the north door,
   -- though not onto w14 nor by the west door, where Lehman stands.
-  elsewhere:play("move w14", "roll", "move q17", "roll")
+  elsewhere:play("move w14", "move q17", "roll")
   expect_eq(elsewhere:legal(), { "move u12", "move t13", "move v13", "move s14" })
 end)
 
 scenario("leaving a room by any door, and the secret passage", function()
   local g = four({ 1, 6, 1, 1, 1, 1, 1, 1, 2 })
-  g:play("roll", "move o2", "roll", "move tower", "done")
+  g:play("move o2", "move tower", "done")
   for _ = 1, 3 do walk(g) end -- Burgess, Northey and Lehman
   -- Anderson in the tower: the passage leads to the FELIX Office.
   expect_eq(g:legal(), { "roll", "passage", "stay" })
@@ -156,7 +161,7 @@ end)
 
 scenario("a suggestion: asked to the left in turn; the first holder shows, of his choice", function()
   local g = four({ 1, 6 })
-  g:play("roll", "move o2", "roll", "move tower")
+  g:play("move o2", "move tower")
   g:play("suggest kingston sherry")
   expect_log(g, "Professor Anderson: \"I suggest that Miss Kingston has gained control of the Queen's Tower and will install a case of sherry.\"")
   -- Burgess, to Anderson's left, holds none of the three.
@@ -179,7 +184,7 @@ end)
 
 scenario("a single matching card is shown without asking; the named token moves into the room", function()
   local g = four({ 1, 6 })
-  g:play("roll", "move o2", "roll", "move tower")
+  g:play("move o2", "move tower")
   g:play("suggest burgess coffee")
   -- Burgess holds Burgess only: he shows it.
   expect_log(g, "Reverend Burgess shows Professor Anderson a card")
@@ -201,7 +206,7 @@ scenario("nobody can show and the suggester holds one of the three: nothing happ
     { "kingston", "northey", "sherry", "coffee" },
   }
   local g = four({ 1, 6 }, { "fontana", "tower", "alarm" }, hands)
-  g:play("roll", "move o2", "roll", "move tower", "suggest fontana beam")
+  g:play("move o2", "move tower", "suggest fontana beam")
   expect_log(g, "Reverend Burgess cannot show a card")
   expect_log(g, "Sergeant Northey cannot show a card")
   expect_log(g, "Space Commander Lehman cannot show a card")
@@ -217,7 +222,7 @@ scenario("the envelope: nobody can show and the suggester holds none of the thre
     { "burgess", "bar", "study", "blackboard" },
     { "fontana", "northey", "sherry", "coffee" },
   })
-  g:play("roll", "move o2", "roll", "move tower", "suggest kingston beam")
+  g:play("move o2", "move tower", "suggest kingston beam")
   expect(g:done(), "the game is over")
   expect_eq(g:result().winners, { 2 })
   expect_log(g, "Professor Anderson opens the envelope: [Miss Kingston] [Queen's Tower] [particle-beam weapon]")
@@ -235,7 +240,7 @@ end)
 
 scenario("the notepad beside the board: own cards, cards shown, and who could not show", function()
   local g = four({ 1, 6 })
-  g:play("roll", "move o2", "roll", "move tower", "suggest kingston sherry", "show sherry")
+  g:play("move o2", "move tower", "suggest kingston sherry", "show sherry")
   local text = g:text(2)
   expect(text:find("x sherry         . . - *", 1, true), "the sherry seen in Northey's hand; Burgess could not show it")
   expect(text:find("  kingston       . . - .", 1, true), "Burgess could not show Kingston")
@@ -311,7 +316,7 @@ end)
 
 scenario("the notes tool reads a seat's view", function()
   local g = four({ 1, 6 })
-  g:play("roll", "move o2", "roll", "move tower", "suggest kingston sherry", "show sherry")
+  g:play("move o2", "move tower", "suggest kingston sherry", "show sherry")
   local text = Game.notes_text(g:view(2), 2)
   expect(text:find("NOTEBOOK", 1, true))
   expect(text:find("  sherry         - - - *   no", 1, true), text)
@@ -343,9 +348,9 @@ end)
 scenario("variant: after Burgess has entered the Bar he moves diagonally", function()
   local g = game { script = "cluedo_burgess_bar.lua", players = 2, rolls = { 1, 6, 1, 5, 1, 2, 2 }, options = USUAL }
   walk(g) -- Lehman, one square at a time
-  g:play("roll", "move r20")
+  g:play("move r20")
   walk(g)
-  g:play("roll", "move bar", "done")
+  g:play("move bar", "done")
   expect_log(g, "Reverend Burgess has been in the Bar")
   walk(g)
   g:play("roll")
@@ -353,6 +358,5 @@ scenario("variant: after Burgess has entered the Bar he moves diagonally", funct
   expect_eq(g:legal(), { "move t13", "move v13", "move p16", "move p18" })
   g:play("move p18")
   -- Lehman, back on o2, still moves straight: p2, then q2.
-  g:play("roll")
   expect_eq(g:legal(), { "move q2" })
 end)

@@ -310,13 +310,22 @@ func handlePool(L *lua.LState) int {
 	return 0
 }
 
+// seat reads a seat number at index n.
+func (h *handle) seat(L *lua.LState, n int) int {
+	s := L.CheckInt(n)
+	if s < 1 || s > h.m.Players() {
+		L.RaiseError("no seat %d: the game has %d", s, h.m.Players())
+	}
+	return s
+}
+
 // handleTrack implements g:track(name, seat): the seat's marker.
 func handleTrack(L *lua.LState) int {
 	h := checkHandle(L)
 	name := L.CheckString(2)
 	for _, t := range h.m.Tracks {
 		if t.Name == name {
-			L.Push(lua.LNumber(t.Markers[L.CheckInt(3)]))
+			L.Push(lua.LNumber(t.Markers[h.seat(L, 3)]))
 			return 1
 		}
 	}
@@ -328,7 +337,7 @@ func handleTrack(L *lua.LState) int {
 // score pad (the first one by default).
 func handleTotal(L *lua.LState) int {
 	h := checkHandle(L)
-	seat := L.CheckInt(2)
+	seat := h.seat(L, 2)
 	name := L.OptString(3, "")
 	for _, p := range h.m.Pads {
 		if name == "" || p.Name == name {

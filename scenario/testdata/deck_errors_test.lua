@@ -67,3 +67,7 @@ scenario("### a game handle expected: call its methods with a colon", function()
   local g = game {}
   g.turn()
 end)
+
+scenario("### no seat 5: the game has 2", function()
+  game { players = 2 }:total(5)
+end)

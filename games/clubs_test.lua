@@ -122,8 +122,8 @@ scenario("a whole hand: West takes every trick with clubs alone and scrambles", 
   local g = game { players = 4, stack = deal(SUITED), options = { target = -20 } }
   for trick = 1, 13 do
     expect_eq(g:turn(), 4, "West leads trick " .. trick)
-    g:play(g:legal()[1], "declare clubs")
-    for _ = 1, 3 do g:play(g:legal()[1]) end
+    g:play(1, "declare clubs")
+    g:play(1, 1, 1)
   end
   expect_log(g, "Hand 1 scores: North 0, East 0, South 0, West -26, scramble!")
   expect_eq(g:total(4), -26)
@@ -214,8 +214,8 @@ end)
 scenario("variant clubs_short.lua: the game ends at -50 and -26 does not scramble", function()
   local g = game { script = "clubs_short.lua", players = 4, stack = deal(SUITED) }
   for _ = 1, 13 do
-    g:play(g:legal()[1], "declare clubs")
-    for _ = 1, 3 do g:play(g:legal()[1]) end
+    g:play(1, "declare clubs")
+    g:play(1, 1, 1)
   end
   -- West took everything: -26, but the variant scrambles only at -30.
   expect_log(g, "Hand 1 scores: North 0, East 0, South 0, West -26")

@@ -68,6 +68,15 @@
 --    with an answer out of turn, or lent away to a Loan (he would have
 --    nothing left to play). A quarrel under way is settled first. So nobody
 --    ever meets his turn with no cards and an empty stock.
+--  * [The Game End] "Someone plays out his last card. The round ends
+--    immediately": the last card still does what playing it does — a tray
+--    is laid, a Drink drinks, a Flo or a Landlord takes a tray (with its
+--    quarrel) — for that is how it is played out. A Loan is the exception:
+--    what it does is fill its player's hand again, and a hand that has
+--    played out takes no more cards. So a Loan played as the last card once
+--    the stock is out borrows nothing: the round ends before anyone is asked
+--    to lend. (With cards left in the stock the round goes on, and the Loan
+--    borrows as usual.)
 --  * [The Game End] A round always ends: once the stock is out, the cards held
 --    by all players together drop by at least one every turn (a Loan moves
 --    cards, it never adds any) and every card can be played. The game has a
@@ -482,7 +491,7 @@ function Game.drink(t, z, seat, owner, slot)
   local zone = z.trays[owner][slot]
   local cards = zone:cards()
   local value = Game.sum(zone_values(zone))
-  t:event("all", { type = "drink", seat = seat, value = value, cards = #cards },
+  t:event("all", { kind = "drink", seat = seat, value = value, cards = #cards },
     owner == seat and "%p drinks tray %d: %s" or ("%p drinks " .. t:name(owner) .. "'s tray %d: %s"), seat, slot, cards)
   for _, card in ipairs(cards) do
     z.drunk[seat]:add(card)
@@ -502,9 +511,21 @@ function Game.actions.drink(t, z, seat, c)
   Game.drink(t, z, seat, c.owner, c.slot)
 end
 
+-- [The Game End] Once the stock is out, a player whose hand is empty has
+-- played out.
+function Game.played_out(z, seat)
+  return z.stock:empty() and z.hands[seat]:empty()
+end
+
 -- [Loan] One unseen card from each opponent, who may resist with a Fight.
+-- [The Game End] Played as the last card once the stock is out, it borrows
+-- nothing: its player has played out, and the round ends.
 function Game.actions.loan(t, z, seat, c)
   Game.discard(t, z, seat, "loan")
+  if Game.played_out(z, seat) then
+    t:log("%p plays his last card, a Loan: he has played out, and nobody lends", seat)
+    return
+  end
   t:log("%p plays a Loan", seat)
   local lenders = {}
   for _, s in ipairs(t:seats(seat)) do
@@ -636,9 +657,8 @@ end
 
 -- [The Game End] Once the stock is empty, a player without cards ends it.
 function Game.round_over(t, z)
-  if not z.stock:empty() then return false end
   for _, s in ipairs(t:seats()) do
-    if z.hands[s]:empty() then return true, s end
+    if Game.played_out(z, s) then return true, s end
   end
   return false
 end
@@ -680,7 +700,7 @@ function Game.play_round(t, z, round, dealer)
   Game.gather(t, z)
   t:note("round", string.format("Round %d, dealt by %s", round, t:name(dealer)))
   t:note("stock", nil)
-  t:event("all", { type = "round", round = round }, "Round %d: %p deals", round, dealer)
+  t:event("all", { kind = "round", round = round }, "Round %d: %p deals", round, dealer)
   z.stock:shuffle()
   for _ = 1, Game.hand_size do
     for _, s in ipairs(t:seats(t:left(dealer))) do z.stock:deal(z.hands[s], 1) end
@@ -691,7 +711,7 @@ function Game.play_round(t, z, round, dealer)
     Game.take_turn(t, z, seat)
     local over, who = Game.round_over(t, z)
     if over then
-      t:log("%p has no cards left: the round is over", who)
+      t:event("all", { kind = "out", seat = who, round = round }, "%p has no cards left: the round is over", who)
       break
     end
     seat = t:left(seat)
@@ -797,9 +817,9 @@ local function read_view(view)
   end
   r.stock = view.table.stock and view.table.stock.count or 0
   for _, e in ipairs(view.events) do
-    if e.type == "round" then
+    if e.kind == "round" then
       for s = 1, view.players do r.drunk[s] = 0 end
-    elseif e.type == "drink" then
+    elseif e.kind == "drink" then
       r.drunk[e.seat] = r.drunk[e.seat] + e.value
     end
   end

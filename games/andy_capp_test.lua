@@ -471,3 +471,54 @@ scenario("once the stock is out, any empty hand ends the round, even one a Loan 
   expect(over)
   expect_eq(who, 2)
 end)
+
+-- [The Game End] "After the last card is taken from the pack the game
+-- continues as normal until someone plays out his last card. The round ends
+-- immediately." Four hands; North, East and South lay a tray each; then,
+-- while West decides, the stock runs out and North is left holding one
+-- card (g:stack: no seed search needed). West's play comes next, so North's
+-- turn is asked with that one card.
+local function stock_out(east)
+  local g = game { players = 4, stack = deal({
+    { "1", "2", "3", "4", "5", "6", "Loan" },
+    join(east or { "2" }, { "2", "2", "2", "2", "2", "2" }),
+    { "3", "3", "3", "3", "3", "3", "3" },
+    { "7", "7", "7", "7", "7", "7", "7" },
+  }) }
+  g:play("tray 1 2 3", "tray 2 2", "tray 3 3")
+  g:stack("stock", {}, { only = true, rest = "discards" })
+  return g
+end
+
+local function last_card(g, card)
+  g:stack("hand", 1, { card }, { only = true, rest = "discards" })
+  g:play("tray 7") -- West: the stock is out, he draws nothing
+  expect_eq(g:turn(), 1)
+end
+
+scenario("[The Game End] a Loan played as the last card ends the round before anyone lends", function()
+  local g = stock_out()
+  last_card(g, "Loan")
+  expect_eq(g:legal(), { "loan" }, "North holds nothing but his Loan")
+  g:play("loan")
+  expect_no_log(g, "North borrows")
+  expect_log(g, "North plays his last card, a Loan: he has played out, and nobody lends")
+  expect_event(g, { kind = "out", seat = 1, round = 1 })
+  expect_event(g, { kind = "round", round = 2 })
+  expect_eq(g:turn(), 2, "North dealt round 2: East plays first")
+end)
+
+scenario("[The Game End] whatever the last card, playing it ends the round (each tried on a copy)", function()
+  local base = stock_out({ "Fight" })
+  for _, card in ipairs({ "5", "Drink", "Loan", "Flo", "Landlord", "Fight" }) do
+    local g = base:clone()
+    last_card(g, card)
+    g:play(1)
+    local legal = g:legal()
+    if legal[#legal] == "pass" then g:play("pass") end -- East lets a Flo go
+    expect_no_log(g, "North borrows")
+    expect_event(g, { kind = "out", seat = 1, round = 1 })
+    local events = g:events()
+    expect_eq(events[#events].round, 2, card .. ": round 2 is dealt")
+  end
+end)

@@ -204,10 +204,10 @@ function Clubs.play_trick(t, z, leader, first_card)
         local d = t:ask(seat, DECLARE, "you led a club: declare the suit to follow, or clubs alone")
         follow = d.suit
         if follow == "C" then
-          t:log("%p declares clubs alone", seat)
+          t:event("all", { kind = "declare", seat = seat, suit = "C" }, "%p declares clubs alone", seat)
           t:note("follow", "Clubs alone: play a club if you can", "C")
         else
-          t:log("%p declares %s", seat, SUIT_WORD[follow])
+          t:event("all", { kind = "declare", seat = seat, suit = follow }, "%p declares %s", seat, SUIT_WORD[follow])
           t:note("follow", "To follow: " .. SUIT_WORD[follow] .. " or a club", follow)
         end
       else

@@ -124,8 +124,8 @@ scenario("a whole hand: West takes every trick with clubs alone and scrambles", 
   local g = game { players = 4, stack = deal(SUITED), options = { target = -20 } }
   for trick = 1, 13 do
     expect_eq(g:turn(), 4, "West leads trick " .. trick)
-    g:play(g:legal()[1], "declare clubs")
-    for _ = 1, 3 do g:play(g:legal()[1]) end
+    g:play(1, "declare clubs")
+    g:play(1, 1, 1)
   end
   expect_log(g, "Hand 1 scores: North 0, East 0, South 0, West -26, scramble!")
   expect_eq(g:total(4), -26)
@@ -216,8 +216,8 @@ end)
 scenario("variant clubs_short.lua: the game ends at -50 and -26 does not scramble", function()
   local g = game { script = "clubs_short.lua", players = 4, stack = deal(SUITED) }
   for _ = 1, 13 do
-    g:play(g:legal()[1], "declare clubs")
-    for _ = 1, 3 do g:play(g:legal()[1]) end
+    g:play(1, "declare clubs")
+    g:play(1, 1, 1)
   end
   -- West took everything: -26, but the variant scrambles only at -30.
   expect_log(g, "Hand 1 scores: North 0, East 0, South 0, West -26")
@@ -238,4 +238,42 @@ scenario("variant clubs_short.lua: the game ends at -50 and -26 does not scrambl
       expect(lowest <= -50, "the last hand brought a total to -50")
     end
   end
+end)
+
+-- The scenario API: copies, arrangements and moves judged at their moment -----
+
+scenario("every declaration, each tried on a copy: South follows the suit declared, or plays anything", function()
+  local g = game { players = 4, stack = deal(EXAMPLE) }
+  g:play("play 2C")
+  -- South holds diamonds, two spades and two hearts, and no club.
+  local follow = {
+    H = { "play 2H", "play 3H" },
+    D = { "play 4D", "play 5D", "play 6D", "play 9D", "play 10D", "play JD", "play QD", "play KD", "play AD" },
+    S = { "play 2S", "play 3S" },
+  }
+  for _, declaration in ipairs(g:legal()) do
+    local c = g:clone()
+    c:play(declaration)
+    local suit = expect_event(c, { kind = "declare", seat = 2 }).suit
+    if suit == "C" then
+      expect_eq(#c:legal(), 13, "clubs alone: South has none, so any card")
+    else
+      expect_eq(c:legal(), follow[suit], declaration)
+    end
+  end
+  expect_eq(g:events(), {}, "the copies left the original alone")
+end)
+
+scenario("out of the suit led, a club if he has one: East is handed West's K♣ during the lead", function()
+  local g = game { players = 4, stack = deal(EXAMPLE) }
+  -- Each move is the first legal one when its turn comes: South's 4♦,
+  -- West's lowest club, North's 3♦.
+  g:play("play 2C", "declare diamonds", 1, 1, 1)
+  expect_eq(g:cards("trick"), {}, "trick 1 is over")
+  expect_eq(g:turn(), 3, "South's 4♦ took it")
+  g:stack("hand", 2, { "KC" })
+  expect_eq(#g:cards("hand", 2), 12, "East gave West a card for it")
+  g:play("play 2H", 1, 1)
+  expect_eq(g:turn(), 2)
+  expect_eq(g:legal(), { "play KC" }, "no heart: his one club")
 end)

@@ -19,21 +19,36 @@
 --    DATA.md): Miss Kingston, Space Commander Lehman, Professor Anderson,
 --    Reverend Burgess, Sergeant Northey, Gruppenfuehrer Fontana.
 --  * 20 cards: six persons, eight rooms, six articles [2].
---  * Who plays whom (decision, Game.cast): with six players seat 1 is Miss
---    Kingston and the seats follow the start squares clockwise, so "to the
---    left" on the board and at the table agree. With five, Fontana is left
---    out; with four, Kingston and Fontana too (the rulebook says they can be
---    "safely left out"). With three: Lehman, Burgess, Northey; with two:
---    Lehman and Burgess (spread round the board). Seat 1 always plays first
---    [3]: Miss Kingston when she is played, otherwise the first character
---    clockwise after her start square. Characters nobody plays keep their
---    tokens on the board, may be named in suggestions and are moved by them
---    [4]; they never take a turn.
+--  * Who plays whom [1]: "each player ... chooses one of the six
+--    characters". At the start each seat is asked in seat order, with the
+--    board in view: a character nobody has taken yet, or `choose any`, which
+--    leaves it to the others (the bots' answer: "bots take what is left").
+--    The option characters can settle it instead, by seat
+--    (`--set characters=kingston,any,fontana`; `ask` asks that seat; the
+--    seats after the list take any). Once everyone has chosen, a seat that
+--    chose any takes its usual character (Game.cast, a decision) if nobody
+--    chose it, else the first one left of Game.cast, then of the six. The
+--    usual cast: with six players seat 1 is Miss Kingston and the seats
+--    follow the start squares clockwise, so "to the left" on the board and at
+--    the table agree; with five, Fontana is left out; with four, Kingston and
+--    Fontana too (the rulebook says they can be "safely left out"); with
+--    three, Lehman, Burgess, Northey; with two, Lehman and Burgess (spread
+--    round the board). Each seat is then named after its character.
+--  * Who moves first [3]: "Miss Kingston plays first, followed by players to
+--    the left in turn": the seat playing her; when nobody does, the seat whose
+--    character's start square comes first clockwise after hers. Turns then
+--    go to the left round the table (seat order), wherever the tokens stand.
+--    Characters nobody plays keep their tokens on the board, may be named in
+--    suggestions and are moved by them [4]; they never take a turn.
 --  * The deal [2]: one card of each kind goes into the envelope, the other
---    17 are shuffled together and dealt one at a time from seat 1, so the
---    first seats may get a card more.
+--    17 are shuffled together and dealt one at a time from the first player,
+--    so the first seats to play may get a card more.
 --  * A turn [3][8]: roll the die and move, or take the secret passage from a
---    corner room, or stay. After a roll the move is compulsory [8]: a token
+--    corner room, or stay in the room the token is in. Both ways of not
+--    throwing are from a room ("stay in the room they are in ... or use the
+--    secret passages"): a token on its start square or in a corridor
+--    throws, and is not asked (there is nothing to choose): the die is
+--    thrown at the start of its turn and it is asked where to go. After a roll the move is compulsory [8]: a token
 --    moves exactly the number thrown, in orthogonal steps, never onto or
 --    through an occupied square nor onto the same square twice; it may end
 --    its move early only by entering a room through a door, which loses the
@@ -67,9 +82,10 @@
 --    history of suggestions and answers is a note at the top of the view;
 --    bots get it as data in view.events (kinds suggest, pass, showed,
 --    nobody; shown and you_showed for the two players concerned).
---  * Moves: roll, move <room or square>, passage, stay, suggest <person>
---    <article>, done (no suggestion), show <card>. Names are one word
---    each: persons by surname, rooms and articles by a word of their name.
+--  * Moves: choose <person> or choose any, roll, move <room or square>,
+--    passage, stay, suggest <person> <article>, done (no suggestion), show
+--    <card>. Names are one word each: persons by surname, rooms and
+--    articles by a word of their name.
 --  * Variant (the rulebook's own): Reverend Burgess moves diagonally after he
 --    has entered the Bar; see cluedo_burgess_bar.lua, built on the hooks
 --    Game.step_mode and Game.arrived.
@@ -80,6 +96,7 @@ local Game = {
   players = { 2, 6 },
   options = {
     max_rounds = { default = 100, help = "after this many rounds without a correct suggestion, nobody wins" },
+    characters = { default = "ask", help = "who plays whom, by seat: e.g. kingston,any,fontana (any: a character the others leave; ask: chosen at the start); seats after the list take any. ask: every seat chooses at the start" },
   },
 }
 
@@ -186,12 +203,9 @@ for _, list in ipairs({ { Game.persons, "person" }, { Game.rooms, "room" }, { Ga
   end
 end
 
-Game.seats = {}
-for n, names in pairs(Game.cast) do
-  local labels = {}
-  for i, name in ipairs(names) do labels[i] = Game.by_name[name].label end
-  Game.seats[n] = labels
-end
+-- A seat is named after its character once chosen: the person of a label.
+Game.by_label = {}
+for _, p in ipairs(Game.persons) do Game.by_label[p.label] = p end
 
 -- What a player says when suggesting [4].
 function Game.phrase(person, room, article)
@@ -222,15 +236,110 @@ local function card_defs(list, first)
   return defs
 end
 
+-- [1] The characters asked for by the option characters, by seat: a
+-- person's name, "any" or "ask".
+function Game.read_characters(t)
+  local spec = t.options.characters
+  local list, seen = {}, {}
+  if spec == "ask" or spec == "" then
+    for s = 1, t.players do list[s] = "ask" end
+    return list
+  end
+  for word in (spec .. ","):gmatch("([^,]*),") do
+    word = word:match("^%s*(.-)%s*$"):lower()
+    local def = Game.by_name[word]
+    if word ~= "any" and word ~= "ask" then
+      if not def or def.kind ~= "person" then
+        error(string.format("characters: %q is not a character (kingston, lehman, anderson, burgess, northey, fontana, any or ask)", word))
+      end
+      if seen[word] then error("characters: " .. word .. " is chosen twice") end
+      seen[word] = true
+    end
+    list[#list + 1] = word
+  end
+  if #list > t.players then error(string.format("characters: %d entries for %d players", #list, t.players)) end
+  for s = #list + 1, t.players do list[s] = "any" end
+  return list
+end
+
+-- [1] "Each player ... chooses one of the six characters": the seats still
+-- to choose are asked in seat order; "any" leaves it to the others. Then
+-- whoever chose "any" takes his usual character (Game.cast) if it is free,
+-- else the first free one of Game.cast, then of the six. Returns the
+-- characters by seat.
+function Game.choose_characters(t)
+  local list = Game.read_characters(t)
+  local taken, chose = {}, {}
+  for _, w in ipairs(list) do taken[w] = true end
+  for s = 1, t.players do
+    if list[s] == "ask" then
+      local opts = {}
+      for _, p in ipairs(Game.persons) do
+        if not taken[p.name] then opts[#opts + 1] = "choose " .. p.name end
+      end
+      opts[#opts + 1] = "choose any"
+      list[s] = t:ask(s, opts, "choose your character (any: one the others leave)"):sub(8)
+      taken[list[s]] = true
+      if list[s] ~= "any" then
+        chose[s] = true
+        t:event("all", { kind = "character", seat = s, person = list[s] }, "%p chooses %s", s, Game.by_name[list[s]].label)
+      end
+    end
+  end
+  local usual = Game.cast[t.players]
+  for s = 1, t.players do
+    if list[s] == "any" and not taken[usual[s]] then
+      list[s] = usual[s]
+      taken[usual[s]] = true
+    end
+  end
+  for s = 1, t.players do
+    if list[s] == "any" then
+      list[s] = Game.first_free(usual, taken) or Game.first_free(Game.persons, taken)
+      taken[list[s]] = true
+    end
+    if not chose[s] then
+      t:event("all", { kind = "character", seat = s, person = list[s] }, "%p plays %s", s, Game.by_name[list[s]].label)
+    end
+  end
+  return list
+end
+
+-- The first name of list (names, or defs with a name) not taken.
+function Game.first_free(list, taken)
+  for _, x in ipairs(list) do
+    local name = type(x) == "table" and x.name or x
+    if not taken[name] then return name end
+  end
+end
+
+-- [3] "Miss Kingston plays first": the seat playing her, else the seat
+-- whose character's start square comes first clockwise after hers.
+function Game.first_player(cast)
+  for _, p in ipairs(Game.persons) do
+    for s, name in ipairs(cast) do
+      if name == p.name then return s end
+    end
+  end
+end
+
 function Game.setup(t)
-  local g = { cast = Game.cast[t.players], seat_of = {}, history = {}, passes = {}, round = 0 }
-  for seat, name in ipairs(g.cast) do g.seat_of[name] = seat end
+  local g = { seat_of = {}, history = {}, passes = {}, round = 0 }
 
   -- [1] The tokens on their start squares, played or not.
   g.board = t:board { map = Game.map, legend = Game.legend(), title = "Imperial Manor" }
   for _, p in ipairs(Game.persons) do
-    g.board:token { name = p.name, label = p.short, glyph = p.glyph, color = p.color, seat = g.seat_of[p.name] }
+    g.board:token { name = p.name, label = p.short, glyph = p.glyph, color = p.color }
   end
+
+  -- [1] The characters; each seat is named after its own.
+  g.cast = Game.choose_characters(t)
+  for seat, name in ipairs(g.cast) do
+    g.seat_of[name] = seat
+    t:set_name(seat, Game.by_name[name].label)
+    g.board:set_owner(name, seat)
+  end
+  g.first = Game.first_player(g.cast)
 
   -- [2] One card of each kind into the envelope, the rest dealt out.
   g.envelope = t:zone { name = "envelope", label = "The envelope", visibility = "hidden" }
@@ -247,7 +356,7 @@ function Game.setup(t)
     pile:move_all(g.deck)
   end
   g.deck:shuffle()
-  local seat = 1
+  local seat = g.first
   while not g.deck:empty() do
     g.deck:deal(g.hands[seat], 1)
     seat = t:left(seat)
@@ -321,18 +430,25 @@ local function place_text(g, place)
   return place
 end
 
--- [8] roll, passage or stay; then [3] the move.
+-- [8] roll, or (in a room) take its passage or stay; then [3] the move.
+-- Not throwing is staying "in the room they are in" or using a passage:
+-- a token on a start square or in a corridor throws.
 function Game.move(t, g, seat)
   local who = g.cast[seat]
   local room = g.board:room_of(who)
   local other = room and g.board:passage(room)
   local opts = { "roll" }
-  if other then opts[#opts + 1] = "passage" end
-  opts[#opts + 1] = "stay"
   local hint = "roll the die"
-  if other then hint = hint .. ", take the secret passage to " .. Game.by_name[other].label end
-  hint = hint .. (room and ", or stay in " .. Game.by_name[room].label or ", or stay where you are")
-  local choice = t:ask(seat, opts, hint)
+  if other then
+    opts[#opts + 1] = "passage"
+    hint = hint .. ", take the secret passage to " .. Game.by_name[other].label
+  end
+  if room then
+    opts[#opts + 1] = "stay"
+    hint = hint .. ", or stay in " .. Game.by_name[room].label
+  end
+  local choice = "roll" -- outside a room there is nothing to choose
+  if #opts > 1 then choice = t:ask(seat, opts, hint) end
 
   if choice == "passage" then
     g.board:move(who, other)
@@ -356,7 +472,7 @@ function Game.move(t, g, seat)
     t:log("%p moves to %s", seat, place_text(g, dest))
     if Game.by_name[dest] then Game.arrived(t, g, who, dest) end
   else
-    t:log("%p stays %s", seat, room and "in " .. Game.by_name[room].label or "at " .. g.board:where(who))
+    t:log("%p stays in %s", seat, Game.by_name[room].label)
   end
 end
 
@@ -467,7 +583,7 @@ function Game.play(t)
   Game.update_notepads(t, g)
   for round = 1, t.options.max_rounds do
     g.round = round
-    for _, seat in ipairs(t:seats()) do
+    for _, seat in ipairs(t:seats(g.first)) do
       if Game.turn(t, g, seat) then
         local env = Game.open_envelope(t, g)
         t:event("all", { kind = "win", seat = seat }, "%p opens the envelope: %s. %p wins and seeks an immediate meeting with the Rector.", seat, env, seat)
@@ -700,9 +816,11 @@ function Game.notes_text(view, seat)
   local k = Game.knowledge(view)
   local nb = Game.deduce(k)
   if not nb then return "The notebook finds a contradiction in what it was told." end
-  local cast = Game.cast[view.players]
   local head = string.format("%-16s", "NOTEBOOK")
-  for s = 1, view.players do head = head .. " " .. Game.by_name[cast[s]].glyph end
+  for s = 1, view.players do
+    local p = Game.by_label[view.names[s]]
+    head = head .. " " .. (p and p.glyph or "?")
+  end
   local lines = { head .. "  envelope" }
   local section
   for i, def in ipairs(Game.cards) do
@@ -866,9 +984,10 @@ local function detective(view, options, seat)
     return options[math.random(#options)]
   end
 
+  if first:match("^choose ") then return "choose any" end -- bots take what is left
   local nb = notebook(view)
   local board = view.extras.board
-  local me = Game.cast[view.players][seat]
+  local me = Game.by_label[view.names[seat]].name
   local place = board.tokens[me]
   if not nb then return options[math.random(#options)] end
 

@@ -29,11 +29,31 @@ local HANDS = {
   { "kingston", "northey", "sherry", "coffee" },            -- Northey
 }
 
+-- Everyone takes his usual character (see cluedo_characters_test.lua).
+local USUAL = { characters = "any" }
+
 local function four(rolls, envelope, hands)
-  return game { players = 4, rolls = rolls, stack = stack(envelope or ENVELOPE, hands or HANDS) }
+  return game { players = 4, rolls = rolls, stack = stack(envelope or ENVELOPE, hands or HANDS), options = USUAL }
 end
 
 local function where(g, token) return g:view(1).extras.board.tokens[token] end
+
+-- The first square (not a room) a throw offers.
+local function a_square(legal)
+  for _, o in ipairs(legal) do
+    if o:match("^move %a%d+$") then return o end
+  end
+  return 1
+end
+
+-- A turn that goes nowhere in particular: throw (asked only in a room),
+-- move to the first square offered, and suggest nothing in a room.
+local function walk(g)
+  local seat = g:turn()
+  if g:legal()[1] == "roll" then g:play("roll") end
+  if g:turn() == seat and g:legal()[1]:match("^move ") then g:play(a_square) end
+  if g:turn() == seat and g:legal()[#g:legal()] == "done" then g:play("done") end
+end
 
 scenario("the deal: one of each kind in the envelope, the rest dealt from seat 1", function()
   local g = four({})
@@ -53,23 +73,41 @@ scenario("seats and characters: with four players Kingston and Fontana are left 
   expect_eq(g:turn(), 1, "Lehman, the first character clockwise after Kingston's start, plays first")
   expect_eq(where(g, "kingston"), "j1")
   expect_eq(where(g, "fontana"), "a18")
-  local six = game { players = 6 }
+  local six = game { players = 6, options = USUAL }
   expect_eq(six:view(1).names[1], "Miss Kingston", "with six, Miss Kingston plays first")
-  local two = game { players = 2 }
+  local two = game { players = 2, options = USUAL }
   expect_eq(two:view(1).names, { "Space Commander Lehman", "Reverend Burgess" })
 end)
 
-scenario("a turn: roll, or stay; a passage only from a corner room", function()
-  local g = four({ 6 })
-  expect_eq(g:legal(), { "roll", "stay" })
+-- [8] "Players do not have to throw the dice on their turn, they may choose
+-- to stay in the room they are in for as many turns as they wish or they
+-- may use the secret passages marked on the board." Both ways of not
+-- throwing start from a room: a token on its start square or in a corridor
+-- throws, and as there is nothing to choose it is not asked.
+local function throws(g, name, n, why)
+  local legal = g:legal()
+  expect(legal[1]:match("^move ") and not legal[#legal]:match("^stay"), why .. ": " .. table.concat(legal, " | "))
+  expect_eq(g:log()[#g:log()], name .. " throws " .. n, why)
+end
+
+scenario("[8] not throwing is staying in a room: on a start square or in a corridor, the token throws", function()
+  local g = four({ 6, 6, 6, 6, 1 })
+  throws(g, "Space Commander Lehman", 6, "Lehman on his start square")
+  g:play(a_square)
+  throws(g, "Professor Anderson", 6, "Anderson on his start square")
+  g:play("move tower", "done", a_square, a_square)
+  expect_eq(g:turn(), 1)
+  throws(g, "Space Commander Lehman", 1, "Lehman in a corridor")
+  g:play(1)
+  expect_eq(g:legal(), { "roll", "passage", "stay" }, "Anderson in the Queen's Tower")
   g:play("stay")
-  expect_log(g, "Space Commander Lehman stays at o1")
-  expect_eq(g:turn(), 2)
+  expect_log(g, "Professor Anderson stays in the Queen's Tower")
+  expect_eq(g:legal()[1], "suggest kingston sherry", "then he may suggest there")
 end)
 
 scenario("movement: exactly the throw, or into a room through a door with points to spare", function()
-  local g = four({ 6 })
-  g:play("stay", "roll")
+  local g = four({ 1, 6 })
+  g:play("move o2")
   local legal = g:legal()
   -- The tower's door is four squares from Anderson's start: he may go in
   -- with a 6, losing the two points left.
@@ -86,37 +124,35 @@ scenario("movement: exactly the throw, or into a room through a door with points
   expect_eq(g:legal()[#g:legal()], "done")
 end)
 
-scenario("a blocked corridor: never onto or through an occupied square", function()
-  -- Two players: Lehman walks to w20, the only way out of Burgess's start.
-  local g = game { players = 2, rolls = { 6, 6, 6, 6, 3, 4 } }
-  for _, dest in ipairs({ "q5", "q11", "q17", "t20" }) do
-    g:play("roll", "move " .. dest)
-    g:play_as(2, "stay")
-  end
+scenario("a blocked way: never onto or through an occupied square; with every way blocked the throw is lost", function()
+  -- Lehman walks to q17, outside the Bar's west door, while Burgess goes
+  -- into the Bar and Anderson walks to u14, outside its north door.
+  local g = game { players = 3, rolls = { 6, 6, 6, 6, 6, 4, 6, 3 }, options = { characters = "lehman,burgess,anderson" } }
+  g:play("move q5", "move r20", "move w12")
+  g:play("move q11", "move bar", "done")
+  -- Anderson throws 4.
+  local elsewhere = g:clone()
+  g:play("move u14", "move q17")
   g:play("roll")
-  expect(#g:legal() > 1, "a choice of squares three away")
-  g:play("move w20")
-  g:play_as(2, "roll")
-  expect_log(g, "Reverend Burgess throws 4 but cannot move: the way is blocked")
-  expect_eq(g:turn(), 1, "the throw is lost; Lehman's turn")
-  expect_eq(where(g, "burgess"), "x20")
+  expect_log(g, "Reverend Burgess throws 3 but cannot move: the way is blocked")
+  expect_eq(where(g, "burgess"), "bar")
+  -- Had Anderson stopped at w14, Burgess could leave by the north door,
+  -- though not onto w14 nor by the west door, where Lehman stands.
+  elsewhere:play("move w14", "move q17", "roll")
+  expect_eq(elsewhere:legal(), { "move u12", "move t13", "move v13", "move s14" })
 end)
 
 scenario("leaving a room by any door, and the secret passage", function()
-  local g = four({ 6, 2 })
-  g:play("stay", "roll", "move tower", "done")
-  g:play_as(3, "stay")
-  g:play_as(4, "stay")
-  g:play_as(1, "stay")
+  local g = four({ 1, 6, 1, 1, 1, 1, 1, 1, 2 })
+  g:play("move o2", "move tower", "done")
+  for _ = 1, 3 do walk(g) end -- Burgess, Northey and Lehman
   -- Anderson in the tower: the passage leads to the FELIX Office.
   expect_eq(g:legal(), { "roll", "passage", "stay" })
   g:play("passage")
   expect_log(g, "Professor Anderson takes the secret passage to the FELIX Office")
   expect_eq(where(g, "anderson"), "felix")
   g:play("done")
-  g:play_as(3, "stay")
-  g:play_as(4, "stay")
-  g:play_as(1, "stay")
+  for _ = 1, 3 do walk(g) end
   -- Out of the FELIX Office with a 2: onto the square outside its door
   -- (one step), then one more.
   g:play("roll")
@@ -124,8 +160,8 @@ scenario("leaving a room by any door, and the secret passage", function()
 end)
 
 scenario("a suggestion: asked to the left in turn; the first holder shows, of his choice", function()
-  local g = four({ 6 })
-  g:play("stay", "roll", "move tower")
+  local g = four({ 1, 6 })
+  g:play("move o2", "move tower")
   g:play("suggest kingston sherry")
   expect_log(g, "Professor Anderson: \"I suggest that Miss Kingston has gained control of the Queen's Tower and will install a case of sherry.\"")
   -- Burgess, to Anderson's left, holds none of the three.
@@ -147,8 +183,8 @@ scenario("a suggestion: asked to the left in turn; the first holder shows, of hi
 end)
 
 scenario("a single matching card is shown without asking; the named token moves into the room", function()
-  local g = four({ 6 })
-  g:play("stay", "roll", "move tower")
+  local g = four({ 1, 6 })
+  g:play("move o2", "move tower")
   g:play("suggest burgess coffee")
   -- Burgess holds Burgess only: he shows it.
   expect_log(g, "Reverend Burgess shows Professor Anderson a card")
@@ -169,8 +205,8 @@ scenario("nobody can show and the suggester holds one of the three: nothing happ
     { "burgess", "bar", "study", "blackboard" },
     { "kingston", "northey", "sherry", "coffee" },
   }
-  local g = four({ 6 }, { "fontana", "tower", "alarm" }, hands)
-  g:play("stay", "roll", "move tower", "suggest fontana beam")
+  local g = four({ 1, 6 }, { "fontana", "tower", "alarm" }, hands)
+  g:play("move o2", "move tower", "suggest fontana beam")
   expect_log(g, "Reverend Burgess cannot show a card")
   expect_log(g, "Sergeant Northey cannot show a card")
   expect_log(g, "Space Commander Lehman cannot show a card")
@@ -180,13 +216,13 @@ scenario("nobody can show and the suggester holds one of the three: nothing happ
 end)
 
 scenario("the envelope: nobody can show and the suggester holds none of the three, so he wins", function()
-  local g = four({ 6 }, { "kingston", "tower", "beam" }, {
+  local g = four({ 1, 6 }, { "kingston", "tower", "beam" }, {
     { "lehman", "refectory", "common", "hall", "oven" },
     { "anderson", "felix", "theatre", "alarm" },
     { "burgess", "bar", "study", "blackboard" },
     { "fontana", "northey", "sherry", "coffee" },
   })
-  g:play("stay", "roll", "move tower", "suggest kingston beam")
+  g:play("move o2", "move tower", "suggest kingston beam")
   expect(g:done(), "the game is over")
   expect_eq(g:result().winners, { 2 })
   expect_log(g, "Professor Anderson opens the envelope: [Miss Kingston] [Queen's Tower] [particle-beam weapon]")
@@ -195,16 +231,16 @@ scenario("the envelope: nobody can show and the suggester holds none of the thre
 end)
 
 scenario("nobody wins after max_rounds", function()
-  local g = game { players = 3, options = { max_rounds = 2 } }
-  for _ = 1, 6 do g:play("stay") end
+  local g = game { players = 3, options = { max_rounds = 2, characters = "any" } }
+  for _ = 1, 6 do walk(g) end
   expect(g:done())
   expect_eq(g:result().winners, {})
   expect_log(g, "Governor Smith loses patience after 2 rounds")
 end)
 
 scenario("the notepad beside the board: own cards, cards shown, and who could not show", function()
-  local g = four({ 6 })
-  g:play("stay", "roll", "move tower", "suggest kingston sherry", "show sherry")
+  local g = four({ 1, 6 })
+  g:play("move o2", "move tower", "suggest kingston sherry", "show sherry")
   local text = g:text(2)
   expect(text:find("x sherry         . . - *", 1, true), "the sherry seen in Northey's hand; Burgess could not show it")
   expect(text:find("  kingston       . . - .", 1, true), "Burgess could not show Kingston")
@@ -279,8 +315,8 @@ scenario("notebook: card counts close a hand, which settles the envelope", funct
 end)
 
 scenario("the notes tool reads a seat's view", function()
-  local g = four({ 6 })
-  g:play("stay", "roll", "move tower", "suggest kingston sherry", "show sherry")
+  local g = four({ 1, 6 })
+  g:play("move o2", "move tower", "suggest kingston sherry", "show sherry")
   local text = Game.notes_text(g:view(2), 2)
   expect(text:find("NOTEBOOK", 1, true))
   expect(text:find("  sherry         - - - *   no", 1, true), text)
@@ -310,18 +346,17 @@ end)
 -- The variant: Reverend Burgess in the Bar ------------------------------------
 
 scenario("variant: after Burgess has entered the Bar he moves diagonally", function()
-  local g = game { script = "cluedo_burgess_bar.lua", players = 2, rolls = { 6, 5, 2, 2 } }
-  g:play("stay")
-  g:play("roll", "move r20")
-  g:play("stay")
-  g:play("roll", "move bar", "done")
+  local g = game { script = "cluedo_burgess_bar.lua", players = 2, rolls = { 1, 6, 1, 5, 1, 2, 2 }, options = USUAL }
+  walk(g) -- Lehman, one square at a time
+  g:play("move r20")
+  walk(g)
+  g:play("move bar", "done")
   expect_log(g, "Reverend Burgess has been in the Bar")
-  g:play("stay")
+  walk(g)
   g:play("roll")
   -- Out of a door (a straight step), then one diagonal step.
   expect_eq(g:legal(), { "move t13", "move v13", "move p16", "move p18" })
   g:play("move p18")
-  -- Lehman still moves straight: o2, then p2.
-  g:play("roll")
-  expect_eq(g:legal(), { "move p2" })
+  -- Lehman, back on o2, still moves straight: p2, then q2.
+  expect_eq(g:legal(), { "move q2" })
 end)

@@ -31,13 +31,19 @@
 --    (secret) predictions. The cartoon summary puts the predictions last,
 --    after the chips, which lets them be made knowing the chips.
 --  * [1.3] Whoever receives chips chooses their colours (as with the starting
---    chips): a `take` prompt lists every handful the pool can still give. A
---    handful is taken at once; if it takes the last chip of a colour, every
---    player (the taker included) returns all chips of that colour at once and
---    the payment goes on. The rule holds for every take from the pool, the
---    starting chips included (it is the same pool). A handful never asks for
---    more of a colour than the pool holds; if the pool holds fewer chips
---    than are due, the taker gets what there is.
+--    chips). A payment is taken chip by chip, as the rulebook does, but
+--    asked for in handfuls: a `take` prompt lists every handful of the chips
+--    still due that leaves a chip of each colour in the pool, and, for each
+--    colour whose last chip is within reach, the handful of all that is left
+--    of it (`take 1 yellow`). That handful ends with the last chip: every
+--    player (the taker included) returns all chips of that colour at once,
+--    "all colors are again available, and the payment is continued" with a
+--    new prompt for the rest. (The other chips of a payment may as well be
+--    taken before the last one as after: the return touches one colour.)
+--    So a player owed 5 with one yellow left may take it, see yellow come
+--    back, and take 4 yellow. The rule holds for every take from the pool,
+--    the starting chips included (it is the same pool). The pool runs dry
+--    of a colour only for a moment, so a payment is always made in full.
 --  * [1.3] Both Voting Rules are applied to each player in turn (the first
 --    slot's rule, then the second's), one handful per rule, starting with
 --    the active player and going clockwise (to the left).
@@ -508,25 +514,37 @@ local function chips_text(counts)
 end
 Game.chips_text = chips_text
 
--- Every handful of k chips the supply can give (fewer if it holds fewer).
+-- [1.3] The next handful of a payment of k chips, taken chip by chip: every
+-- handful of k chips that leaves at least one chip of each colour in the
+-- pool, then, for each colour whose last chip is within reach, the handful
+-- that ends with its last chip ("take 1 yellow"). After that one the colour
+-- comes back (Game.last_chip) and the payment goes on with what is left:
+-- taking the other chips of the payment before or after the last one comes
+-- to the same, as the return touches only that colour.
 function Game.take_options(supply, k)
-  local total = 0
-  for _, col in ipairs(COLOURS) do total = total + supply[col] end
-  k = math.min(k, total)
   local opts = {}
   if k <= 0 then return opts end
   local cap = {}
-  for i, col in ipairs(COLOURS) do cap[i] = supply[col] end
+  for i, col in ipairs(COLOURS) do cap[i] = math.max(supply[col] - 1, 0) end
   for w = math.min(k, cap[1]), 0, -1 do
     for p = math.min(k - w, cap[2]), 0, -1 do
       for y = math.min(k - w - p, cap[3]), 0, -1 do
         local g = k - w - p - y
         if g <= cap[4] then
-          local o = { white = w, purple = p, yellow = y, green = g }
+          local o = { white = w, purple = p, yellow = y, green = g, count = k }
           o.text = "take " .. chips_text(o)
           opts[#opts + 1] = o
         end
       end
+    end
+  end
+  for _, col in ipairs(COLOURS) do
+    local n = supply[col]
+    if n > 0 and n <= k then
+      local o = { white = 0, purple = 0, yellow = 0, green = 0, count = n, last = col }
+      o[col] = n
+      o.text = "take " .. chips_text(o)
+      opts[#opts + 1] = o
     end
   end
   return opts
@@ -666,28 +684,40 @@ end
 function Game.last_chip(t, S)
   for _, col in ipairs(COLOURS) do
     if S.chips:supply(col) == 0 and S.chips:total(col) > 0 then
-      t:log("The last %s chip has left the pool: everyone returns all his %s chips", col, col)
+      t:event("all", { kind = "return", colour = col },
+        "The last %s chip has left the pool: everyone returns all his %s chips", col, col)
       for _, s in ipairs(t:seats()) do S.chips:take(s, col, S.chips:count(s, col)) end
     end
   end
 end
 
--- seat takes k chips of his choice from the pool.
+-- [1.3] seat takes k chips of his choice from the pool, chip by chip: a
+-- handful at a time, which ends early with the last chip of a colour; then
+-- everyone returns that colour and the payment goes on.
 function Game.take(t, S, seat, k, hint)
-  local supply = {}
-  for _, col in ipairs(COLOURS) do supply[col] = S.chips:supply(col) end
-  local opts = Game.take_options(supply, k)
-  if #opts == 0 then
-    t:log("The pool is empty: %p gets nothing", seat)
-    return
+  local ask = hint
+  while k > 0 do
+    local supply = {}
+    for _, col in ipairs(COLOURS) do supply[col] = S.chips:supply(col) end
+    local opts = Game.take_options(supply, k)
+    if #opts == 0 then
+      t:log("The pool is empty: %p gets nothing more", seat)
+      return
+    end
+    local choice = opts[1]
+    if #opts > 1 then
+      if opts[#opts].last then ask = ask .. " (a colour's last chip ends a handful: then everyone returns that colour and you take the rest)" end
+      choice = t:ask(seat, opts, ask)
+    end
+    for _, col in ipairs(COLOURS) do
+      if choice[col] > 0 then S.chips:give(seat, col, choice[col]) end
+    end
+    t:event("all", { kind = "take", seat = seat, white = choice.white, purple = choice.purple, yellow = choice.yellow, green = choice.green },
+      "%p takes %s", seat, chips_text(choice))
+    Game.last_chip(t, S)
+    k = k - choice.count
+    ask = string.format("%s: %d more to take", hint, k)
   end
-  local choice = opts[1]
-  if #opts > 1 then choice = t:ask(seat, opts, hint) end
-  for _, col in ipairs(COLOURS) do
-    if choice[col] > 0 then S.chips:give(seat, col, choice[col]) end
-  end
-  t:log("%p takes %s", seat, chips_text(choice))
-  Game.last_chip(t, S)
 end
 
 -- (decision) The colours a fine is paid in: worth least first, then the
@@ -1349,24 +1379,52 @@ local function parse_take(text)
   return o
 end
 
+local function handful(o) return o.white + o.purple + o.yellow + o.green end
+
+-- The chips everyone holds after seat takes o (a colour's last chip makes
+-- everyone return that colour).
+local function after_take(chips, players, seat, o, supply)
+  local after = {}
+  for s = 1, players do
+    after[s] = {}
+    for _, col in ipairs(COLOURS) do after[s][col] = chips[s][col] end
+  end
+  for _, col in ipairs(COLOURS) do
+    after[seat][col] = after[seat][col] + o[col]
+    if o[col] > 0 and o[col] >= supply[col] then
+      for s = 1, players do after[s][col] = 0 end
+    end
+  end
+  return after
+end
+
+-- The handful worth most. A handful that ends with a colour's last chip is
+-- followed by the rest of the payment, valued as if taken in the best colour.
 function Bot.take(view, options, seat, rules, chips)
   local supply = Bot.supply(view)
-  local best_i, best_v = 1, -math.huge
-  for i, text in ipairs(options) do
-    local o = parse_take(text)
-    local after = {}
-    for s = 1, view.players do
-      after[s] = {}
-      for _, col in ipairs(COLOURS) do after[s][col] = chips[s][col] end
-    end
-    for _, col in ipairs(COLOURS) do
-      after[seat][col] = after[seat][col] + o[col]
-      if o[col] > 0 and o[col] >= supply[col] then
-        for s = 1, view.players do after[s][col] = 0 end
-      end
-    end
+  local function value(after)
     local est = Bot.estimate(view, rules, after)
-    local v = Bot.rel(est, seat) + 0.01 * est[seat]
+    return Bot.rel(est, seat) + 0.01 * est[seat]
+  end
+  local parsed, due = {}, 0
+  for i, text in ipairs(options) do
+    parsed[i] = parse_take(text)
+    due = math.max(due, handful(parsed[i]))
+  end
+  local best_i, best_v = 1, -math.huge
+  for i, o in ipairs(parsed) do
+    local after = after_take(chips, view.players, seat, o, supply)
+    local rest, v = due - handful(o), nil
+    if rest > 0 then
+      v = -math.huge
+      for _, col in ipairs(COLOURS) do
+        after[seat][col] = after[seat][col] + rest
+        v = math.max(v, value(after))
+        after[seat][col] = after[seat][col] - rest
+      end
+    else
+      v = value(after)
+    end
     if v > best_v then best_i, best_v = i, v end
   end
   return best_i

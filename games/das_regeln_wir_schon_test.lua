@@ -213,12 +213,64 @@ scenario("the last chip of a colour: everyone returns that colour, then the paym
   local g = table_game {}
   g:play("take 7 yellow", "take 7 yellow")
   expect_eq(g:pool("chips", "supply", "yellow"), 1)
-  -- C takes the last yellow chip with his starting chips.
-  g:play("take 6 white 1 yellow")
+  -- C takes the last yellow chip with his starting chips: a handful ends
+  -- with it.
+  expect(not g:legal()[2]:find("yellow"), "no handful of 7 takes the last yellow")
+  expect_eq(g:legal()[#g:legal()], "take 1 yellow")
+  g:play("take 1 yellow")
   expect_log(g, "The last yellow chip has left the pool: everyone returns all his yellow chips")
+  expect_event(g, { kind = "return", colour = "yellow" })
   for s = 1, 3 do expect_eq(g:pool("chips", s, "yellow"), 0) end
   expect_eq(g:pool("chips", "supply", "yellow"), 15)
+  -- Then C takes the other 6.
+  expect_eq(g:turn(), 3)
+  expect(g:prompt().hint:find("your 7 starting chips: 6 more to take", 1, true), g:prompt().hint)
+  g:play("take 6 white")
   expect_eq(g:pool("chips", 3, "white"), 6)
+  expect_eq(g:turn(), 1, "the predictions")
+end)
+
+-- [1.3] "During the chip payment it could occur that a player takes the last
+-- chip of a color (e.g. yellow) from the pool. If this happens, all players
+-- immediately return all their chips of this color (in the example: all
+-- yellow chip) to the pool. Afterwards all colors are again available, and
+-- the payment is continued."
+local function yellow_in(text)
+  local n = text:match("(%d+) yellow")
+  return n and tonumber(n) or 0
+end
+
+local function most_yellow(legal)
+  local best = 1
+  for i, o in ipairs(legal) do
+    if yellow_in(o) > yellow_in(legal[best]) then best = i end
+  end
+  return best
+end
+
+scenario("[1.3] the last chip mid-payment: the colour is available again for the rest of it", function()
+  local g = table_game {}
+  g:play("take 7 yellow", "take 7 yellow")
+  expect_eq(g:pool("chips", "supply", "yellow"), 1)
+  -- C is owed his 7 starting chips and one yellow is left. Try each way of
+  -- beginning (on a copy), then take as much yellow as each prompt allows.
+  expect_eq(g:turn(), 3)
+  local best = 0
+  for i = 1, #g:legal() do
+    local b = g:clone()
+    b:play(i)
+    while b:turn() == 3 and b:legal()[1]:match("^take") do b:play(most_yellow) end
+    best = math.max(best, b:pool("chips", 3, "yellow"))
+  end
+  expect_eq(best, 6, "C takes the last yellow, everyone returns yellow, and C takes his other 6 in yellow")
+  -- The way there, as the events of the payment.
+  g:play("take 1 yellow", "take 6 yellow")
+  local ev = g:events()
+  expect_eq({ ev[#ev - 2], ev[#ev - 1], ev[#ev] }, {
+    { kind = "take", seat = 3, white = 0, purple = 0, yellow = 1, green = 0, text = "Player 3 takes 1 yellow" },
+    { kind = "return", colour = "yellow", text = "The last yellow chip has left the pool: everyone returns all his yellow chips" },
+    { kind = "take", seat = 3, white = 0, purple = 0, yellow = 6, green = 0, text = "Player 3 takes 6 yellow" },
+  })
 end)
 
 scenario("the last chip during a payment, and the payment continues with every colour", function()
@@ -226,7 +278,7 @@ scenario("the last chip during a payment, and the payment continues with every c
   start(g, { "take 7 yellow", "take 7 yellow", "take 7 white" }, { "predict 1", "predict 2", "predict 3" })
   -- A alone votes yes: 5 chips (V1). He takes the last yellow.
   g:play("propose 1", "vote yes", "vote no 2", "vote no")
-  g:play("take 4 white 1 yellow")
+  g:play("take 1 yellow", "take 4 white")
   expect_log(g, "The last yellow chip has left the pool")
   expect_eq(chips(g, 1), { white = 4, purple = 0, yellow = 0, green = 0 })
   expect_eq(g:pool("chips", 2, "yellow"), 0)
@@ -517,6 +569,28 @@ scenario("when the last card is played the scoring round that follows is the las
   expect(g:done())
   expect_log(g, "Every player has played all his cards: the last scoring round")
   for s = 1, 5 do expect_eq(#g:cards("hand", s), 0) end
+end)
+
+scenario("[Game End] the scoring round after the last card is the last one: hands cut to one card each", function()
+  local g = table_game {}
+  for s = 1, 3 do g:stack("hand", s, { g:cards("hand", s)[1] }, { only = true, rest = "discard" }) end
+  expect_eq(#g:cards("discard"), 3 + 3 * 8, "each player's other eight cards went to the discard space")
+  -- Votes with two tiles, so that no vote starts the scoring round; any
+  -- other decision is the first option of its moment.
+  local function two_tiles(legal)
+    for _, o in ipairs(legal) do
+      if o == "vote yes 2" then return o end
+    end
+    return 1
+  end
+  local moves = 0
+  while not g:done() and moves < 300 do
+    g:play(two_tiles)
+    moves = moves + 1
+  end
+  expect(g:done())
+  expect_log(g, "Every player has played all his cards: the last scoring round")
+  expect_eq(#g:view(1).pads.score.rows > 0, true)
 end)
 
 scenario("the lobbyist bot plays whole games", function()

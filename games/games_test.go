@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/scenario"
 	"github.com/tabletop/tabletop/stdlib"
 )
 
@@ -20,7 +20,7 @@ func TestScenarios(t *testing.T) {
 	for _, f := range files {
 		t.Run(f, func(t *testing.T) {
 			t.Parallel()
-			results, err := interp.RunTestFile(f, stdlib.FS())
+			results, err := scenario.RunFile(f, stdlib.FS())
 			if err != nil {
 				t.Fatal(err)
 			}

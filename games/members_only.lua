@@ -468,11 +468,13 @@ function Game.score_heat(t, z)
           local before = track:get(seat)
           local after = track:advance(seat, pts)
           pool:move(place, seat, piece)
-          t:log("%p wins %d on %s (%s): %s marker %d -> %d%s", seat, pts, place, what, c.name, before, after,
+          t:event("all", { kind = "win", seat = seat, points = pts, place = place, piece = piece, risk = risk or false },
+            "%p wins %d on %s (%s): %s marker %d -> %d%s", seat, pts, place, what, c.name, before, after,
             before + pts > after and string.format(" (capped at %d)", Game.track.max) or "")
         else
           pool:move(place, "lost", piece)
-          t:log("%p loses the %s piece on %s", seat, piece, place)
+          t:event("all", { kind = "lose", seat = seat, place = place, piece = piece },
+            "%p loses the %s piece on %s", seat, piece, place)
         end
         if risk then pool:move(place, seat, "risk") end
         z.bets[place] = nil

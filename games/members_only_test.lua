@@ -135,7 +135,7 @@ scenario("heats deal 11 / 9 / 7 cards, turn two face up and set the rest aside",
     local bets = 0
     while g:legal()[1] == "pass" or g:legal()[1]:match("^reveal") do
       if g:prompt().options[1] == "pass" then bets = bets + 1 end
-      g:play(g:prompt().options[1])
+      g:play(1)
     end
     expect_eq(bets, e[3] * players, players .. " players: rounds a heat")
     for s = 1, players do expect_eq(#g:cards("hand", s), 3, "three cards left at the end") end
@@ -208,7 +208,7 @@ end)
 scenario("at three cards: no more bets, one secret discard each, the rest laid open", function()
   local g = stacked(EXAMPLE, EXAMPLE_UP)
   -- Five rounds: nobody bets, every reveal takes the first option.
-  while g:legal()[1] == "pass" or g:legal()[1]:match("^reveal") do g:play(g:legal()[1]) end
+  while g:legal()[1] == "pass" or g:legal()[1]:match("^reveal") do g:play(1) end
   for s = 1, 3 do expect_eq(#g:cards("hand", s), 3) end
   local p = g:prompt()
   expect_eq(p.seat, 1, "the discards start with the starter")
@@ -502,4 +502,42 @@ scenario("every move uses the move alphabet: letters, digits, + - ' _ and spaces
     g:play(legal[(k * 7) % #legal + 1])
   end
   expect(g:done(), "the game ended")
+end)
+
+-- The scenario API: copies, arrangements and events ------------------------------
+
+scenario("[Rule 5] a bet wins when the final count lies in its space: each umbrella space tried on a copy", function()
+  -- Umbrella counts 3 at the end of this heat; Red's first-round bet
+  -- carries the risk piece (double points).
+  local g = stacked(EXAMPLE, EXAMPLE_UP)
+  local wins = { ["3-"] = 4, ["4-"] = 2 }
+  for _, sp in ipairs(Game.spaces) do
+    local c = g:clone()
+    local place = "umbrella " .. sp.name
+    c:play("bet " .. place)
+    run_heat(c, {})
+    if wins[sp.name] then
+      expect_event(c, { kind = "win", seat = 1, place = place, piece = "single", risk = true, points = wins[sp.name] })
+    else
+      expect_event(c, { kind = "lose", seat = 1, place = place, piece = "single" })
+    end
+  end
+  expect_eq(g:events(), {}, "the copies left the original alone")
+end)
+
+scenario("[Rule 4] two umbrella NO! cards slipped into Green's hand cancel two umbrellas", function()
+  local g = stacked(EXAMPLE, EXAMPLE_UP)
+  local plain = g:clone()
+  g:stack("hand", 3, { "umbrella-no1", "umbrella-no2" })
+  expect_eq(#g:cards("hand", 3), 11, "Green gave two cards back to the cards set aside")
+  for _, h in ipairs({ g, plain }) do
+    h:play("bet umbrella 1-")
+    run_heat(h, {})
+  end
+  expect_log(plain, "Umbrella counts 3")
+  expect_event(plain, { kind = "lose", seat = 1, place = "umbrella 1-" })
+  expect_log(g, "umbrella-no cancels umbrella")
+  expect_log(g, "Umbrella counts 1")
+  expect_event(g, { kind = "win", seat = 1, place = "umbrella 1-", points = 10 })
+  expect_eq(g:leaks(), {})
 end)

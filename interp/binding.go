@@ -51,6 +51,7 @@ func (m *Match) newTableObject() *lua.LTable {
 		L.Push(lua.LString(m.SeatLabel(m.checkSeat(L, 2))))
 		return 1
 	})
+	set("set_name", m.luaSetName)
 	set("left", func(L *lua.LState) int {
 		s := m.checkSeat(L, 2)
 		L.Push(lua.LNumber(s%len(m.Seats) + 1))

@@ -113,6 +113,19 @@ func (m *Match) CheckSecrecy() error {
 	return nil
 }
 
+// Leaks lists what a seat could read that it may not see: the log lines
+// that named such a card when they were written, or else an extra object
+// that shows one now (see CheckSecrecy). Empty when all is well.
+func (m *Match) Leaks() []string {
+	out := append([]string(nil), m.leaks...)
+	if len(out) == 0 {
+		if err := m.CheckSecrecy(); err != nil {
+			out = append(out, err.Error())
+		}
+	}
+	return out
+}
+
 // CheckResult verifies a finished game's result: its winners are seats,
 // and when the game keeps a score pad, the scores are the first pad's
 // totals.

@@ -51,8 +51,11 @@ type Source struct {
 	Stdlib fs.FS
 }
 
-// readScript reads a script file of the OS once: it must be a regular file
-// of at most MaxScriptBytes.
+// ReadScript reads a script file of the OS once: it must be a regular file
+// of at most MaxScriptBytes. Everything that runs a file of Lua reads it
+// this way (a game, a module, a scenario file).
+func ReadScript(name string) ([]byte, error) { return readScript(name) }
+
 func readScript(name string) ([]byte, error) {
 	f, err := os.Open(name)
 	if err != nil {

@@ -49,6 +49,12 @@ local Table = {}
 ---@return string
 function Table:name(seat) end
 
+--- Names a seat from now on (the character a player chose): distinct, one
+--- line of 1 to 40 bytes. Zones keep the labels they were made with.
+---@param seat Seat
+---@param label string
+function Table:set_name(seat, label) end
+
 --- The seat to the left (the next clockwise).
 ---@param seat Seat
 ---@return Seat
@@ -496,21 +502,29 @@ function Board:text(seat) end
 -------------------------------------------------------------------------------
 
 ---@class GameSpec
----@field script? string                 The script beside the test file (default: the test's name without _test).
+---@field script? string                 The script beside the test file (default: NAME.lua for NAME_test.lua or NAME_something_test.lua).
 ---@field players? integer
 ---@field seed? integer
 ---@field options? table<string, any>
 ---@field stack? table<string, string[]|string[][]>  Per zone name: card names from the top down, applied at the next shuffle (a list of lists: one per shuffle).
 ---@field rolls? integer[]               The first die results t:roll returns.
 
+---@class StackHow
+---@field only? boolean                  The zone holds the named cards and nothing else.
+---@field rest? string|{[1]: string, [2]: Seat}  Where its other cards go (with only).
+
+---@alias Move string|integer|fun(legal: string[], prompt: {seat: Seat, hint: string, secret: boolean, options: string[]}): (string|integer)
+
 ---@class GameHandle
 local GameHandle = {}
---- Plays moves by their exact text, for whoever is to act.
----@param ... string
+--- Plays moves, for whoever is to act; each is checked against the prompt
+--- of its own moment: an option's exact text, its number in the legal list
+--- then, or a function of that list returning one of those.
+---@param ... Move
 function GameHandle:play(...) end
 --- Plays moves that must be this seat's.
 ---@param seat Seat
----@param ... string
+---@param ... Move
 function GameHandle:play_as(seat, ...) end
 --- A seat says something at the table.
 ---@param seat Seat
@@ -534,6 +548,29 @@ function GameHandle:text(seat) end
 ---@param seat? Seat
 ---@return string[]
 function GameHandle:log(seat) end
+--- The data of the t:event lines (all, or those a seat may read), as the
+--- script gave them, cards by name, each with its `text`.
+---@param seat? Seat
+---@return table[]
+function GameHandle:events(seat) end
+--- From now on the zone (a name, and an owner for a seat's zone) holds
+--- these cards on top, named from the top down; cards taken from other
+--- zones are replaced there by the zone's lowest other cards, so sizes stay.
+--- With `only`, it holds these cards and nothing else; its other cards go to
+--- `rest`. A prompt already waiting keeps its options: arrange before the
+--- prompt that should see it. Every card stays in exactly one zone.
+---@param zone string
+---@param cards string[]
+---@param how? StackHow
+---@overload fun(self: GameHandle, zone: string, owner: Seat, cards: string[], how?: StackHow)
+function GameHandle:stack(zone, cards, how) end
+--- A copy of the match at this point (made by replaying it), to try one
+--- option without touching this one.
+---@return GameHandle
+function GameHandle:clone() end
+--- The same as clone.
+---@return GameHandle
+function GameHandle:branch() end
 --- The names of the cards in a zone (tests see everything).
 ---@param name string
 ---@param owner? Seat
@@ -604,3 +641,16 @@ function expect_log(g, fragment, seat) end
 ---@param fragment string
 ---@param seat? Seat
 function expect_no_log(g, fragment, seat) end
+
+--- Returns the first event (of all, or of those a seat may read) whose
+--- fields include these, or fails.
+---@param g GameHandle
+---@param fields table
+---@param seat? Seat
+---@return table
+function expect_event(g, fields, seat) end
+
+---@param g GameHandle
+---@param fields table
+---@param seat? Seat
+function expect_no_event(g, fields, seat) end

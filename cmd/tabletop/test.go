@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/repl"
+	"github.com/tabletop/tabletop/scenario"
 	"github.com/tabletop/tabletop/stdlib"
 )
 
@@ -23,7 +24,7 @@ func (c *testCmd) Run(e *env) error {
 	}
 	passed, failed := 0, 0
 	for _, f := range files {
-		results, err := interp.RunTestFileWith(f, []interp.Library{builtin}, stdlib.FS())
+		results, err := scenario.RunFileWith(f, []interp.Library{builtin}, stdlib.FS())
 		if err != nil {
 			fmt.Fprintf(e.stdout, "FAIL %s\n%s\n", f, indent(repl.ErrorText(err)))
 			failed++

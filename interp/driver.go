@@ -1,0 +1,71 @@
+package interp
+
+import (
+	"io"
+	"io/fs"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/tabletop/tabletop/luahost"
+)
+
+// Host is a Lua state for code that drives matches from outside, such as a
+// scenario file: it has the sandbox a game script has (the same libraries,
+// require from its folder, the libraries given and the stdlib) and runs
+// every call through the same guarded door, under its own meter, so a
+// runaway test stops with a message instead of hanging. The driver adds its
+// own globals to L.
+type Host struct {
+	L      *lua.LState
+	engine *Engine // carries the folder, the libraries and the module cache
+	meter  *luahost.Meter
+}
+
+// NewHost returns a host for the file at path (which it does not read):
+// require finds modules beside it first, then in libs, then in stdlib.
+// math.random draws from a fixed stream; print writes to out.
+func NewHost(path string, libs []Library, stdlib fs.FS, limits Limits, out io.Writer) *Host {
+	e := newEngine(Source{Path: path, Name: path, Libs: libs, Stdlib: stdlib})
+	e.Limits = limits
+	h := &Host{engine: e}
+	h.L = e.newState(NewRNG(1), out)
+	h.meter = newMeter(limits, h.L)
+	return h
+}
+
+// Load compiles a chunk; name is the file name its errors show.
+func (h *Host) Load(name string, src []byte) (*lua.LFunction, error) {
+	proto, err := compile(src, name)
+	if err != nil {
+		return nil, err
+	}
+	return h.L.NewFunctionFromProto(proto), nil
+}
+
+// Call runs fn(args...) as one step through the guarded door. A failure is
+// a *ScriptError that says which budget stopped it, if one did; the host
+// stays usable (a stopped meter is replaced by a fresh one).
+func (h *Host) Call(fn *lua.LFunction, args ...lua.LValue) error {
+	err := guarded(h.meter, h.engine.Path, func() error {
+		return h.L.CallByParam(lua.P{Fn: fn, NRet: 0, Protect: true}, args...)
+	})
+	if h.meter.Stopped() != "" {
+		h.meter.Close()
+		h.meter = newMeter(h.engine.Limits, h.L)
+	}
+	return err
+}
+
+// Close releases the host's Lua state.
+func (h *Host) Close() {
+	h.meter.Close()
+	h.L.Close()
+}
+
+// Lua converts the view to the table a bot receives (see the Bots section
+// of docs/scripting.md), built in L.
+func (v *View) Lua(L *lua.LState) *lua.LTable { return v.luaView(L, newLuaCache()) }
+
+// ToLua converts plain Go data — maps with string or int keys, slices,
+// strings, numbers, booleans, as in LogLine.Data — to Lua values in L.
+func ToLua(L *lua.LState, v any) lua.LValue { return toLua(L, v) }

@@ -1,0 +1,95 @@
+-- The scenario runner's own scenarios: every handle method, on deck.lua.
+
+scenario("game{} starts the script the file is named after, up to its first prompt", function()
+  local g = game { players = 2, stack = { deck = { "A", "B", "C", "D", "E", "E" } } }
+  expect_eq(g:cards("hand", 1), { "A" })
+  expect_eq(g:cards("hand", 2), { "B" })
+  expect_eq(g:turn(), 1)
+  expect_eq(g:legal(), { "draw", "stop", "discard" })
+  expect_eq(g:prompt().hint, "draw, discard or stop")
+  expect_eq(tostring(g), "game of Deck")
+end)
+
+scenario("play takes texts, numbers and functions, each against the prompt of its moment", function()
+  local g = game { players = 2, stack = { deck = { "A", "B", "C", "D", "E", "E" } } }
+  local seen = {}
+  g:play("draw", 3, function(legal, prompt)
+    seen = { legal = legal, seat = prompt.seat }
+    return "draw"
+  end)
+  expect_eq(seen, { legal = { "draw", "stop", "discard" }, seat = 1 })
+  expect_eq(g:cards("hand", 1), { "A", "C", "D" })
+  expect_eq(g:cards("pile"), { "B" }, "move 2 was option 3 of Player 2's prompt: discard")
+  g:play_as(2, "stop")
+  expect(g:done())
+  expect_eq(g:result().winners, { 1 })
+end)
+
+scenario("events are the data of t:event lines, cards by name, with their text", function()
+  local g = game { players = 2, stack = { deck = { "A", "B", "C", "D", "E", "E" } } }
+  g:play("draw", "discard")
+  expect_eq(#g:events(), 3)
+  expect_eq(g:events()[1], { kind = "draw", seat = 1, text = "Player 1 draws a card" })
+  expect_eq(#g:events(2), 2, "East does not read North's private line")
+  expect_event(g, { kind = "drew", card = "C" }, 1)
+  expect_event(g, { kind = "discard", seat = 2, card = "B" })
+  expect_no_event(g, { kind = "drew" }, 2)
+end)
+
+scenario("stack puts cards on top of a zone, swapping with where they were", function()
+  local g = game { players = 2, stack = { deck = { "A", "B", "C", "D", "E", "E" } } }
+  g:stack("deck", { "B", "A" })
+  expect_eq(g:cards("deck"), { "D", "C", "A", "B" }, "bottom first: B is on top")
+  expect_eq(g:cards("hand", 1), { "E" }, "the deck gave its lowest cards back")
+  expect_eq(g:cards("hand", 2), { "E" }, "no zone changed size")
+  g:play("draw")
+  expect_eq(g:cards("hand", 1), { "E", "B" })
+  g:stack("hand", 2, { "E", "E" })
+  expect_eq(g:cards("hand", 2), { "E", "E" }, "the hand grows when it has no card to give back")
+  expect_eq(g:cards("hand", 1), { "B" })
+  expect_eq(g:view(2).seats[1].hand.cards, {}, "a card that changed zones is known to nobody")
+end)
+
+scenario("stack with only empties a zone into another", function()
+  local g = game { players = 2 }
+  g:stack("deck", {}, { only = true, rest = "pile" })
+  expect_eq(g:cards("deck"), {})
+  expect_eq(#g:cards("pile"), 4)
+  expect_eq(g:legal(), { "draw", "stop", "discard" }, "a prompt already waiting keeps its options")
+  g:play("discard")
+  expect_eq(g:legal(), { "stop", "discard" }, "the next prompt sees the deck is out")
+  g:stack("hand", 1, { "A" }, { only = true, rest = { "hand", 2 } })
+  expect_eq(g:cards("hand", 1), { "A" })
+  expect_eq(#g:cards("hand", 2) + #g:cards("pile") + 1, 6, "every card is still somewhere")
+  expect_eq(g:leaks(), {})
+end)
+
+scenario("clone replays decisions, table talk and arrangements; the copy goes its own way", function()
+  local g = game { players = 2 }
+  g:stack("deck", { "E", "A" })
+  g:play("draw")
+  g:say(2, "shuffle")
+  g:stack("deck", { "B" })
+  local c = g:clone()
+  expect_eq(c:cards("deck"), g:cards("deck"))
+  expect_eq(c:cards("hand", 1), g:cards("hand", 1))
+  expect_eq(c:log(), g:log())
+  c:play("draw")
+  expect_eq(c:cards("hand", 2)[2], "B")
+  expect_eq(#g:cards("hand", 2), 1, "the original is untouched")
+  local b = g:branch()
+  b:play("stop")
+  expect(b:done() and not g:done())
+end)
+
+scenario("finish lets bots play on; view, text, log, pool-less games", function()
+  local g = game { players = 3 }
+  expect_eq(#g:view(1).mine.hand.cards, 1)
+  expect(g:text(1):find("hand"), g:text(1))
+  expect_eq(g:log(), {})
+  expect_eq(g:finish("first", 1, 3), 3, "three draws")
+  expect_eq(g:legal(), { "stop", "discard" }, "the deck is out")
+  g:finish("random", 2)
+  expect(g:done())
+  expect_eq(g:error(), nil)
+end)

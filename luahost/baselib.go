@@ -225,7 +225,7 @@ func baseIpairs(L *lua.LState) int {
 
 func baseNext(L *lua.LState) int {
 	t := checkTable(L, 1)
-	k, v := t.Next(L.Get(2))
+	k, v := next(L, t, L.Get(2))
 	if k == lua.LNil {
 		L.Push(lua.LNil)
 		return 1

@@ -24,6 +24,7 @@ import (
 // Every table is filled in the same order every time: gopher-lua's pairs
 // follows the order of insertion, which must not change from run to run.
 func OpenLibs(L *lua.LState) {
+	lua.MaxArrayIndex = maxArrayIndex
 	g := L.Get(lua.GlobalsIndex).(*lua.LTable)
 	baseLib().set(L, g)
 	next := g.RawGetString("next")
@@ -85,3 +86,12 @@ var baseLib = sync.OnceValue(func() library {
 	}
 	return sortedLibrary(funcs)
 })
+
+// maxArrayIndex bounds the integer keys gopher-lua keeps in a table's array
+// part (lua.MaxArrayIndex, 64M by default). Setting a key past the end of
+// the array fills the gap with nils, so with the default one instruction,
+// t[60000000] = 1, would allocate a gigabyte. Keys from here on live in
+// the hash part instead, which changes nothing a script can see: a table
+// with a million elements in a row is over any state's memory budget long
+// before the length operator could tell the difference.
+const maxArrayIndex = 1 << 20

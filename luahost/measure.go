@@ -209,8 +209,16 @@ var (
 	tableType = reflect.TypeOf(lua.LTable{})
 	stateType = reflect.TypeOf(lua.LState{})
 	layoutOK  = hasFields(tableType, "array", "dict", "strdict", "keys", "k2i") &&
+		fieldType(tableType, "array") == reflect.TypeOf([]lua.LValue(nil)) &&
+		fieldType(tableType, "keys") == reflect.TypeOf([]lua.LValue(nil)) &&
+		fieldType(tableType, "k2i") == reflect.TypeOf(map[lua.LValue]int(nil)) &&
 		hasFields(stateType, "reg") && hasRegistry()
 )
+
+func fieldType(t reflect.Type, name string) reflect.Type {
+	f, _ := t.FieldByName(name)
+	return f.Type
+}
 
 func hasFields(t reflect.Type, names ...string) bool {
 	for _, n := range names {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/metrics"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -65,6 +66,7 @@ type Meter struct {
 
 	started atomic.Int64 // coarse unix nanos the running step began; 0 idle
 	reason  atomic.Value // string: why the meter stopped
+	early   atomic.Bool  // the watchdog asks for a memory measure now
 
 	// The memory measure (see SetMeasure). What a state keeps can only
 	// grow through work, so the work done since the last measure bounds
@@ -213,6 +215,11 @@ func (m *Meter) slow() bool {
 		m.over()
 	case m.measure != nil && m.potential() >= m.threshold:
 		m.measureNow()
+	case m.measure != nil && m.early.Swap(false):
+		m.measureNow()
+		if s := m.Stopped(); s != "" {
+			m.reason.Store(s + " (found early: the process was short of memory)")
+		}
 	default:
 		m.setNext(m.nextCheck())
 	}
@@ -327,21 +334,40 @@ var (
 
 func init() { coarseNow.Store(time.Now().UnixNano()) }
 
+// It also watches the Go heap. No script is ever judged by it: when the
+// heap passes LastResortHeap, every running state is asked to measure what
+// it keeps at its next instruction instead of at its counted point, so a
+// state whose data outgrew its budget faster than its work shows (a
+// table's array part filled far past its end in one instruction) is
+// stopped before the process runs out of memory. Only such a state can be
+// stopped earlier than it would have been; its message says so.
 func watch() {
 	tick := time.NewTicker(20 * time.Millisecond)
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	for range tick.C {
 		now := time.Now().UnixNano()
 		coarseNow.Store(now)
+		metrics.Read(sample)
+		short := sample[0].Value.Kind() == metrics.KindUint64 && int64(sample[0].Value.Uint64()) > LastResortHeap.Load()
 		metersMu.Lock()
 		for m := range meters {
 			start := m.started.Load()
 			if start != 0 && m.lim.Timeout > 0 && time.Duration(now-start) > m.lim.Timeout {
 				m.Stop("the wall-clock watchdog stopped the script after " + m.lim.Timeout.String() + " in one step (a last resort: the counted budgets did not stop it)")
 			}
+			if short && start != 0 && m.early.CompareAndSwap(false, true) {
+				m.setNext(1)
+			}
 		}
 		metersMu.Unlock()
 	}
 }
+
+// LastResortHeap is the Go heap size above which running states are asked
+// to measure what they keep at once (see watch).
+var LastResortHeap atomic.Int64
+
+func init() { LastResortHeap.Store(640 << 20) }
 
 // ByteSize writes n bytes for people: "16 MiB".
 func ByteSize(n int64) string {

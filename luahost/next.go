@@ -1,0 +1,102 @@
+package luahost
+
+import (
+	"unsafe"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// next is Lua's next, metered. A gopher-lua table walks its array part
+// past nil slots and its hash part past every key it ever had (it never
+// forgets a deleted key), so one call of its own Next can scan a large
+// table: a script that empties a big table and then calls next in a loop
+// would run far past its budget in a handful of instructions. This next
+// walks the same parts in the same order itself, reading them in place,
+// and charges every slot it passes as one instruction of work.
+func next(L *lua.LState, t *lua.LTable, key lua.LValue) (k, v lua.LValue) {
+	if !layoutOK {
+		return t.Next(key)
+	}
+	p := partsAt(t)
+	i, fromHash := 0, 0
+	switch key.(type) {
+	case *lua.LNilType:
+	case lua.LNumber:
+		n := float64(key.(lua.LNumber))
+		if n >= 1 && n <= float64(len(p.array)) && n == float64(int(n)) {
+			i = int(n)
+			break
+		}
+		fromHash = hashPosition(L, p, key)
+	default:
+		fromHash = hashPosition(L, p, key)
+	}
+	meter := MeterOf(L)
+	if fromHash == 0 {
+		for ; i < len(p.array); i++ {
+			if v := p.array[i]; v != lua.LNil && v != nil {
+				meter.Work(L, int64(i-int(numberOr(key))))
+				return lua.LNumber(i + 1), v
+			}
+		}
+		fromHash = 1
+		meter.Work(L, int64(len(p.array)-int(numberOr(key))))
+	}
+	for j := fromHash - 1; j < len(p.keys); j++ {
+		if v := t.RawGetH(p.keys[j]); v != lua.LNil {
+			meter.Work(L, int64(j-fromHash+1))
+			return p.keys[j], v
+		}
+	}
+	meter.Work(L, int64(len(p.keys)-fromHash+1))
+	return lua.LNil, lua.LNil
+}
+
+// hashPosition is where in the hash part's key list the walk goes on after
+// key (1-based), raising Lua's error for a key the table never had.
+func hashPosition(L *lua.LState, p tableView, key lua.LValue) int {
+	if p.k2i != nil {
+		if j, ok := (*p.k2i)[key]; ok {
+			return j + 2
+		}
+	}
+	L.RaiseError("invalid key to 'next'")
+	return 0
+}
+
+func numberOr(key lua.LValue) float64 {
+	if n, ok := key.(lua.LNumber); ok {
+		return float64(n)
+	}
+	return 0
+}
+
+// tableView is a table's parts, read in place (see measure.go for why
+// gopher-lua's unexported fields are read, and how a change of its layout
+// is noticed).
+type tableView struct {
+	array []lua.LValue
+	keys  []lua.LValue
+	k2i   *map[lua.LValue]int
+}
+
+var tableOffsets = func() (o struct{ array, keys, k2i uintptr }) {
+	if !layoutOK {
+		return o
+	}
+	at := func(name string) uintptr { f, _ := tableType.FieldByName(name); return f.Offset }
+	o.array, o.keys, o.k2i = at("array"), at("keys"), at("k2i")
+	return o
+}()
+
+func partsAt(t *lua.LTable) tableView {
+	base := unsafe.Pointer(t)
+	v := tableView{
+		array: *(*[]lua.LValue)(unsafe.Add(base, tableOffsets.array)),
+		keys:  *(*[]lua.LValue)(unsafe.Add(base, tableOffsets.keys)),
+	}
+	if m := (*map[lua.LValue]int)(unsafe.Add(base, tableOffsets.k2i)); *m != nil {
+		v.k2i = m
+	}
+	return v
+}

@@ -69,8 +69,11 @@ func (m *Meter) left() int64 {
 	if m == nil {
 		return 0
 	}
-	if n := m.next.Load() - m.steps; n > 0 {
+	if m.Stopped() != "" {
+		return 1 // the next charge raises
+	}
+	if n := m.stepLimit() - m.steps; n > 0 {
 		return n
 	}
-	return 1 // spent or stopped: the next charge raises
+	return 1
 }

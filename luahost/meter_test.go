@@ -63,3 +63,16 @@ func TestMeterChargesWorkAndBytes(t *testing.T) {
 		t.Fatalf("allocation over the budget: got %v", err)
 	}
 }
+
+// TestLibraryLoopsMayRunPastAMemoryMeasure: the point where the memory
+// measure is due is not a budget; a long pattern match may pass it.
+func TestLibraryLoopsMayRunPastAMemoryMeasure(t *testing.T) {
+	L, m := meteredState(t, Limits{StepInstructions: 10_000_000})
+	OpenLibs(L)
+	m.SetMeasure(func(int64) int64 { return 0 })
+	m.Begin()
+	m.Work(L, measureInterval/bytesPerInstruction-10) // the measure is due in 10 steps
+	if err := L.DoString(`assert(("a"):rep(2000):find(".-b") == nil)`); err != nil {
+		t.Fatalf("a match that passes the measure point failed: %v", err)
+	}
+}

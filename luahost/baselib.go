@@ -22,6 +22,7 @@ var baseFuncs = map[string]lua.LGFunction{
 // __tostring when v has one (whatever it returns), numbers as "%.14g".
 func Tostring(L *lua.LState, v lua.LValue) lua.LValue {
 	if mm := L.GetMetaField(v, "__tostring"); mm != lua.LNil {
+		work(L, callCost)
 		L.Push(mm)
 		L.Push(v)
 		L.Call(1, 1)

@@ -18,6 +18,12 @@ import (
 // Lua code that a library function calls (a sort comparator, a gsub
 // replacement function, a __tostring) is counted by the VM as usual.
 
+// callCost is what a call of a Lua function from a library function in Go
+// (a sort's comparator, a gsub replacement function) costs beyond the
+// instructions the function runs: such a call takes the time of a dozen
+// or more instructions.
+const callCost = 16
+
 // bytesPerStep is how many bytes copied in Go count as one instruction.
 const bytesPerStep = 64
 

@@ -14,6 +14,10 @@ import (
 // partition past the end of the range without tripping the reference's
 // checks, Lua 5.1 writes outside the range and may never finish; we stop
 // with the same error instead.
+//
+// A comparison with the < operator is charged as one instruction; a call
+// of the comparator as callCost (its own instructions are counted by the
+// VM besides).
 
 func tabSort(L *lua.LState) int {
 	t := checkTable(L, 1)
@@ -23,15 +27,15 @@ func tabSort(L *lua.LState) int {
 		s.fn = checkFunction(L, 2)
 	}
 	s.sort(1, n)
-	work(L, s.count%256)
+	work(L, s.pending)
 	return 0
 }
 
 type sorter struct {
-	L     *lua.LState
-	t     *lua.LTable
-	fn    *lua.LFunction // nil: the < operator
-	count int64          // comparisons made
+	L       *lua.LState
+	t       *lua.LTable
+	fn      *lua.LFunction // nil: the < operator
+	pending int64          // work not charged yet
 }
 
 func (s *sorter) get(i int) lua.LValue    { return rawGetInt(s.t, i) }
@@ -44,12 +48,15 @@ func (s *sorter) swap(i, j int) {
 
 // less compares two elements with the comparator or the < operator.
 func (s *sorter) less(a, b lua.LValue) bool {
-	if s.count++; s.count%256 == 0 {
-		work(s.L, 256)
+	if s.pending >= 256 {
+		work(s.L, s.pending)
+		s.pending = 0
 	}
 	if s.fn == nil {
+		s.pending++
 		return lessThan(s.L, a, b)
 	}
+	s.pending += callCost
 	return callTest(s.L, s.fn, a, b)
 }
 

@@ -200,6 +200,7 @@ func (g *gsubState) addValue(s, e int) {
 		g.addString(NumberString(float64(r)), s, e)
 		return
 	case *lua.LFunction:
+		work(L, callCost)
 		L.Push(r)
 		L.Call(pushCaptures(L, &g.m, g.src, s, e, true), 1)
 		v = L.Get(-1)

@@ -63,7 +63,7 @@ func tabMaxn(L *lua.LState) int {
 	t := checkTable(L, 1)
 	best := 0.0
 	steps := int64(0)
-	for k, _ := t.Next(lua.LNil); k != lua.LNil; k, _ = t.Next(k) {
+	for k, _ := next(L, t, lua.LNil); k != lua.LNil; k, _ = next(L, t, k) {
 		if steps++; steps%1024 == 0 {
 			work(L, 1024)
 		}
@@ -152,7 +152,7 @@ func tabForeachi(L *lua.LState) int {
 	t := L.Get(1).(*lua.LTable)
 	f := checkFunction(L, 2)
 	for i := 1; i <= n; i++ {
-		work(L, 1)
+		work(L, callCost)
 		L.Push(f)
 		L.Push(lua.LNumber(i))
 		L.Push(rawGetInt(t, i))
@@ -168,8 +168,8 @@ func tabForeachi(L *lua.LState) int {
 func tabForeach(L *lua.LState) int {
 	t := checkTable(L, 1)
 	f := checkFunction(L, 2)
-	for k, v := t.Next(lua.LNil); k != lua.LNil; k, v = t.Next(k) {
-		work(L, 1)
+	for k, v := next(L, t, lua.LNil); k != lua.LNil; k, v = next(L, t, k) {
+		work(L, callCost)
 		L.Push(f)
 		L.Push(k)
 		L.Push(v)

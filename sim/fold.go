@@ -270,14 +270,18 @@ func (s *Stat) finish(kind string) {
 }
 
 // tested says whether a row's difference is tested: the game length, the
-// bots' win rates and scores, and the metrics both scripts report. Seat
-// rows are shown, not tested, so that the family Holm corrects for is the
-// few questions a designer asks.
-func tested(row *Row) bool {
+// bots' win rates (when there are several bots: one bot everywhere wins
+// every game someone wins) and scores, and the metrics both scripts
+// report. Seat rows are shown, not tested, so that the family Holm
+// corrects for is the few questions a designer asks.
+func (r *Report) tested(row *Row) bool {
 	switch {
 	case row.Key == "length", row.Order != nil:
 		return len(row.Reported) == 0 || (row.Reported[0] && row.Reported[1])
-	case strings.HasPrefix(row.Key, "win:"), strings.HasPrefix(row.Key, "score:"):
+	case strings.HasPrefix(row.Key, "win:"):
+		bots, _ := r.Setup.Bots()
+		return len(bots) > 1 && !strings.Contains(row.Key, "@")
+	case strings.HasPrefix(row.Key, "score:"):
 		return !strings.Contains(row.Key, "@")
 	}
 	return false
@@ -290,7 +294,7 @@ func (r *Report) compare() {
 	var diffs []*Diff
 	for _, row := range r.Rows {
 		row.Diff = nil
-		if !tested(row) {
+		if !r.tested(row) {
 			continue
 		}
 		pair := stats.Pair{A: row.A.sample(), B: row.B.sample(), SumAB: row.Paired.SumAB, Up: row.Paired.Up, Down: row.Paired.Down}

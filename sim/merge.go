@@ -106,6 +106,8 @@ func (s *Stat) merge(o *Stat) {
 // setupDifference names the first thing two setups differ in.
 func setupDifference(a, b Setup) string {
 	switch {
+	case a.Tool != b.Tool:
+		return fmt.Sprintf("played by %s, report 1 by %s", b.Tool, a.Tool)
 	case a.Games != b.Games:
 		return fmt.Sprintf("%d games against %d", b.Games, a.Games)
 	case a.Seed != b.Seed:

@@ -42,6 +42,7 @@ type Report struct {
 
 // Setup is what was played. Shards of one series have the same Setup.
 type Setup struct {
+	Tool         string   `json:"tool,omitempty"` // the program that played it
 	Games        int      `json:"games"`
 	Players      int      `json:"players"`
 	Seed         uint64   `json:"seed"`

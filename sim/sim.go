@@ -53,6 +53,9 @@ type Config struct {
 	// Progress, if set, is called as games finish (from one goroutine),
 	// with the number done and the number this run plays.
 	Progress func(done, total int)
+	// Tool names the program and version that plays the series (the
+	// report states it, and merge takes only shards played by one).
+	Tool string
 }
 
 // Shard is one of Count parts of a series: the games Index, Index+Count,
@@ -206,7 +209,7 @@ func newSetup(cfg *Config) (Setup, error) {
 	if cfg.MaxDecisions <= 0 {
 		cfg.MaxDecisions = 1_000_000
 	}
-	setup := Setup{Games: cfg.Games, Players: cfg.Players, Seed: cfg.Seed, Lineup: lineup, Rotate: cfg.Rotate, MaxDecisions: cfg.MaxDecisions}
+	setup := Setup{Tool: cfg.Tool, Games: cfg.Games, Players: cfg.Players, Seed: cfg.Seed, Lineup: lineup, Rotate: cfg.Rotate, MaxDecisions: cfg.MaxDecisions}
 	for _, s := range []struct {
 		e    *interp.Engine
 		opts map[string]string

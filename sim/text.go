@@ -133,7 +133,7 @@ func (r *Report) writeComparison(w io.Writer) {
 	tw := table(w)
 	fmt.Fprintf(tw, "\tA\tB\tB − A (95%% interval)\tp\t\n")
 	for _, row := range r.Rows {
-		if !tested(row) && !(row.Order != nil) {
+		if !r.tested(row) && row.Order == nil {
 			continue
 		}
 		a, b := mean(row.A, row.Kind), mean(*row.B, row.Kind)

@@ -293,7 +293,8 @@ func TestHistQuantilesAndJSON(t *testing.T) {
 	if h2.N() != 20 || h2.Quantile(0.5) != 3 {
 		t.Errorf("merged: n %d median %v", h2.N(), h2.Quantile(0.5))
 	}
-	if Key(1234567) != 1234570 || Key(-0.0) != 0 || math.Signbit(Key(-0.0)) {
-		t.Errorf("keys: %v %v", Key(1234567), Key(-0.0))
+	negZero := math.Copysign(0, -1)
+	if Key(1234567) != 1234570 || Key(negZero) != 0 || math.Signbit(Key(negZero)) {
+		t.Errorf("keys: %v %v", Key(1234567), Key(negZero))
 	}
 }

@@ -92,7 +92,7 @@ func (f *labFlags) config(eng, variant *interp.Engine) (sim.Config, error) {
 	if err != nil {
 		return sim.Config{}, err
 	}
-	cfg := sim.Config{Engine: eng, Variant: variant, Games: f.N, Players: players, Seed: f.Seed, Jobs: f.Jobs, Bots: bots}
+	cfg := sim.Config{Engine: eng, Variant: variant, Games: f.N, Players: players, Seed: f.Seed, Jobs: f.Jobs, Bots: bots, Tool: versionText()}
 	if f.Shard != nil {
 		cfg.Shard = (*sim.Shard)(f.Shard)
 	}

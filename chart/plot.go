@@ -148,6 +148,7 @@ func histogramPanel(s series, names []string) (*plot.Plot, error) {
 	p.Y.Label.Text = "% of games"
 	p.Y.Min = 0
 	p.Legend.Top = true
+	p.X.Tick.Marker = plainTicks
 	top := 0.0
 	for i, h := range s.hists {
 		shares := b.shares(h)
@@ -166,6 +167,18 @@ func histogramPanel(s series, names []string) (*plot.Plot, error) {
 	p.Y.Max = headroom(top, len(s.hists))
 	return p, nil
 }
+
+// plainTicks are gonum's default ticks labelled without trailing zeros
+// (2.5, not 2.50; 0, not 0.00).
+var plainTicks = plot.TickerFunc(func(min, max float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(min, max)
+	for i := range ticks {
+		if ticks[i].Label != "" {
+			ticks[i].Label = strconv.FormatFloat(ticks[i].Value, 'g', -1, 64)
+		}
+	}
+	return ticks
+})
 
 // headroom is the top of a chart's y axis: room above the highest bar for
 // the legend's lines.

@@ -243,8 +243,28 @@ func (r *Report) finish() {
 		r.Timing.GamesPerSecond = played / r.Timing.Seconds
 		r.Timing.DecisionsPerSecond = float64(decisions) / r.Timing.Seconds
 	}
+	r.testSeats()
 	if r.Kind == "compare" {
 		r.compare()
+	}
+}
+
+// testSeats tests each side's wins by seat for evenness, when every bot
+// played every seat: the bots rotated (each seat saw each bot within one
+// game's difference) or the same bot sat everywhere.
+func (r *Report) testSeats() {
+	r.SeatTests = nil
+	bots, _ := r.Setup.Bots()
+	if !r.Setup.Rotate && len(bots) > 1 {
+		return
+	}
+	for side := range r.Sides {
+		wins := make([]float64, r.Setup.Players)
+		for s := range wins {
+			wins[s] = r.Row("seat-win:" + strconv.Itoa(s+1)).side(side).Sum.Float64()
+		}
+		chi2, p := stats.Uniform(wins)
+		r.SeatTests = append(r.SeatTests, SeatTest{ChiSquare: Num(chi2), DF: len(wins) - 1, P: Num(p)})
 	}
 }
 

@@ -130,6 +130,9 @@ func TestCompareUsesCommonRandomNumbers(t *testing.T) {
 			t.Errorf("%s: difference %+v", row.Key, *row.Diff)
 		}
 	}
+	if len(rep.SeatTests) != 2 || rep.SeatTests[0] != rep.SeatTests[1] || rep.SeatTests[0].DF != 3 {
+		t.Errorf("seat tests %+v", rep.SeatTests)
+	}
 	if rep.Row("metric:scramble") == nil || rep.Row("metric:hands").A.Mean <= 1 {
 		t.Error("Clubs's metrics are missing")
 	}
@@ -166,6 +169,14 @@ func TestRotationGivesEveryBotEverySeat(t *testing.T) {
 		if counts["lucky@"+string(seat)] != 10 || counts["random@"+string(seat)] != 20 {
 			t.Errorf("seat %c: %v", seat, counts)
 		}
+	}
+	dice := load(t, "testdata/dice.lua")
+	rep, err := Run(Config{Engine: dice, Games: 6, Players: 2, Bots: []string{"lucky", "random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.SeatTests != nil {
+		t.Errorf("fixed seats of different bots: seat tests %+v, want none (the seats are not comparable)", rep.SeatTests)
 	}
 	fixed := Setup{Lineup: []string{"a", "b"}}
 	if got := fixed.seatBots(7); got[0] != "a" || got[1] != "b" {

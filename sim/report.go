@@ -36,8 +36,20 @@ type Report struct {
 	// Rows are the quantities measured: game length, each bot's win rate
 	// and score, each seat's, and each metric the scripts declare.
 	Rows []*Row `json:"rows"`
+	// SeatTests, one per side, test whether the seat a player sits in
+	// changes the wins (only when every bot plays every seat).
+	SeatTests []SeatTest `json:"seat_tests,omitempty"`
 	// Correction says how compare's tests were corrected for their number.
 	Correction *Correction `json:"correction,omitempty"`
+}
+
+// SeatTest is Pearson's chi-square test of "every seat wins as often":
+// fair seats, when every bot played every seat equally often (--rotate,
+// or the same bot everywhere).
+type SeatTest struct {
+	ChiSquare Num `json:"chi_square"`
+	DF        int `json:"df"`
+	P         Num `json:"p"`
 }
 
 // Setup is what was played. Shards of one series have the same Setup.

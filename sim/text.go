@@ -74,8 +74,25 @@ func (r *Report) writeSim(w io.Writer) {
 			meanCI(win, KindShare), meanCI(r.Row("seat-score:"+strconv.Itoa(s)).A, KindMean))
 	}
 	tw.Flush()
+	r.writeSeatTests(w)
 	r.writeBotSeats(w)
 	r.writeMetrics(w)
+}
+
+// writeSeatTests says whether the seats win evenly.
+func (r *Report) writeSeatTests(w io.Writer) {
+	if len(r.SeatTests) == 0 {
+		return
+	}
+	var parts []string
+	for side, t := range r.SeatTests {
+		who := ""
+		if r.Kind == "compare" {
+			who = fmt.Sprintf("%c: ", 'A'+side)
+		}
+		parts = append(parts, fmt.Sprintf("%schi-square %s on %d df, p %s", who, fixed(t.ChiSquare), t.DF, pValue(t.P)))
+	}
+	fmt.Fprintf(w, "seats win evenly? %s\n", strings.Join(parts, "; "))
 }
 
 // writeBotSeats prints each bot's win rate in each seat, when the bots
@@ -169,6 +186,7 @@ func (r *Report) writeComparison(w io.Writer) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.seatLabel(strconv.Itoa(s)), share(win.A), share(*win.B), fixed(score.A.Mean), fixed(score.B.Mean))
 	}
 	tw.Flush()
+	r.writeSeatTests(w)
 	r.writeBotSeats(w)
 	c := r.Correction
 	fmt.Fprintf(w, "\n* significant at %g%% after Holm's correction for the %d tests above (it bounds the chance of any\n", 100*c.Alpha, c.Tests)

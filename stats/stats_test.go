@@ -298,3 +298,17 @@ func TestHistQuantilesAndJSON(t *testing.T) {
 		t.Errorf("keys: %v %v", Key(1234567), Key(negZero))
 	}
 }
+
+func TestUniform(t *testing.T) {
+	// 30, 20, 25, 25 over four seats: χ² = (25+25+0+0)/25 = 2, 3 df,
+	// p = 0.5724 (the chi-square survival function at 2 on 3 df).
+	chi2, p := Uniform([]float64{30, 20, 25, 25})
+	near(t, "chi-square", chi2, 2, 1e-12)
+	near(t, "p", p, 0.5724067, 1e-6)
+	if _, p := Uniform([]float64{50, 0}); p > 1e-10 {
+		t.Errorf("all wins in one of two seats: p = %v", p)
+	}
+	if _, p := Uniform([]float64{0, 0}); !math.IsNaN(p) {
+		t.Errorf("no wins: p = %v, want NaN", p)
+	}
+}

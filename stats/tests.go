@@ -290,3 +290,24 @@ func Holm(ps []float64, alpha float64) (adjusted []float64, significant []bool) 
 	}
 	return adjusted, significant
 }
+
+// Uniform tests whether counts spread evenly over their categories — the
+// wins over the seats, when every bot played every seat equally often —
+// by Pearson's chi-square test against equal expected counts, with k−1
+// degrees of freedom. It returns the statistic and its p-value (NaN with
+// fewer than two categories or nothing counted).
+func Uniform(counts []float64) (chi2, p float64) {
+	total := 0.0
+	for _, c := range counts {
+		total += c
+	}
+	k := len(counts)
+	if k < 2 || total <= 0 {
+		return math.NaN(), math.NaN()
+	}
+	want := total / float64(k)
+	for _, c := range counts {
+		chi2 += (c - want) * (c - want) / want
+	}
+	return chi2, distuv.ChiSquared{K: float64(k - 1)}.Survival(chi2)
+}

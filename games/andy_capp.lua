@@ -462,6 +462,7 @@ function Game.brawl(t, z, attacker, defender, landlord, what)
       return "landlord", s
     end
     t:log("%p fights back", s)
+    t:metric("fights")
     last, asked = s, other
   end
   return last == defender and "defender" or "attacker"
@@ -538,6 +539,7 @@ function Game.actions.loan(t, z, seat, c)
     if not s then break end
     Game.discard(t, z, s, "fight")
     t:log("%p resists with a Fight", s)
+    t:metric("fights")
     if Game.brawl(t, z, seat, s, false, "the Loan") == "defender" then
       resisted[s] = true
       t:log("%p keeps his cards", s)
@@ -586,6 +588,7 @@ function Game.actions.flo(t, z, seat, c)
       outcome, by = "landlord", s
     else
       t:log("%p fights for his tray", s)
+      t:metric("fights")
       outcome, by = Game.brawl(t, z, seat, c.victim, true, string.format("%s's tray %d", t:name(c.victim), c.slot))
     end
   end
@@ -609,6 +612,7 @@ function Game.actions.flo(t, z, seat, c)
   local how = c.merge and ("onto tray " .. slot) or ("as tray " .. slot)
   if #c.values > 0 then how = how .. " with " .. values_text(c.values) end
   t:log("%p takes the tray %s: %s", seat, how, to:cards())
+  t:metric("steals")
 end
 
 -- [Closing Time] On your turn: a tray out of the game, unanswerable.
@@ -754,9 +758,13 @@ end
 function Game.play(t)
   local z = Game.setup(t)
   -- The last seat deals the first round, so the first seat plays first.
+  t:metric("fights", 0) -- what a designer measures (tabletop sim, compare)
+  t:metric("rounds", 0)
+  t:metric("steals", 0)
   local dealer, round = t:right(t.players), 0
   while true do
     round = round + 1
+    t:metric("rounds")
     dealer = t:left(dealer)
     Game.play_round(t, z, round, dealer)
     local totals = z.pad:totals()

@@ -41,14 +41,15 @@ func TestBotsBeatRandom(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(rep.Failures) > 0 {
-				t.Fatalf("games failed: %+v", rep.Failures)
+			if len(rep.Failures()) > 0 {
+				t.Fatalf("games failed: %+v", rep.Failures())
 			}
 			fair := 1 / float64(tc.players)
-			if got := rep.Seats[0].WinRate; got < 2*fair {
+			won, score := rep.Row("win:"+bot).A, rep.Row("score:"+bot).A
+			if got := float64(won.Mean); got < 2*fair {
 				t.Errorf("bot %s won %.0f%% of %d games against random bots; want at least %.0f%%", bot, 100*got, tc.games, 200*fair)
 			}
-			t.Logf("bot %s: %.0f%% wins, mean score %.1f (random seats %.1f)", bot, 100*rep.Seats[0].WinRate, rep.Seats[0].MeanScore, rep.Seats[1].MeanScore)
+			t.Logf("bot %s: %.0f%% wins, mean score %.1f (random seats %.1f)", bot, 100*won.Mean, score.Mean, rep.Row("score:random").A.Mean)
 		})
 	}
 }

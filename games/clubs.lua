@@ -204,6 +204,7 @@ function Clubs.play_trick(t, z, leader, first_card)
         local d = t:ask(seat, DECLARE, "you led a club: declare the suit to follow, or clubs alone")
         follow = d.suit
         if follow == "C" then
+          t:metric("clubs_alone")
           t:event("all", { kind = "declare", seat = seat, suit = "C" }, "%p declares clubs alone", seat)
           t:note("follow", "Clubs alone: play a club if you can", "C")
         else
@@ -258,6 +259,7 @@ function Clubs.play_hand(t, z, hand_no, dealer)
   local taken = {}
   for _, seat in ipairs(t:seats()) do taken[seat] = z.taken[seat]:cards() end
   local scores, scramble = Clubs.score_hand(taken, t.options.scramble_at)
+  if scramble then t:metric("scramble") end
   local parts = {}
   for _, seat in ipairs(t:seats()) do parts[#parts + 1] = string.format("%s %d", t:name(seat), scores[seat]) end
   t:log("Hand %d scores: %s%s", hand_no, table.concat(parts, ", "), scramble and ", scramble!" or "")
@@ -282,9 +284,13 @@ function Clubs.play(t)
   z.pad = t:pad { name = "score", label = "Score" }
   t:cards(cards.standard52(), z.deck)
 
+  t:metric("scramble", 0) -- what a designer measures (tabletop sim, compare)
+  t:metric("hands", 0)
+  t:metric("clubs_alone", 0)
   local dealer, hand_no = t.players, 0
   while true do
     hand_no = hand_no + 1
+    t:metric("hands")
     dealer = t:left(dealer)
     Clubs.play_hand(t, z, hand_no, dealer)
     local winners = Clubs.game_over(z.pad:totals(), t.options.target)

@@ -495,6 +495,7 @@ end
 
 -- [4]-[7], [9]: one suggestion. Returns true when it wins.
 function Game.suggest(t, g, seat, person, room, article)
+  t:metric("suggestions")
   local named = { person, room, article }
   t:event("all", { kind = "suggest", seat = seat, person = person, room = room, article = article, cards = named },
     "%p: \"%s\"", seat, Game.phrase(person, room, article))
@@ -577,12 +578,16 @@ function Game.open_envelope(t, g)
 end
 
 function Game.play(t)
+  t:metric("rounds", 0) -- what a designer measures (tabletop sim, compare)
+  t:metric("suggestions", 0)
+  t:metric("unsolved", 0)
   local g = Game.setup(t)
   t:note("turn", "Round 1")
   Game.note_history(t, g)
   Game.update_notepads(t, g)
   for round = 1, t.options.max_rounds do
     g.round = round
+    t:metric("rounds")
     for _, seat in ipairs(t:seats(g.first)) do
       if Game.turn(t, g, seat) then
         local env = Game.open_envelope(t, g)
@@ -594,6 +599,7 @@ function Game.play(t)
       end
     end
   end
+  t:metric("unsolved")
   local env = Game.open_envelope(t, g)
   t:event("all", { kind = "no_winner" }, "Governor Smith loses patience after %d rounds. The envelope held %s. Nobody wins.", t.options.max_rounds, env)
   return { winners = {} }

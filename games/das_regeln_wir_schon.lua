@@ -748,6 +748,7 @@ function Game.pay(t, S, seat, n, card)
     if pay[col] then S.chips:take(seat, col, pay[col]) end
   end
   local text = chips_text(pay)
+  for _, col in ipairs(COLOURS) do t:metric("fines", pay[col] or 0) end
   t:log("%p pays %s to the pool (%s)", seat, text == "" and "nothing (he has no chips)" or text, card.label)
 end
 
@@ -942,6 +943,7 @@ function Game.move(t, S, active)
   local opts = {}
   for i, c in ipairs(hand) do opts[i] = { text = "propose " .. i, card = c } end
   local card = t:ask(active, opts, hand_hint(hand)).card
+  t:metric("proposals")
   t:move(card, z.ballot)
   t:log("%p puts %s to the vote: %s", active, card, card.text)
   t:note("ballot", "To vote on: " .. card.label .. " " .. card.text, card.name)
@@ -1005,6 +1007,7 @@ function Game.move(t, S, active)
 end
 
 function Game.adopt(t, S, active, card)
+  t:metric("adopted")
   local zone = S.z.force[card.kind]
   local in_force = zone:cards()
   local slots, forced = Game.replaceable(in_force, card)
@@ -1177,6 +1180,9 @@ function Game.play(t)
   local S = { round = 1, phase = "setup", speech = {}, spoke = {}, predictions = {}, listed = {} }
   STATE[t] = S
   Game.make_table(t, S)
+  t:metric("adopted", 0) -- what a designer measures (tabletop sim, compare)
+  t:metric("proposals", 0)
+  t:metric("fines", 0)
   local active = Game.set_up(t, S)
   local rounds = Game.setup.rounds
   for r = 1, rounds do

@@ -471,10 +471,12 @@ function Game.score_heat(t, z)
           t:event("all", { kind = "win", seat = seat, points = pts, place = place, piece = piece, risk = risk or false },
             "%p wins %d on %s (%s): %s marker %d -> %d%s", seat, pts, place, what, c.name, before, after,
             before + pts > after and string.format(" (capped at %d)", Game.track.max) or "")
+          t:metric("bets_won")
         else
           pool:move(place, "lost", piece)
           t:event("all", { kind = "lose", seat = seat, place = place, piece = piece },
             "%p loses the %s piece on %s", seat, piece, place)
+          t:metric("bets_lost")
         end
         if risk then pool:move(place, seat, "risk") end
         z.bets[place] = nil
@@ -573,9 +575,13 @@ function Game.play(t)
   local z = Game.setup(t)
   local starter = 1 -- [Rule 1] the player who explains the rules
   local dealer = t:right(starter)
+  t:metric("heats", 0) -- what a designer measures (tabletop sim, compare)
+  t:metric("bets_won", 0)
+  t:metric("bets_lost", 0)
   local heat = 0
   while true do
     heat = heat + 1
+    t:metric("heats")
     Game.play_heat(t, z, heat, dealer, starter)
     local tracks = Game.markers(t, z)
     if Game.game_over(tracks, t.players) then

@@ -228,6 +228,9 @@ func (m *Match) newTableObject() *lua.LTable {
 	// Prompts.
 	set("ask", m.luaAsk)
 
+	// What a designer measures over many games (metric.go).
+	set("metric", m.luaMetric)
+
 	L.Push(L.NewFunctionFromProto(preludeProto()))
 	L.Push(t)
 	L.Call(1, 0)

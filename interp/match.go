@@ -132,6 +132,7 @@ type Match struct {
 	leaks    []string              // secrecy violations noted as log lines were written
 	logBytes int64                 // what the log keeps, for the memory measure
 	trace    string                // where the script was when it last failed
+	metrics  []Metric              // t:metric's totals (metric.go)
 
 	promptBuf Prompt // storage reused by every prompt
 	fmtBuf    []byte // storage reused by log formatting

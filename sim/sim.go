@@ -1,20 +1,24 @@
-// Package sim plays many games of a script with bots: Run measures a game
-// (who wins, by how much, how fast the engine plays it) and Check hunts for
-// broken rules by playing random games with invariant checks on.
+// Package sim plays many games of a script with bots. Run measures a game,
+// or compares it with a variant (who wins, by how much, how long games
+// last, what the script's metrics say, how fast the engine plays it), and
+// Check hunts for broken rules by playing random games with invariant
+// checks on.
 //
-// Each game's seed is derived from the base seed and the game's number, and
-// results are gathered in game order, so a report does not depend on how
-// many workers played it.
+// A series is reproducible to the bit. Game i's seed derives from the base
+// seed and i, and its seats from i (rotated when asked), so game i is the
+// same game whichever worker plays it, in a whole run or in shard
+// i mod n of n. Compare plays game i of the game and of the variant from
+// the same seed with the same seats (common random numbers), so the two
+// differ only by their rules. Results are gathered in game order into
+// exact sums (package stats), so a report does not depend on how many
+// workers played it, and shards merge into the report of the whole run.
 package sim
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"runtime"
 	"runtime/debug"
-	"strings"
 	"sync"
 	"time"
 
@@ -23,7 +27,10 @@ import (
 
 // Config says what to simulate.
 type Config struct {
-	Engine  *interp.Engine
+	Engine *interp.Engine
+	// Variant, if set, is compared with Engine: every game is played by
+	// both, from the same seed with the same seats.
+	Variant *interp.Engine
 	Games   int
 	Players int
 	Seed    uint64
@@ -32,55 +39,56 @@ type Config struct {
 	// Bots names the bot of each seat ("random" or one of the script's);
 	// empty means the script's default bot everywhere. A shorter list is
 	// padded with its last entry.
-	Bots    []string
-	Options map[string]string
+	Bots []string
+	// Rotate moves the bots one seat to the left from one game to the
+	// next, so that over the series every bot plays every position.
+	Rotate bool
+	// Options are Engine's options; VariantOptions the variant's.
+	Options        map[string]string
+	VariantOptions map[string]string
+	// Shard, if set, plays only the games of one shard of the series.
+	Shard *Shard
 	// MaxDecisions bounds one game (0: 1,000,000).
 	MaxDecisions int
-	// Progress, if set, is called as games finish (from one goroutine).
+	// Progress, if set, is called as games finish (from one goroutine),
+	// with the number done and the number this run plays.
 	Progress func(done, total int)
+	// Tool names the program and version that plays the series (the
+	// report states it, and merge takes only shards played by one).
+	Tool string
 }
 
-// Report is what a simulation found.
-type Report struct {
-	Title           string      `json:"title"`
-	Games           int         `json:"games"`
-	Players         int         `json:"players"`
-	Seed            uint64      `json:"seed"`
-	Decisions       int64       `json:"decisions"`
-	MeanLength      float64     `json:"mean_decisions_per_game"`
-	Seconds         float64     `json:"seconds"`
-	GamesPerSec     float64     `json:"games_per_second"`
-	DecisionsPerSec float64     `json:"decisions_per_second"`
-	Seats           []SeatStats `json:"seats"`
-	Failures        []Failure   `json:"failures,omitempty"`
+// Shard is one of Count parts of a series: the games Index, Index+Count,
+// Index+2·Count, … (0 <= Index < Count).
+type Shard struct {
+	Index int `json:"index"`
+	Count int `json:"count"`
 }
 
-// SeatStats sums up one seat over all games. A shared win counts as a
-// fraction: 1/k for each of k winners.
-type SeatStats struct {
-	Seat      int     `json:"seat"`
-	Label     string  `json:"label"`
-	Bot       string  `json:"bot"`
-	Wins      float64 `json:"wins"`
-	WinRate   float64 `json:"win_rate"`
-	WinCI95   float64 `json:"win_rate_ci95"`
-	MeanScore float64 `json:"mean_score"`
-	ScoreCI95 float64 `json:"mean_score_ci95"`
+// String is "i/n".
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
+
+// games returns the indices of the games of the shard in a series of n.
+func (s *Shard) games(n int) []int {
+	step, first := 1, 0
+	if s != nil {
+		step, first = s.Count, s.Index
+	}
+	var out []int
+	for i := first; i < n; i += step {
+		out = append(out, i)
+	}
+	return out
 }
 
-// Failure is a game that did not finish properly.
-type Failure struct {
-	Game  int    `json:"game"`
-	Seed  uint64 `json:"seed"`
-	Error string `json:"error"`
-}
-
+// outcome is how one game went.
 type outcome struct {
 	decisions int
 	winners   []int
-	scores    []float64
-	err       error
+	scores    []float64 // by seat, index 0 unused
+	metrics   []interp.Metric
 	labels    []string
+	err       error
 }
 
 // batchGC raises the garbage collector's target while a batch of games
@@ -107,39 +115,28 @@ func batchGC() func() {
 // already (GOMEMLIMIT).
 const batchMemory = 512 << 20
 
-// Run plays cfg.Games games and reports.
+// Run plays the series cfg describes (or its shard) and reports. A game
+// that fails is listed in the report, not returned as an error.
 func Run(cfg Config) (*Report, error) {
-	if cfg.Engine == nil {
-		return nil, fmt.Errorf("sim: no engine")
-	}
-	if cfg.Games <= 0 {
-		return nil, fmt.Errorf("sim: the number of games must be positive")
-	}
-	info := cfg.Engine.Info
-	if cfg.Players == 0 {
-		cfg.Players = info.MinPlayers
-		if info.MinPlayers <= 4 && info.MaxPlayers >= 4 {
-			cfg.Players = 4
-		}
-	}
-	if cfg.Players < info.MinPlayers || cfg.Players > info.MaxPlayers {
-		return nil, fmt.Errorf("%s is for %d to %d players, not %d", info.Title, info.MinPlayers, info.MaxPlayers, cfg.Players)
-	}
-	bots, err := seatBots(cfg.Engine, cfg.Bots, cfg.Players)
+	setup, err := newSetup(&cfg)
 	if err != nil {
 		return nil, err
 	}
-	if cfg.MaxDecisions <= 0 {
-		cfg.MaxDecisions = 1_000_000
+	engines := []*interp.Engine{cfg.Engine}
+	options := []map[string]string{cfg.Options}
+	if cfg.Variant != nil {
+		engines = append(engines, cfg.Variant)
+		options = append(options, cfg.VariantOptions)
 	}
+	indices := cfg.Shard.games(cfg.Games)
 	jobs := cfg.Jobs
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
-	jobs = min(jobs, cfg.Games)
+	jobs = max(1, min(jobs, len(indices)))
 
 	defer batchGC()()
-	results := make([]outcome, cfg.Games)
+	results := make([][]outcome, len(indices))
 	next := make(chan int)
 	done := make(chan int, jobs)
 	var wg sync.WaitGroup
@@ -148,36 +145,116 @@ func Run(cfg Config) (*Report, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				results[i] = playOne(cfg, bots, i)
-				done <- i
+			for k := range next {
+				i := indices[k]
+				bots := setup.seatBots(i)
+				results[k] = make([]outcome, len(engines))
+				for e, eng := range engines {
+					results[k][e] = playOne(eng, options[e], cfg.MaxDecisions, GameSeed(cfg.Seed, i), bots)
+				}
+				done <- k
 			}
 		}()
 	}
 	go func() {
-		for i := 0; i < cfg.Games; i++ {
-			next <- i
+		for k := range indices {
+			next <- k
 		}
 		close(next)
 	}()
-	for n := 1; n <= cfg.Games; n++ {
+	for n := 1; n <= len(indices); n++ {
 		<-done
 		if cfg.Progress != nil {
-			cfg.Progress(n, cfg.Games)
+			cfg.Progress(n, len(indices))
 		}
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
-	return summarize(cfg, bots, results, elapsed), nil
+
+	rep := newReport(setup, cfg.Shard, len(indices))
+	for k, i := range indices {
+		rep.add(i, results[k])
+	}
+	rep.Timing.Seconds = elapsed.Seconds()
+	rep.finish()
+	return rep, nil
 }
 
-// seatBots expands the bot list to one name per seat and checks the names.
-func seatBots(e *interp.Engine, names []string, players int) ([]string, error) {
+// newSetup checks cfg, fills in its defaults and describes the series.
+func newSetup(cfg *Config) (Setup, error) {
+	if cfg.Engine == nil {
+		return Setup{}, fmt.Errorf("sim: no engine")
+	}
+	if cfg.Games <= 0 {
+		return Setup{}, fmt.Errorf("sim: the number of games must be positive")
+	}
+	if s := cfg.Shard; s != nil && (s.Count < 1 || s.Index < 0 || s.Index >= s.Count) {
+		return Setup{}, fmt.Errorf("sim: shard %d/%d: the index must be at least 0 and below the count", s.Index, s.Count)
+	}
+	if s := cfg.Shard; s != nil && s.Index >= cfg.Games {
+		return Setup{}, fmt.Errorf("sim: shard %s of %d games has no games", s, cfg.Games)
+	}
+	if cfg.Players == 0 {
+		cfg.Players = usualPlayers(cfg.Engine.Info)
+	}
+	for _, e := range []*interp.Engine{cfg.Engine, cfg.Variant} {
+		if e != nil && (cfg.Players < e.Info.MinPlayers || cfg.Players > e.Info.MaxPlayers) {
+			return Setup{}, fmt.Errorf("%s is for %d to %d players, not %d", e.Info.Title, e.Info.MinPlayers, e.Info.MaxPlayers, cfg.Players)
+		}
+	}
+	lineup, err := lineup(cfg.Engine, cfg.Variant, cfg.Bots, cfg.Players)
+	if err != nil {
+		return Setup{}, err
+	}
+	if cfg.MaxDecisions <= 0 {
+		cfg.MaxDecisions = 1_000_000
+	}
+	setup := Setup{Tool: cfg.Tool, Games: cfg.Games, Players: cfg.Players, Seed: cfg.Seed, Lineup: lineup, Rotate: cfg.Rotate, MaxDecisions: cfg.MaxDecisions}
+	for _, s := range []struct {
+		e    *interp.Engine
+		opts map[string]string
+	}{{cfg.Engine, cfg.Options}, {cfg.Variant, cfg.VariantOptions}} {
+		if s.e == nil {
+			continue
+		}
+		script, err := describeScript(s.e, s.opts)
+		if err != nil {
+			return Setup{}, err
+		}
+		setup.Scripts = append(setup.Scripts, script)
+	}
+	return setup, nil
+}
+
+// usualPlayers is the count a game gets when none is given: four if the
+// game allows it, else its minimum.
+func usualPlayers(info interp.GameInfo) int {
+	if info.MinPlayers <= 4 && info.MaxPlayers >= 4 {
+		return 4
+	}
+	return info.MinPlayers
+}
+
+// describeScript names a script and its options, all of them, defaults
+// included, as a report states them.
+func describeScript(e *interp.Engine, set map[string]string) (Script, error) {
+	opts, err := e.ParseOptions(nil)
+	if err != nil {
+		return Script{}, err
+	}
+	for k, v := range set {
+		opts[k] = v
+	}
+	return Script{Title: e.Info.Title, Path: e.Path, Hash: e.Hash, Options: opts}, nil
+}
+
+// lineup expands the bot list to one name per seat and checks that every
+// engine has the bots.
+func lineup(e, variant *interp.Engine, names []string, players int) ([]string, error) {
 	out := make([]string, players)
 	for s := range out {
 		switch {
 		case len(names) == 0:
-			out[s] = e.DefaultBot()
 		case s < len(names):
 			out[s] = names[s]
 		default:
@@ -187,27 +264,47 @@ func seatBots(e *interp.Engine, names []string, players int) ([]string, error) {
 			out[s] = e.DefaultBot()
 		}
 	}
-	for _, n := range out {
-		b, err := e.NewBot(n, 1, 0)
-		if err != nil {
-			return nil, err
+	for _, eng := range []*interp.Engine{e, variant} {
+		if eng == nil {
+			continue
 		}
-		b.Close()
+		for _, n := range out {
+			b, err := eng.NewBot(n, 1, 0)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", eng.Info.Title, err)
+			}
+			b.Close()
+		}
 	}
 	return out, nil
+}
+
+// seatBots returns the bot of each seat in game i: the lineup, moved i
+// seats to the left when the series rotates.
+func (s *Setup) seatBots(i int) []string {
+	n := len(s.Lineup)
+	out := make([]string, n)
+	shift := 0
+	if s.Rotate {
+		shift = i % n
+	}
+	for e, name := range s.Lineup {
+		out[(e+shift)%n] = name
+	}
+	return out
 }
 
 // GameSeed is the seed of game i of a series started from base.
 func GameSeed(base uint64, i int) uint64 { return interp.DeriveSeed(base, i) }
 
-func playOne(cfg Config, bots []string, i int) outcome {
-	seed := GameSeed(cfg.Seed, i)
-	m, err := cfg.Engine.NewMatch(interp.Config{Players: cfg.Players, Seed: seed, Options: cfg.Options})
+// playOne plays one game with the bots given by seat.
+func playOne(e *interp.Engine, options map[string]string, maxDecisions int, seed uint64, bots []string) outcome {
+	m, err := e.NewMatch(interp.Config{Players: len(bots), Seed: seed, Options: options})
 	if err != nil {
 		return outcome{err: err}
 	}
 	defer m.Close()
-	seatBots := make([]interp.Bot, cfg.Players+1)
+	seatBots := make([]interp.Bot, len(bots)+1)
 	defer func() {
 		for _, b := range seatBots {
 			if b != nil {
@@ -217,12 +314,12 @@ func playOne(cfg Config, bots []string, i int) outcome {
 	}()
 	n := 0
 	for p := m.Prompt(); p != nil; p = m.Prompt() {
-		if n >= cfg.MaxDecisions {
-			return outcome{decisions: n, err: fmt.Errorf("the game did not end within %d decisions", cfg.MaxDecisions)}
+		if n >= maxDecisions {
+			return outcome{decisions: n, err: fmt.Errorf("the game did not end within %d decisions", maxDecisions)}
 		}
 		b := seatBots[p.Seat]
 		if b == nil {
-			if b, err = cfg.Engine.NewBot(bots[p.Seat-1], p.Seat, interp.BotSeed(seed, p.Seat)); err != nil {
+			if b, err = e.NewBot(bots[p.Seat-1], p.Seat, interp.BotSeed(seed, p.Seat)); err != nil {
 				return outcome{decisions: n, err: err}
 			}
 			seatBots[p.Seat] = b
@@ -239,112 +336,16 @@ func playOne(cfg Config, bots []string, i int) outcome {
 	if m.Err() != nil {
 		return outcome{decisions: n, err: m.Err()}
 	}
-	labels := make([]string, cfg.Players)
+	r := m.Result()
+	for s := 1; s < len(r.Scores); s++ {
+		if math.IsNaN(r.Scores[s]) || math.IsInf(r.Scores[s], 0) {
+			return outcome{decisions: n, err: fmt.Errorf("%s's score is %v: a score must be a finite number", m.SeatLabel(s), r.Scores[s])}
+		}
+	}
+	labels := make([]string, len(bots))
 	for s := range labels {
 		labels[s] = m.SeatLabel(s + 1)
 	}
-	r := m.Result()
-	return outcome{decisions: n, winners: r.Winners, scores: r.Scores, labels: labels}
-}
-
-func summarize(cfg Config, bots []string, results []outcome, elapsed time.Duration) *Report {
-	rep := &Report{Title: cfg.Engine.Info.Title, Games: cfg.Games, Players: cfg.Players, Seed: cfg.Seed, Seconds: elapsed.Seconds()}
-	n := cfg.Players
-	wins := make([]float64, n+1)
-	sums := make([]float64, n+1)
-	sq := make([]float64, n+1)
-	labels := make([]string, n)
-	finished := 0
-	for i, r := range results {
-		rep.Decisions += int64(r.decisions)
-		if r.err != nil {
-			rep.Failures = append(rep.Failures, Failure{Game: i, Seed: GameSeed(cfg.Seed, i), Error: r.err.Error()})
-			continue
-		}
-		finished++
-		if labels[0] == "" {
-			copy(labels, r.labels)
-		}
-		for _, w := range r.winners {
-			wins[w] += 1 / float64(len(r.winners))
-		}
-		for s := 1; s <= n && s < len(r.scores); s++ {
-			sums[s] += r.scores[s]
-			sq[s] += r.scores[s] * r.scores[s]
-		}
-	}
-	rep.MeanLength = float64(rep.Decisions) / float64(cfg.Games)
-	if rep.Seconds > 0 {
-		rep.GamesPerSec = float64(cfg.Games) / rep.Seconds
-		rep.DecisionsPerSec = float64(rep.Decisions) / rep.Seconds
-	}
-	for s := 1; s <= n; s++ {
-		st := SeatStats{Seat: s, Label: labels[s-1], Bot: bots[s-1], Wins: wins[s]}
-		if st.Label == "" {
-			st.Label = fmt.Sprintf("Player %d", s)
-		}
-		if finished > 0 {
-			f := float64(finished)
-			st.WinRate = wins[s] / f
-			st.WinCI95 = 1.96 * math.Sqrt(st.WinRate*(1-st.WinRate)/f)
-			st.MeanScore = sums[s] / f
-			if finished > 1 {
-				variance := (sq[s] - f*st.MeanScore*st.MeanScore) / (f - 1)
-				st.ScoreCI95 = 1.96 * math.Sqrt(math.Max(variance, 0)/f)
-			}
-		}
-		rep.Seats = append(rep.Seats, st)
-	}
-	return rep
-}
-
-// WriteTable prints the report for a person. The timing line starts with
-// "time:" so tests can drop it; everything else depends only on the inputs.
-func (r *Report) WriteTable(w io.Writer) {
-	fmt.Fprintf(w, "%s: %d games, %d players, seed %d\n", r.Title, r.Games, r.Players, r.Seed)
-	fmt.Fprintf(w, "decisions: %d (%.1f per game)\n", r.Decisions, r.MeanLength)
-	fmt.Fprintf(w, "time: %.2fs, %.0f games/s, %.0f decisions/s\n", r.Seconds, r.GamesPerSec, r.DecisionsPerSec)
-	lw := 5
-	bw := 3
-	for _, s := range r.Seats {
-		lw = max(lw, len([]rune(s.Label)))
-		bw = max(bw, len(s.Bot))
-	}
-	fmt.Fprintf(w, "%-*s  %-*s  %9s  %-16s  %s\n", lw, "seat", bw, "bot", "wins", "win rate (95%)", "mean score (95%)")
-	for _, s := range r.Seats {
-		fmt.Fprintf(w, "%-*s  %-*s  %9s  %-16s  %s\n", lw, s.Label, bw, s.Bot, trimFloat(s.Wins),
-			fmt.Sprintf("%5.1f%% ± %.1f%%", 100*s.WinRate, 100*s.WinCI95),
-			fmt.Sprintf("%.2f ± %.2f", s.MeanScore, s.ScoreCI95))
-	}
-	if len(r.Failures) > 0 {
-		fmt.Fprintf(w, "%d games failed:\n", len(r.Failures))
-		for i, f := range r.Failures {
-			if i == 10 {
-				fmt.Fprintf(w, "  …\n")
-				break
-			}
-			fmt.Fprintf(w, "  game %d (seed %d): %s\n", f.Game, f.Seed, firstLine(f.Error))
-		}
-	}
-}
-
-// WriteJSON prints the report as one JSON object.
-func (r *Report) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
-}
-
-func trimFloat(f float64) string {
-	if f == math.Trunc(f) {
-		return fmt.Sprintf("%.0f", f)
-	}
-	return fmt.Sprintf("%.1f", f)
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
+	metrics := append([]interp.Metric(nil), m.Metrics()...)
+	return outcome{decisions: n, winners: r.Winners, scores: r.Scores, metrics: metrics, labels: labels}
 }

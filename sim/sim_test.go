@@ -38,8 +38,8 @@ func TestRunDoesNotDependOnJobs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(rep.Failures) > 0 {
-			t.Fatalf("failures: %+v", rep.Failures)
+		if len(rep.Failures()) > 0 {
+			t.Fatalf("failures: %+v", rep.Failures())
 		}
 		var b bytes.Buffer
 		rep.WriteTable(&b)
@@ -61,10 +61,10 @@ func TestRunWithHeavyGamesDoesNotDependOnJobs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(rep.Failures) == 0 || len(rep.Failures) == rep.Games {
-			t.Fatalf("jobs %d: %d of %d games failed; the script should make some, not all, fail", jobs, len(rep.Failures), rep.Games)
+		if len(rep.Failures()) == 0 || len(rep.Failures()) == rep.Played {
+			t.Fatalf("jobs %d: %d of %d games failed; the script should make some, not all, fail", jobs, len(rep.Failures()), rep.Played)
 		}
-		rep.Seconds, rep.GamesPerSec, rep.DecisionsPerSec = 0, 0, 0
+		rep.Timing = Timing{}
 		var b bytes.Buffer
 		if err := rep.WriteJSON(&b); err != nil {
 			t.Fatal(err)

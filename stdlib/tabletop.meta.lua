@@ -204,6 +204,18 @@ function Table:tell(seats, fmt, ...) end
 ---@param fmt string
 function Table:event(to, data, fmt, ...) end
 
+--- Measures something a designer cares about over many games (`tabletop sim`
+--- and `tabletop compare` report it): adds `value` (default 1) to the
+--- game's metric `name`, which starts at 0, and returns the new total.
+--- `t:metric(name, 0)` declares a metric, so it is reported as 0 in games
+--- where it never happened; the first metric a game names is its main one.
+--- Names are letters, digits, _ and -; at most 32 metrics a game. Metrics
+--- are for reports only: no view, log or save shows them.
+---@param name string
+---@param value? number
+---@return number total
+function Table:metric(name, value) end
+
 ---@class AskOptions
 ---@field hint? string                   What is being decided ("your lead").
 ---@field secret? boolean                Part of a simultaneous secret choice.

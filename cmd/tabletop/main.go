@@ -8,6 +8,8 @@
 //	tabletop play --resume
 //	tabletop replay game.save
 //	tabletop sim clubs -n 10000 --players 4 --seed 1
+//	tabletop compare clubs clubs_short -n 2000 --seats bot:careful,bot:random
+//	tabletop merge part-*.json
 //	tabletop check games/clubs.lua -n 300
 //	tabletop test games/
 //	tabletop completion bash
@@ -41,6 +43,8 @@ type cli struct {
 	List       listCmd                   `cmd:"" help:"List the games built into tabletop, and their variants."`
 	Replay     replayCmd                 `cmd:"" help:"Step through a saved game, decision by decision."`
 	Sim        simCmd                    `cmd:"" help:"Let bots play many games and report how each seat fared."`
+	Compare    compareCmd                `cmd:"" help:"Play a game and a variant of it from the same seeds and seats, and say what the variant changes."`
+	Merge      mergeCmd                  `cmd:"" help:"Merge the --json reports of the shards of a sim or compare into the report of the whole series."`
 	Check      checkCmd                  `cmd:"" help:"Load a game script and play random games looking for broken rules."`
 	Test       testCmd                   `cmd:"" help:"Run Lua scenario tests (*_test.lua)."`
 	Completion kongcompletion.Completion `cmd:"" help:"Print the shell code that completes tabletop's commands, games and files (bash, zsh or fish)."`
@@ -140,7 +144,7 @@ func helpPrinter(options kong.HelpOptions, ctx *kong.Context) error {
 		return err
 	}
 	sel := ctx.Selected()
-	if sel == nil || (sel.Name != "play" && sel.Name != "sim" && sel.Name != "check") {
+	if sel == nil || (sel.Name != "play" && sel.Name != "sim" && sel.Name != "check" && sel.Name != "compare") {
 		return nil
 	}
 	for _, a := range ctx.Args {

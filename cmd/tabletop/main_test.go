@@ -52,6 +52,7 @@ func TestScripts(t *testing.T) {
 			"droplines": dropLines,
 			"bgplay":    bgPlay,
 			"bgquit":    bgQuit,
+			"svgtext":   svgText,
 		},
 	})
 }

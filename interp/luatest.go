@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tabletop/tabletop/luahost"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -35,7 +36,7 @@ func RunTestFile(path string, stdlib fs.FS) ([]TestResult, error) {
 	}
 	host := &Engine{
 		Path: path, Limits: DefaultLimits, dir: filepath.Dir(path), stdlib: stdlib,
-		protos: map[string]*lua.FunctionProto{"": proto}, sources: map[string]string{"": path},
+		protos: map[string]*luahost.Chunk{"": proto}, sources: map[string]string{"": path},
 	}
 	host.Limits.StepInstructions = 2_000_000_000
 	host.Limits.StepTimeout = 10 * time.Minute
@@ -87,10 +88,10 @@ func (r *testRun) run() ([]TestResult, error) {
 		return 0
 	}))
 	L.SetGlobal("game", L.NewFunction(r.luaGame))
-	L.Push(L.NewFunctionFromProto(testPreludeProto()))
+	L.Push(luahost.Load(L, testPreludeProto()))
 	L.Call(0, 0)
 	g.begin()
-	L.Push(L.NewFunctionFromProto(r.host.protos[""]))
+	L.Push(luahost.Load(L, r.host.protos[""]))
 	err := L.PCall(0, 0, nil)
 	g.end()
 	if err != nil {

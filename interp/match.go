@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tabletop/tabletop/luahost"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -222,7 +223,7 @@ func (e *Engine) NewMatch(cfg Config) (m *Match, err error) {
 	m.co.SetContext(m.guard)
 	// Start the coroutine with a pause, so that the traceback hook below
 	// is in place (gopher-lua resets it on a thread's first resume).
-	entry := m.L.NewFunctionFromProto(entryProto())
+	entry := luahost.Load(m.L, entryProto())
 	m.L.Push(entry)
 	m.L.Push(m.L.NewFunction(func(L *lua.LState) int { return L.Yield() }))
 	m.L.Push(m.play)

@@ -59,11 +59,21 @@ func (p *pass) assign(n *ast.AssignStmt) ast.Stmt {
 }
 
 // assignOne handles the plain a = b, which gopher-lua compiles correctly
-// unless the table of an indexed target is a constant.
+// unless the table of an indexed target is a constant (upstream #524), or
+// the target is a local and the value an and/or expression: gopher-lua
+// computes that straight into the local's register, and a jump out of a
+// nested and/or skips the final move (upstream #490: result = result and
+// (f() and g()) keeps the old result).
 func (p *pass) assignOne(n *ast.AssignStmt, t target) ast.Stmt {
 	line := n.Lhs[0].Line()
 	if t.obj == nil {
 		n.Lhs[0] = t.expr
+		if _, ok := n.Rhs[0].(*ast.LogicalOpExpr); ok && t.local != "" {
+			tmp := p.temp()
+			decl := withLine(&ast.LocalAssignStmt{Names: []string{tmp}, Exprs: []ast.Expr{n.Rhs[0]}}, n.Line())
+			n.Rhs[0] = ident(tmp, endLine(n.Rhs[0]))
+			return doBlock([]ast.Stmt{decl, n}, n.Line(), endLine(n.Rhs[0]))
+		}
 		return n
 	}
 	switch t.obj.(type) {

@@ -11,4 +11,3 @@ for i, v in ipairs(values) do
 end
 local zero = 0
 print("inf", 1 / zero, -1 / zero, tostring(1 / zero))
-print("negative zero", -zero, tostring(-zero), "" .. -zero)

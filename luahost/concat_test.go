@@ -7,7 +7,7 @@ import (
 
 // concatCases are programs whose output Lua 5.1.5 gave, except where a
 // comment says otherwise.
-var concatCases = []struct{ name, src, want string }{
+var concatCases = []program{
 	{"numbers",
 		"local t = {1, -2, 0.1, 1/3, 1e14, 1e15, 2^53, 2^63, -1.5e-7, 123456789012, 100000000000000, 99999999999999, 3.14159265358979}\nlocal out = {}\nfor i, n in ipairs(t) do out[i] = '' .. n end\nprint(table.concat(out, ' '))",
 		"1 -2 0.1 0.33333333333333 1e+14 1e+15 9.007199254741e+15 9.2233720368548e+18 -1.5e-07 123456789012 1e+14 99999999999999 3.1415926535898\n"},
@@ -58,19 +58,7 @@ var concatCases = []struct{ name, src, want string }{
 		"\ta\t1\t1\n"},
 }
 
-func TestConcatMeansWhatLua51Says(t *testing.T) {
-	for _, c := range concatCases {
-		t.Run(c.name, func(t *testing.T) {
-			got, err := run(t, c.src, nil)
-			if err != nil {
-				got += "error: " + err.Error()
-			}
-			if got != c.want {
-				t.Errorf("%s\ngot  %q\nwant %q", c.src, got, c.want)
-			}
-		})
-	}
-}
+func TestConcatMeansWhatLua51Says(t *testing.T) { testPrograms(t, concatCases) }
 
 func TestConcatIsMetered(t *testing.T) {
 	cases := []struct {

@@ -47,7 +47,12 @@ func (e *Error) Error() string {
 // compile wrongly or unmetered (rewrite.go), then lua.Compile. Errors are
 // *Error, always with a line. Only lim.MaxSource is consulted; the other
 // limits are the meter's.
-func Compile(src []byte, name string, lim Limits) (*Chunk, error) {
+func Compile(src []byte, name string, lim Limits) (c *Chunk, err error) {
+	defer func() { // our own pass must never take the process down
+		if r := recover(); r != nil {
+			c, err = nil, &Error{Chunk: name, Line: 1, Msg: fmt.Sprintf("internal error compiling the chunk: %v", r)}
+		}
+	}()
 	if lim.MaxSource > 0 && len(src) > lim.MaxSource {
 		line := 1 + bytes.Count(src[:lim.MaxSource], []byte{'\n'})
 		return nil, &Error{Chunk: name, Line: line, Msg: fmt.Sprintf("the chunk is %d bytes, over the limit of %s", len(src), ByteSize(int64(lim.MaxSource)))}

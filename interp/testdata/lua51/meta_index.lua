@@ -75,7 +75,7 @@ print("raw", rawget(r1, "k"), r1.k, r1 == r2, rawequal(r1, r2))
 
 -- __metatable hides and protects the metatable
 local locked = setmetatable({}, { __metatable = "locked" })
-print("metatable", getmetatable(locked), pcall(setmetatable, locked, {}))
+print("metatable", getmetatable(locked), (pcall(setmetatable, locked, {})))
 
 -- metatables of strings: indexing a string reaches the string table
 print("string index", type(("abc").len), ("abc"):len(), #"abc")

@@ -16,13 +16,13 @@ print("pow assoc", 2 ^ 3 ^ 2, (2 ^ 3) ^ 2, -2 ^ 2)
 -- division by zero gives infinities; 0/0 is not equal to itself
 local zero = 0
 local inf, nan = 1 / zero, zero / zero
-print("inf", inf == math.huge, -inf == -math.huge, inf > 1e308, -inf < -1e308)
+print("inf", inf == 2 * inf, -inf == 2 * -inf, inf > 1e308, -inf < -1e308)
 print("nan", nan ~= nan, nan == nan, nan < 1, nan > 1)
 print("inf arith", inf + 1 == inf, inf - inf ~= inf - inf, 1 / inf == 0)
 
 -- precision: doubles
 print("precision", 0.1 + 0.2 == 0.3, 2 ^ 53 == 2 ^ 53 + 1, 2 ^ 52 + 1 ~= 2 ^ 52)
-print("big", 2 ^ 63 == 9223372036854775808, 1e308 * 10 == math.huge)
+print("big", 2 ^ 63 == 9223372036854775808, 1e308 * 10 == inf)
 
 -- precedence
 print("precedence", 2 + 3 * 4, (2 + 3) * 4, -2 ^ 2, not nil == true, 1 .. 2 == "12")

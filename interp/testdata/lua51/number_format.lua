@@ -11,3 +11,4 @@ for i, v in ipairs(values) do
 end
 local zero = 0
 print("inf", 1 / zero, -1 / zero, tostring(1 / zero))
+print("math.huge", math.huge, -math.huge, math.huge == 1 / zero)

@@ -32,6 +32,8 @@ var lua51Differences = map[string]string{
 		"results differ for fractional divisors, quotients past 2^53 and infinities; integers agree",
 	"number_negzero.lua": "the VM turns an arithmetic result of -0 into 0 (its cache of small numbers), " +
 		"so 1/-x is inf, not -inf, for x = 0, and -x prints as 0",
+	"number_coerce.lua": "the VM converts strings in arithmetic with Go's strconv.ParseInt(s, 0, 64): " +
+		`"010" + 0 is 8 (octal), and "0b11", "0o17", "1_000" are numbers`,
 	"error_runtime.lua": "the VM words runtime errors its own way and names no variable " +
 		`("attempt to index a non-table object(nil) with key 'x'"); only '..' errors are 5.1's (see luahost)`,
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tabletop/tabletop/luahost"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -231,7 +232,7 @@ func (m *Match) newTableObject() *lua.LTable {
 	// What a designer measures over many games (metric.go).
 	set("metric", m.luaMetric)
 
-	L.Push(L.NewFunctionFromProto(preludeProto()))
+	L.Push(luahost.Load(L, preludeProto()))
 	L.Push(t)
 	L.Call(1, 0)
 	return t
@@ -616,10 +617,10 @@ func methodTable(L *lua.LState) (*lua.LTable, func(name string, fn lua.LGFunctio
 
 // compiledOnce compiles a built-in Lua chunk the first time it is needed;
 // the chunk is shared by every state afterwards.
-func compiledOnce(name, src string) func() *lua.FunctionProto {
+func compiledOnce(name, src string) func() *luahost.Chunk {
 	var once sync.Once
-	var proto *lua.FunctionProto
-	return func() *lua.FunctionProto {
+	var proto *luahost.Chunk
+	return func() *luahost.Chunk {
 		once.Do(func() {
 			p, err := compile([]byte(src), name)
 			if err != nil {

@@ -39,7 +39,7 @@ func (h *Host) Load(name string, src []byte) (*lua.LFunction, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.L.NewFunctionFromProto(proto), nil
+	return luahost.Load(h.L, proto), nil
 }
 
 // Call runs fn(args...) as one step through the guarded door. A failure is

@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -14,8 +13,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tabletop/tabletop/luahost"
 	lua "github.com/yuin/gopher-lua"
-	"github.com/yuin/gopher-lua/parse"
 )
 
 // Engine is a loaded game script: compiled once, then shared by every
@@ -42,9 +41,9 @@ type Engine struct {
 	libs     []Library // searched after dir
 	stdlib   fs.FS     // searched last
 	mu       sync.Mutex
-	protos   map[string]*lua.FunctionProto // by module name; "" is the main script
-	sources  map[string]string             // module name → file path shown in errors
-	modSums  map[string]string             // module name → SHA-256 of the game's modules
+	protos   map[string]*luahost.Chunk // by module name; "" is the main script
+	sources  map[string]string         // module name → file path shown in errors
+	modSums  map[string]string         // module name → SHA-256 of the game's modules
 }
 
 // GameInfo is what a script declares about its game.
@@ -115,7 +114,7 @@ func newEngine(s Source) *Engine {
 		dir:     filepath.Dir(s.Path),
 		libs:    s.Libs,
 		stdlib:  s.Stdlib,
-		protos:  map[string]*lua.FunctionProto{},
+		protos:  map[string]*luahost.Chunk{},
 		modSums: map[string]string{},
 	}
 	if s.Home != nil {
@@ -150,28 +149,20 @@ func (e *Engine) load(src []byte) (*Engine, error) {
 	return e, nil
 }
 
-var parseErrRe = regexp.MustCompile(`line:(\d+)\(column:(\d+)\) near '(.*)':\s*(.*)$`)
-
-func compile(src []byte, name string) (*lua.FunctionProto, error) {
-	chunk, err := parse.Parse(bytes.NewReader(src), name)
+// compile compiles a script, module or test file through the script
+// host's compile pass (see luahost.Compile).
+func compile(src []byte, name string) (*luahost.Chunk, error) {
+	c, err := luahost.Compile(src, name, luahost.DefaultLimits)
 	if err != nil {
-		msg := strings.TrimSpace(err.Error())
-		if m := parseErrRe.FindStringSubmatch(msg); m != nil {
-			return nil, &ScriptError{Msg: fmt.Sprintf("%s:%s:%s: %s near '%s'", name, m[1], m[2], strings.TrimSpace(m[4]), m[3])}
-		}
-		return nil, &ScriptError{Msg: fmt.Sprintf("%s: %s", name, msg)}
+		return nil, &ScriptError{Msg: err.Error()}
 	}
-	proto, err := lua.Compile(chunk, name)
-	if err != nil {
-		return nil, &ScriptError{Msg: fmt.Sprintf("%s: %v", name, err)}
-	}
-	return proto, nil
+	return c, nil
 }
 
 // module returns the compiled module name, compiling it on first use. The
 // script's own folder is searched first, so a variant can require the game
 // it changes, then the libraries (the built-in games), then the stdlib.
-func (e *Engine) module(name string) (*lua.FunctionProto, string, error) {
+func (e *Engine) module(name string) (*luahost.Chunk, string, error) {
 	if !modName.MatchString(name) {
 		return nil, "", fmt.Errorf("module %q not found: names are letters, digits and _ separated by dots", name)
 	}
@@ -299,7 +290,7 @@ func sortedFuncKeys(v lua.LValue) []string {
 
 // runMain runs the compiled main script in L and returns its game table.
 func (e *Engine) runMain(L *lua.LState) (*lua.LTable, error) {
-	fn := L.NewFunctionFromProto(e.protos[""])
+	fn := luahost.Load(L, e.protos[""])
 	L.Push(fn)
 	if err := L.PCall(0, 1, nil); err != nil {
 		return nil, scriptError(err)

@@ -241,7 +241,7 @@ func (e *Engine) NewMatch(cfg Config) (m *Match, err error) {
 	// Start the coroutine with a pause, so that the traceback hook below
 	// is in place (gopher-lua resets it on a thread's first resume).
 	if err := guarded(m.meter, e.Path, func() error {
-		m.L.Push(m.L.NewFunctionFromProto(entryProto()))
+		m.L.Push(luahost.Load(m.L, entryProto()))
 		m.L.Push(m.L.NewFunction(func(L *lua.LState) int { return L.Yield() }))
 		m.L.Push(play)
 		if err := m.L.PCall(2, 1, nil); err != nil {

@@ -60,7 +60,7 @@ func (e *Engine) newState(rng *RNG, out io.Writer) *lua.LState {
 			L.RaiseError("%s", err.Error())
 		}
 		loaded.RawSetString(name, lua.LTrue) // guards against require cycles
-		L.Push(L.NewFunctionFromProto(proto))
+		L.Push(luahost.Load(L, proto))
 		L.Call(0, 1)
 		v := L.Get(-1)
 		if v == lua.LNil {

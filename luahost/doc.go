@@ -6,9 +6,10 @@
 // and no notion of a budget. This package is the layer between it and the
 // rest of tabletop:
 //
-//	Compile   -- source to prototype through a pass of our own: parse, check
+//	Compile   -- source to Chunk through a pass of our own: parse, check
 //	             the size, rewrite what gopher-lua compiles wrongly, route
 //	             what must be metered, then lua.Compile
+//	Load      -- a Chunk as a function of one state, its hidden helpers bound
 //	OpenLibs  -- the sandboxed libraries (base, string, table, math) with
 //	             every function that can allocate much or run long metered
 //	Meter     -- one state's budgets: instructions per step, bytes allocated

@@ -130,7 +130,7 @@ func (z *sizer) run() {
 		case *lua.LTable:
 			z.total += tableBytes(x)
 			z.push(x.Metatable)
-			x.ForEach(func(k, v lua.LValue) { z.push(k); z.push(v) })
+			z.contents(x)
 		case *lua.LFunction:
 			z.total += funcBytes0 + upvalueBytes*int64(len(x.Upvalues))
 			if x.Env != nil {
@@ -165,6 +165,27 @@ func (z *sizer) run() {
 	}
 }
 
+// contents pushes what table t holds. It reads the parts in place rather
+// than through ForEach, which boxes every array index it passes.
+func (z *sizer) contents(t *lua.LTable) {
+	if !layoutOK {
+		t.ForEach(func(k, v lua.LValue) { z.push(k); z.push(v) })
+		return
+	}
+	p := partsAt(t)
+	for _, v := range p.array {
+		z.push(v)
+	}
+	for k, v := range p.strdict {
+		z.total += int64(len(k)) + stringBytes0
+		z.push(v)
+	}
+	for k, v := range p.dict {
+		z.push(k)
+		z.push(v)
+	}
+}
+
 // Sizes of gopher-lua's parts in bytes, measured against the Go heap with
 // gopher-lua 1.1.2 (see TestMeasureIsNearTheHeap): a slot of the array part
 // (an interface value, plus the boxed number it often holds); an entry of
@@ -183,28 +204,32 @@ const (
 
 // tableBytes estimates one table (not what it refers to) from its parts.
 func tableBytes(t *lua.LTable) int64 {
-	p := tablePartsOf(t)
-	n := int64(tableBytes0) + slotBytes*int64(p.arrayCap+p.keysCap)
-	for _, m := range []int{p.strdict, p.dict} {
-		if m >= 0 {
-			n += max(mapEntryBytes*int64(m), mapMinBytes)
-		}
+	if !layoutOK {
+		n := int64(0)
+		t.ForEach(func(lua.LValue, lua.LValue) { n++ })
+		return tableBytes0 + mapEntryBytes*n
 	}
-	return n + mapEntryBytes*int64(p.k2i)
-}
-
-type tableParts struct {
-	arrayCap, keysCap int // capacities of the array part and the iteration key list
-	strdict, dict     int // entries in the string-keyed and other-keyed maps (-1: absent)
-	k2i               int // entries in the iteration index
+	p := partsAt(t)
+	n := int64(tableBytes0) + slotBytes*int64(cap(p.array)+cap(p.keys))
+	if p.strdict != nil {
+		n += max(mapEntryBytes*int64(len(p.strdict)), mapMinBytes)
+	}
+	if p.dict != nil {
+		n += max(mapEntryBytes*int64(len(p.dict)), mapMinBytes)
+	}
+	if p.k2i != nil {
+		n += mapEntryBytes * int64(len(*p.k2i))
+	}
+	return n
 }
 
 // The fields below are unexported in gopher-lua; they are read (never
-// written) through reflection, because a table's capacity is what its
-// memory is and no exported method tells it. layoutOK records whether the
-// pinned gopher-lua has the fields expected; if not, the estimate falls
-// back to counting entries (TestLayoutIsKnown fails, so an upgrade that
-// moves them is noticed).
+// written) in place, because a table's capacity is what its memory is and
+// no exported method tells it, and because walking them through ForEach
+// boxes every index. layoutOK records whether the pinned gopher-lua has
+// the fields expected, with the types expected; if not, the estimate falls
+// back to counting entries and next to the table's own (TestLayoutIsKnown
+// fails, so an upgrade that moves them is noticed).
 var (
 	tableType = reflect.TypeOf(lua.LTable{})
 	stateType = reflect.TypeOf(lua.LState{})
@@ -212,6 +237,8 @@ var (
 		fieldType(tableType, "array") == reflect.TypeOf([]lua.LValue(nil)) &&
 		fieldType(tableType, "keys") == reflect.TypeOf([]lua.LValue(nil)) &&
 		fieldType(tableType, "k2i") == reflect.TypeOf(map[lua.LValue]int(nil)) &&
+		fieldType(tableType, "strdict") == reflect.TypeOf(map[string]lua.LValue(nil)) &&
+		fieldType(tableType, "dict") == reflect.TypeOf(map[lua.LValue]lua.LValue(nil)) &&
 		hasFields(stateType, "reg") && hasRegistry()
 )
 
@@ -237,39 +264,6 @@ func hasRegistry() bool {
 	a, ok1 := f.Type.Elem().FieldByName("array")
 	t, ok2 := f.Type.Elem().FieldByName("top")
 	return ok1 && ok2 && a.Type == reflect.TypeOf([]lua.LValue(nil)) && t.Type.Kind() == reflect.Int
-}
-
-// Field indices of lua.LTable's parts, looked up once.
-var tableField = func() (idx struct{ array, keys, strdict, dict, k2i int }) {
-	if !layoutOK {
-		return idx
-	}
-	at := func(name string) int { f, _ := tableType.FieldByName(name); return f.Index[0] }
-	idx.array, idx.keys, idx.strdict, idx.dict, idx.k2i = at("array"), at("keys"), at("strdict"), at("dict"), at("k2i")
-	return idx
-}()
-
-func tablePartsOf(t *lua.LTable) tableParts {
-	if !layoutOK {
-		n := 0
-		t.ForEach(func(lua.LValue, lua.LValue) { n++ })
-		return tableParts{arrayCap: n, strdict: n}
-	}
-	v := reflect.ValueOf(t).Elem()
-	return tableParts{
-		arrayCap: v.Field(tableField.array).Cap(),
-		keysCap:  v.Field(tableField.keys).Cap(),
-		strdict:  mapLen(v.Field(tableField.strdict)),
-		dict:     mapLen(v.Field(tableField.dict)),
-		k2i:      max(mapLen(v.Field(tableField.k2i)), 0),
-	}
-}
-
-func mapLen(v reflect.Value) int {
-	if v.IsNil() {
-		return -1
-	}
-	return v.Len()
 }
 
 // stackOf returns the live part of a thread's value stack: locals,

@@ -41,7 +41,7 @@ var DefaultLimits = Limits{
 	StepInstructions: 10_000_000,
 	StepAlloc:        256 << 20,
 	Memory:           16 << 20,
-	MaxString:        16 << 20,
+	MaxString:        1 << 20,
 	MaxCallDepth:     200,
 	MaxSource:        1 << 20,
 	Timeout:          30 * time.Second,
@@ -59,6 +59,7 @@ type Meter struct {
 	lim Limits
 
 	steps int64 // instructions (and charged work) in this step
+	work  int64 // the charged work among steps: it allocates nothing itself
 	bytes int64 // bytes charged in this step
 	// next is the instruction count at which Done looks closer: the step
 	// budget, or 0 once the meter is stopped.
@@ -69,9 +70,10 @@ type Meter struct {
 	early   atomic.Bool  // the watchdog asks for a memory measure now
 
 	// The memory measure (see SetMeasure). What a state keeps can only
-	// grow through work, so the work done since the last measure bounds
-	// the growth: each instruction counts as bytesPerInstruction, each
-	// charged byte as itself. When that potential reaches threshold the
+	// grow through what it does, so that bounds the growth since the last
+	// measure: each instruction of the VM counts as bytesPerInstruction,
+	// each charged byte as itself (work charged by library loops, which
+	// allocate nothing uncharged, counts for nothing). When that potential reaches threshold the
 	// state is measured again. All of it is counted, so a state is
 	// measured at the same instructions every time it runs.
 	measure   func(limit int64) int64
@@ -136,14 +138,14 @@ func (m *Meter) Kept() int64 { return m.kept }
 
 // Begin starts a step: the per-step counts start again from zero.
 func (m *Meter) Begin() {
-	m.steps, m.bytes = 0, 0
+	m.steps, m.work, m.bytes = 0, 0, 0
 	m.setNext(m.nextCheck())
 	m.started.Store(coarseNow.Load())
 }
 
 // End ends a step.
 func (m *Meter) End() {
-	m.carried += m.steps*bytesPerInstruction + m.bytes
+	m.carried += (m.steps-m.work)*bytesPerInstruction + m.bytes
 	m.started.Store(0)
 }
 
@@ -196,14 +198,14 @@ func (m *Meter) nextCheck() int64 {
 	due := m.threshold - m.carried - m.bytes // potential still to go, in bytes
 	at := m.steps + 1
 	if due > 0 {
-		at = max(at, (due+bytesPerInstruction-1)/bytesPerInstruction)
+		at = max(at, m.work+(due+bytesPerInstruction-1)/bytesPerInstruction)
 	}
 	return min(limit, at)
 }
 
 // potential is the growth the work since the last measure could have made.
 func (m *Meter) potential() int64 {
-	return m.carried + m.steps*bytesPerInstruction + m.bytes
+	return m.carried + (m.steps-m.work)*bytesPerInstruction + m.bytes
 }
 
 // slow is Done's path once steps reach next: a budget spent, a stop, or a
@@ -235,7 +237,7 @@ func (m *Meter) measureNow() {
 		return
 	}
 	m.kept = kept
-	m.carried = -(m.steps*bytesPerInstruction + m.bytes)
+	m.carried = -((m.steps-m.work)*bytesPerInstruction + m.bytes)
 	m.threshold = max(measureInterval, kept)
 	m.setNext(m.nextCheck())
 }
@@ -248,6 +250,7 @@ func (m *Meter) Work(L *lua.LState, n int64) {
 		return
 	}
 	m.steps += n
+	m.work += n
 	if m.steps >= m.next.Load() && m.slow() {
 		L.RaiseError("%s", m.Stopped())
 	}

@@ -75,25 +75,29 @@ func numberOr(key lua.LValue) float64 {
 // gopher-lua's unexported fields are read, and how a change of its layout
 // is noticed).
 type tableView struct {
-	array []lua.LValue
-	keys  []lua.LValue
-	k2i   *map[lua.LValue]int
+	array   []lua.LValue
+	keys    []lua.LValue
+	strdict map[string]lua.LValue
+	dict    map[lua.LValue]lua.LValue
+	k2i     *map[lua.LValue]int // nil until the table is first walked
 }
 
-var tableOffsets = func() (o struct{ array, keys, k2i uintptr }) {
+var tableOffsets = func() (o struct{ array, keys, strdict, dict, k2i uintptr }) {
 	if !layoutOK {
 		return o
 	}
 	at := func(name string) uintptr { f, _ := tableType.FieldByName(name); return f.Offset }
-	o.array, o.keys, o.k2i = at("array"), at("keys"), at("k2i")
+	o.array, o.keys, o.strdict, o.dict, o.k2i = at("array"), at("keys"), at("strdict"), at("dict"), at("k2i")
 	return o
 }()
 
 func partsAt(t *lua.LTable) tableView {
 	base := unsafe.Pointer(t)
 	v := tableView{
-		array: *(*[]lua.LValue)(unsafe.Add(base, tableOffsets.array)),
-		keys:  *(*[]lua.LValue)(unsafe.Add(base, tableOffsets.keys)),
+		array:   *(*[]lua.LValue)(unsafe.Add(base, tableOffsets.array)),
+		keys:    *(*[]lua.LValue)(unsafe.Add(base, tableOffsets.keys)),
+		strdict: *(*map[string]lua.LValue)(unsafe.Add(base, tableOffsets.strdict)),
+		dict:    *(*map[lua.LValue]lua.LValue)(unsafe.Add(base, tableOffsets.dict)),
 	}
 	if m := (*map[lua.LValue]int)(unsafe.Add(base, tableOffsets.k2i)); *m != nil {
 		v.k2i = m

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -14,6 +15,16 @@ import (
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script/*.txtar")
 
 func TestMain(m *testing.M) {
+	// The hostile-script suite runs tabletop as a child process, to measure
+	// its CPU time and memory: the test binary is that child when asked.
+	if os.Getenv(childEnv) == "1" {
+		// A safety net for the machine running the tests, far above the
+		// 1 GiB target the suite asserts: a regression fails fast instead
+		// of swapping.
+		lim := syscall.Rlimit{Cur: 4 << 30, Max: 4 << 30}
+		_ = syscall.Setrlimit(syscall.RLIMIT_AS, &lim)
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	testscript.Main(m, map[string]func(){
 		"tabletop": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})

@@ -1,0 +1,3 @@
+-- hostile: a script that returns a number
+-- want: must return its game table
+return 42

@@ -19,10 +19,10 @@ func next(L *lua.LState, t *lua.LTable, key lua.LValue) (k, v lua.LValue) {
 	}
 	p := partsAt(t)
 	i, fromHash := 0, 0
-	switch key.(type) {
+	switch k := key.(type) {
 	case *lua.LNilType:
 	case lua.LNumber:
-		n := float64(key.(lua.LNumber))
+		n := float64(k)
 		if n >= 1 && n <= float64(len(p.array)) && n == float64(int(n)) {
 			i = int(n)
 			break

@@ -198,13 +198,13 @@ func (s *Session) Exec(ctx context.Context, input string) (quit bool) {
 // intro says what is being played, by whom, and where it is autosaved.
 func (s *Session) intro() {
 	info := s.eng.Info
-	s.printf("%s — %d players, seed %d.\n", info.Title, s.m.Players(), s.m.Config.Seed)
-	s.printf("Seats: %s.\n", s.seatList())
+	s.tell(fmt.Sprintf("%s — %d players, seed %d.", info.Title, s.m.Players(), s.m.Config.Seed))
+	s.tell(fmt.Sprintf("Seats: %s.", s.seatList()))
 	if opts := s.changedOptions(); opts != "" {
-		s.printf("Options: %s.\n", opts)
+		s.tell(fmt.Sprintf("Options: %s.", opts))
 	}
 	if s.Autosave != nil {
-		s.printf("Autosave: %s (resume with: %s).\n", s.Autosave.Path(), s.Autosave.ResumeHint())
+		s.tell(fmt.Sprintf("Autosave: %s (resume with: %s).", s.Autosave.Path(), s.Autosave.ResumeHint()))
 	}
 	if s.replay != "" {
 		s.tell(fmt.Sprintf("Replaying %s: %d recorded decisions. Type next (or step) for the next one, run for all of them; a move you type leaves the record.", s.replay, len(s.pending)))

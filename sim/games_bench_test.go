@@ -1,0 +1,130 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/tabletop/tabletop/interp"
+)
+
+// benchGames are the built-in games the benchmarks below play, four
+// players each.
+var benchGames = []string{"clubs", "cluedo", "members_only", "andy_capp", "das_regeln_wir_schon"}
+
+// BenchmarkRandomPlay plays whole games of every built-in game with four
+// random bots on one core and reports decisions per second.
+func BenchmarkRandomPlay(b *testing.B) {
+	for _, g := range benchGames {
+		b.Run(g, func(b *testing.B) {
+			e := load(b, "../games/"+g+".lua")
+			decisions := 0
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				m, err := e.NewMatch(interp.Config{Players: 4, Seed: uint64(i)})
+				if err != nil {
+					b.Fatal(err)
+				}
+				bot := interp.NewRandomBot(uint64(i))
+				for m.Prompt() != nil {
+					c, _ := bot.Choose(m)
+					if err := m.Step(c); err != nil {
+						b.Fatal(err)
+					}
+					decisions++
+				}
+				m.Close()
+			}
+			b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+		})
+	}
+}
+
+// BenchmarkDefaultBot plays whole games of every built-in game with its
+// default bot in every seat and reports decisions per second.
+func BenchmarkDefaultBot(b *testing.B) {
+	for _, g := range benchGames {
+		b.Run(g, func(b *testing.B) {
+			e := load(b, "../games/"+g+".lua")
+			decisions := 0
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				m, err := e.NewMatch(interp.Config{Players: 4, Seed: uint64(i)})
+				if err != nil {
+					b.Fatal(err)
+				}
+				bots := make([]interp.Bot, 5)
+				for s := 1; s <= 4; s++ {
+					if bots[s], err = e.NewBot("", s, uint64(i*10+s)); err != nil {
+						b.Fatal(err)
+					}
+				}
+				for p := m.Prompt(); p != nil; p = m.Prompt() {
+					c, err := bots[p.Seat].Choose(m)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if err := m.Step(c); err != nil {
+						b.Fatal(err)
+					}
+					decisions++
+				}
+				for _, bot := range bots[1:] {
+					bot.Close()
+				}
+				m.Close()
+			}
+			b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+		})
+	}
+}
+
+// BenchmarkUndo replays the first 1,000 decisions of a random game (or
+// the whole game when it is shorter), as undo and load do.
+func BenchmarkUndo(b *testing.B) {
+	for _, g := range benchGames {
+		b.Run(g, func(b *testing.B) {
+			e := load(b, "../games/"+g+".lua")
+			cfg := interp.Config{Players: 4, Seed: 7}
+			m, err := e.NewMatch(cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			bot := interp.NewRandomBot(7)
+			for m.Prompt() != nil && len(m.Decisions()) < 1000 {
+				c, _ := bot.Choose(m)
+				if err := m.Step(c); err != nil {
+					b.Fatal(err)
+				}
+			}
+			decisions := append([]interp.Decision(nil), m.Decisions()...)
+			m.Close()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				r, err := e.Replay(cfg, decisions)
+				if err != nil {
+					b.Fatal(err)
+				}
+				r.Close()
+			}
+			b.ReportMetric(float64(len(decisions)), "decisions")
+		})
+	}
+}
+
+// BenchmarkNewMatch measures how long a fresh game of each built-in game
+// takes to be ready for its first decision.
+func BenchmarkNewMatch(b *testing.B) {
+	for _, g := range benchGames {
+		b.Run(g, func(b *testing.B) {
+			e := load(b, "../games/"+g+".lua")
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				m, err := e.NewMatch(interp.Config{Players: 4, Seed: uint64(i)})
+				if err != nil {
+					b.Fatal(err)
+				}
+				m.Close()
+			}
+		})
+	}
+}

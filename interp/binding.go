@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -45,7 +44,9 @@ func (m *Match) newTableObject() *lua.LTable {
 	}
 	t.RawSetString("options", opts)
 
-	set := func(name string, fn lua.LGFunction) { t.RawSetString(name, L.NewFunction(fn)) }
+	set := func(name string, fn lua.LGFunction) {
+		t.RawSetString(name, L.NewFunction(m.refuseWhileDrawing("t", name, fn)))
+	}
 
 	// Seats.
 	set("name", func(L *lua.LState) int {
@@ -126,34 +127,9 @@ func (m *Match) newTableObject() *lua.LTable {
 	set("track", m.luaTrack)
 	set("pad", m.luaPad)
 	set("board", m.luaBoard)
-	set("note", func(L *lua.LState) int {
-		key := L.CheckString(2)
-		text := printableBlock(L.OptString(3, ""))
-		m.meter.Charge(L, int64(len(text)))
-		value := L.Get(4)
-		switch value.(type) {
-		case lua.LString, lua.LNumber, lua.LBool, *lua.LNilType:
-		default:
-			L.ArgError(4, "a note's value must be a string, number or boolean")
-		}
-		for i, n := range m.Notes {
-			if n.Key == key {
-				if text == "" {
-					m.Notes = append(m.Notes[:i], m.Notes[i+1:]...)
-				} else {
-					m.Notes[i] = Note{Key: key, Text: text, Value: value}
-				}
-				return 0
-			}
-		}
-		if text != "" {
-			m.Notes = append(m.Notes, Note{Key: key, Text: text, Value: value})
-		}
-		return 0
-	})
+	set("note", m.luaNote)
 	set("format", func(L *lua.LState) int {
-		text, _ := m.format(L, 2)
-		L.Push(lua.LString(text))
+		L.Push(lua.LString(m.formatNow(L, 2)))
 		return 1
 	})
 
@@ -197,14 +173,14 @@ func (m *Match) newTableObject() *lua.LTable {
 
 	// The log.
 	set("log", func(L *lua.LState) int {
-		text, cards := m.format(L, 2)
-		m.addLog(LogLine{Text: text, To: AllSeats, Cards: cards})
+		parts, cards := m.format(L, 2)
+		m.writeLine(AllSeats, parts, cards, nil)
 		return 0
 	})
 	set("tell", func(L *lua.LState) int {
 		to := m.checkSeats(L, 2)
-		text, cards := m.format(L, 3)
-		m.addLog(LogLine{Text: text, To: to, Cards: cards})
+		parts, cards := m.format(L, 3)
+		m.writeLine(to, parts, cards, nil)
 		return 0
 	})
 
@@ -221,8 +197,8 @@ func (m *Match) newTableObject() *lua.LTable {
 		if !ok {
 			L.ArgError(3, "event data must be a table with string keys")
 		}
-		text, more := m.format(L, 4)
-		m.addLog(LogLine{Text: text, To: to, Cards: append(cards, more...), Data: data})
+		parts, more := m.format(L, 4)
+		m.writeLine(to, parts, append(cards, more...), data)
 		return 0
 	})
 
@@ -236,6 +212,47 @@ func (m *Match) newTableObject() *lua.LTable {
 	L.Push(t)
 	L.Call(1, 0)
 	return t
+}
+
+// luaNote implements t:note(key, text [, value]): a public status line
+// every view shows under key, replacing the note of that key; text may be
+// a function(seat) drawn when a view is drawn (draw.go), and nil or ""
+// removes the note. value is handed to bots as view.facts[key].
+func (m *Match) luaNote(L *lua.LState) int {
+	key := L.CheckString(2)
+	var fn *lua.LFunction
+	text := ""
+	switch v := L.Get(3).(type) {
+	case *lua.LFunction:
+		fn = v
+	case lua.LString, lua.LNumber:
+		text = printableBlock(lua.LVAsString(v))
+	case *lua.LNilType:
+	default:
+		L.ArgError(3, "a note is a text, a function(seat) returning one, or nil to remove it")
+	}
+	m.meter.Charge(L, int64(len(text)))
+	value := L.Get(4)
+	switch value.(type) {
+	case lua.LString, lua.LNumber, lua.LBool, *lua.LNilType:
+	default:
+		L.ArgError(4, "a note's value must be a string, number or boolean")
+	}
+	note := Note{Key: key, Text: text, Value: value, fn: fn}
+	for i, n := range m.Notes {
+		if n.Key == key {
+			if text == "" && fn == nil {
+				m.Notes = append(m.Notes[:i], m.Notes[i+1:]...)
+			} else {
+				m.Notes[i] = note
+			}
+			return 0
+		}
+	}
+	if text != "" || fn != nil {
+		m.Notes = append(m.Notes, note)
+	}
+	return 0
 }
 
 // luaAsk implements t:ask(seat, options [, hint | {hint=, secret=, verb=}]).
@@ -476,95 +493,6 @@ func (m *Match) applyStack(z *Zone) error {
 	return nil
 }
 
-// format renders t:log style arguments starting at stack index n: a format
-// with %s (any value; cards by label), %d, %p (a seat's name) and %%.
-func (m *Match) format(L *lua.LState, n int) (string, []int) {
-	f := L.CheckString(n)
-	if !strings.Contains(f, "%") {
-		m.meter.Charge(L, int64(len(f))+logLineBytes)
-		return printableLine(f), nil
-	}
-	b := &fmtBuffer{m.fmtBuf[:0]}
-	defer func() { m.fmtBuf = b.buf }()
-	start := len(m.cardRefs)
-	arg := n + 1
-	for i := 0; i < len(f); i++ {
-		ch := f[i]
-		if ch != '%' || i+1 >= len(f) {
-			b.writeByte(ch)
-			continue
-		}
-		i++
-		switch f[i] {
-		case '%':
-			b.writeByte('%')
-		case 'p':
-			b.writeString(m.SeatLabel(m.checkSeat(L, arg)))
-			arg++
-		case 'd':
-			b.writeString(strconv.Itoa(L.CheckInt(arg)))
-			arg++
-		case 's':
-			v := L.Get(arg)
-			arg++
-			if c := m.cardOf(v); c != nil {
-				b.writeString(c.Label)
-				m.cardRefs = append(m.cardRefs, c.ID)
-			} else if list, ok := v.(*lua.LTable); ok && m.cardOf(list.RawGetInt(1)) != nil {
-				for j := 1; j <= list.Len(); j++ {
-					if c := m.cardOf(list.RawGetInt(j)); c != nil {
-						if j > 1 {
-							b.writeByte(' ')
-						}
-						b.writeString(c.Label)
-						m.cardRefs = append(m.cardRefs, c.ID)
-					}
-				}
-			} else if num, ok := v.(lua.LNumber); ok {
-				b.writeString(numberText(float64(num)))
-			} else {
-				b.writeString(logText(L, v, arg-1))
-			}
-		default:
-			L.RaiseError("log format %q: unknown verb %%%c (use %%s, %%d, %%p or %%%%)", f, f[i])
-		}
-	}
-	// Card references of all lines share one growing array; each line
-	// keeps its own window of it.
-	var cards []int
-	if len(m.cardRefs) > start {
-		cards = m.cardRefs[start:len(m.cardRefs):len(m.cardRefs)]
-	}
-	m.meter.Charge(L, int64(len(b.buf))+logLineBytes)
-	return printableLine(string(b.buf)), cards
-}
-
-// logText is what %s shows of a value that is not a card or a number: a
-// string, a boolean, nil, or what a __tostring metamethod returns. A table,
-// function or userdata without one has nothing to show but its address,
-// which differs from run to run, so it is refused: a log line must be the
-// same every time the game is played.
-func logText(L *lua.LState, v lua.LValue, arg int) string {
-	switch v.(type) {
-	case lua.LString, lua.LBool, *lua.LNilType:
-		return v.String()
-	}
-	if L.GetMetaField(v, "__tostring") == lua.LNil {
-		L.ArgError(arg, fmt.Sprintf("%%s was given a %s: give a string, a number, a card or a list of cards", v.Type().String()))
-	}
-	s, ok := L.ToStringMeta(v).(lua.LString)
-	if !ok {
-		L.ArgError(arg, fmt.Sprintf("the __tostring of a %s returned something other than a string", v.Type().String()))
-	}
-	return string(s)
-}
-
-// fmtBuffer is a reusable byte buffer with the writer methods format uses.
-type fmtBuffer struct{ buf []byte }
-
-func (b *fmtBuffer) writeString(s string) { b.buf = append(b.buf, s...) }
-func (b *fmtBuffer) writeByte(c byte)     { b.buf = append(b.buf, c) }
-
 // plainData copies a Lua value into plain Go data (map[string]any,
 // []any, string, float64, bool); cards become their names and are noted
 // in cards. Functions and userdata are refused.
@@ -607,12 +535,42 @@ func (m *Match) plainData(v lua.LValue, cards *[]int, depth int) any {
 }
 
 // methodTable returns a metatable whose methods are looked up in a table
-// of their own, and the function that defines one method.
-func methodTable(L *lua.LState) (*lua.LTable, func(name string, fn lua.LGFunction)) {
+// of their own, and the function that defines one method of class.
+func (m *Match) methodTable(L *lua.LState, class string) (*lua.LTable, func(name string, fn lua.LGFunction)) {
 	mt := L.NewTable()
 	methods := L.NewTable()
 	mt.RawSetString("__index", methods)
-	return mt, func(name string, fn lua.LGFunction) { methods.RawSetString(name, L.NewFunction(fn)) }
+	return mt, func(name string, fn lua.LGFunction) {
+		methods.RawSetString(name, L.NewFunction(m.refuseWhileDrawing(class, name, fn)))
+	}
+}
+
+// changers are the methods that change the game, by class: a note or
+// sidebar function may not call them (see draw.go).
+var changers = map[string]map[string]bool{
+	"t": {"set_name": true, "zone": true, "cards": true, "move": true, "show": true, "reveal": true, "hide": true,
+		"pool": true, "track": true, "pad": true, "board": true, "note": true, "random": true, "roll": true,
+		"shuffle": true, "log": true, "tell": true, "event": true, "ask": true, "metric": true},
+	"zone":  {"add": true, "shuffle": true, "deal": true, "move_all": true, "sort": true, "set_visibility": true, "set_label": true},
+	"pool":  {"give": true, "take": true, "move": true},
+	"track": {"set": true, "advance": true},
+	"pad":   {"add": true},
+	"board": {"token": true, "set_owner": true, "place": true, "move": true, "sidebar": true, "highlight": true},
+}
+
+// refuseWhileDrawing wraps a method that changes the game so that it is
+// refused while a view is being drawn; other methods are left as they are.
+func (m *Match) refuseWhileDrawing(class, name string, fn lua.LGFunction) lua.LGFunction {
+	if !changers[class][name] {
+		return fn
+	}
+	what := class + ":" + name
+	return func(L *lua.LState) int {
+		if m.drawing {
+			m.mutates(L, what)
+		}
+		return fn(L)
+	}
 }
 
 // compiledOnce compiles a built-in Lua chunk the first time it is needed;
@@ -709,7 +667,7 @@ func (m *Match) luaCards(L *lua.LState) int {
 
 func (m *Match) zoneMethods() *lua.LTable {
 	L := m.L
-	mt, def := methodTable(L)
+	mt, def := m.methodTable(L, "zone")
 	mt.RawSetString("__len", L.NewFunction(func(L *lua.LState) int {
 		L.Push(lua.LNumber(len(m.checkZone(L, 1).Cards)))
 		return 1

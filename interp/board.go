@@ -138,6 +138,10 @@ type Board struct {
 	distData   map[string]any
 	sidebar    map[int][]string // by seat; 0 for every seat
 	highlight  map[int][]int    // squares marked for one seat
+	// sideFn draws a sidebar for each seat (board:sidebar(function));
+	// sideRoot is the script's function, which the match keeps alive.
+	sideFn   func(seat int) ([]string, error)
+	sideRoot lua.LValue
 
 	// Rendering is cached: the map by token positions and highlighted
 	// squares, the sidebar by what changed in it.
@@ -1234,6 +1238,14 @@ func (b *Board) publicSide() *renderedLines {
 }
 
 func (b *Board) privateSide(seat int) *renderedLines {
+	if b.sideFn != nil {
+		lines, _ := b.sideFn(seat)
+		var rows [][]canvasCell
+		for _, l := range lines {
+			rows = append(rows, textCells(l, noStyle))
+		}
+		return &renderedLines{plain: renderRows(rows, false), color: renderRows(rows, true)}
+	}
 	if seat <= 0 || len(b.sidebar[seat]) == 0 {
 		return &renderedLines{}
 	}
@@ -1343,7 +1355,7 @@ func (b *Board) ExtraView(seat int) (ExtraView, bool) {
 	m, hl := b.mapLines(seat)
 	key := [4]int{b.posVersion, b.pubVersion, b.seatVersion[seat], 0}
 	c := b.views[seat]
-	if c == nil || c.key != key || c.hl != hl {
+	if c == nil || c.key != key || c.hl != hl || b.sideFn != nil {
 		pub, priv := b.publicSide(), b.privateSide(seat)
 		c = &boardViewCache{key: key, hl: hl, lines: b.assemble(m.plain, pub.plain, priv.plain), color: b.assemble(m.color, pub.color, priv.color)}
 		b.views[seat] = c
@@ -1623,7 +1635,7 @@ func pushNames(L *lua.LState, b *Board, places []int) {
 }
 
 func (m *Match) boardMethods(L *lua.LState) *lua.LTable {
-	mt, def := methodTable(L)
+	mt, def := m.methodTable(L, "board")
 	mt.RawSetString("__tostring", L.NewFunction(func(L *lua.LState) int {
 		b := m.checkBoard(L)
 		L.Push(lua.LString(fmt.Sprintf("board %s (%dx%d)", b.Name, b.W, b.H)))
@@ -1880,12 +1892,26 @@ func (m *Match) boardMethods(L *lua.LState) *lua.LTable {
 		return 1
 	})
 	// sidebar(lines [, seat]): text drawn beside the map, for every seat
-	// or for one seat only (a notepad); nil clears it.
+	// or for one seat only (a notepad); nil clears it. lines may be a
+	// function(seat) returning them, drawn for each seat as its view is
+	// drawn (draw.go); it replaces the seats' own sidebars.
 	def("sidebar", func(L *lua.LState) int {
 		b := m.checkBoard(L)
 		seat := 0
 		if L.Get(3) != lua.LNil {
 			seat = m.checkSeat(L, 3)
+		}
+		if fn, ok := L.Get(2).(*lua.LFunction); ok {
+			if seat != 0 {
+				L.ArgError(3, "a sidebar function is drawn for every seat (it is given the seat): leave the seat out")
+			}
+			b.sideRoot = fn
+			b.sideFn = func(seat int) ([]string, error) { return m.drawLines(fn, seat) }
+			b.touch(0)
+			return 0
+		}
+		if L.Get(2) == lua.LNil && seat == 0 {
+			b.sideFn, b.sideRoot = nil, nil
 		}
 		var lines []string
 		switch v := L.Get(2).(type) {

@@ -108,7 +108,7 @@ func (e *Engine) botNames() string {
 // and returns game[table][name].
 func (e *Engine) scriptFunc(table, name string, seed uint64) (*lua.LFunction, *lua.LState, *luahost.Meter, *RNG, error) {
 	rng := NewRNG(seed)
-	L := e.newState(rng, nil)
+	L := e.newState(&randSource{rng}, nil)
 	g := newMeter(e.Limits, L)
 	var game *lua.LTable
 	err := guarded(g, e.Path, func() (err error) { game, err = e.runMain(L); return err })

@@ -28,7 +28,7 @@ func NewHost(path string, libs []Library, stdlib fs.FS, limits Limits, out io.Wr
 	e := newEngine(Source{Path: path, Name: path, Libs: libs, Stdlib: stdlib})
 	e.Limits = limits
 	h := &Host{engine: e}
-	h.L = e.newState(NewRNG(1), out)
+	h.L = e.newState(&randSource{NewRNG(1)}, out)
 	h.meter = newMeter(limits, h.L)
 	return h
 }

@@ -83,12 +83,18 @@ type LogLine struct {
 	// Data is the event as data for bots (t:event): plain values, with
 	// cards given by name. Nil for plain text lines.
 	Data map[string]any
+
+	parts int32 // 1 + its index in Match.logParts while Text is not rendered yet (log.go)
 }
 
 // Note is a public status line a script keeps in every view ("Led: ♥").
+// A note the script gave as a function of the seat has no Text in
+// Match.Notes: View draws it for the seat it is for.
 type Note struct {
 	Key, Text string
 	Value     lua.LValue // for bots; nil when the note has none
+
+	fn *lua.LFunction // draws the note for a seat (draw.go)
 }
 
 // Result is how a finished game ended.
@@ -135,8 +141,18 @@ type Match struct {
 	metrics  []Metric              // t:metric's totals (metric.go)
 
 	promptBuf Prompt // storage reused by every prompt
-	fmtBuf    []byte // storage reused by log formatting
+
+	// The log's lines not rendered yet (log.go).
+	logParts  []logParts
+	logArgs   []logArg
+	pending   int    // lines not rendered yet
+	lineBytes int64  // the size of the line being written
+	fmtBuf    []byte // storage reused by rendering
 	cardRefs  []int  // backing array of LogLine.Cards
+	silent    bool   // keeps no log (a copy nobody reads: Silent)
+
+	rand    *randSource // math.random's generator: RNG, or a scratch one while drawing
+	drawing bool        // a note or sidebar function is running (draw.go)
 }
 
 // Extra is a table object a game library adds to a match (a board, a
@@ -218,7 +234,8 @@ func (e *Engine) NewMatch(cfg Config) (m *Match, err error) {
 			m = nil
 		}
 	}()
-	m.L = e.newState(m.RNG, cfg.Out)
+	m.rand = &randSource{m.RNG}
+	m.L = e.newState(m.rand, cfg.Out)
 	m.L.SetContext(m.meter)
 	m.meter.SetMeasure(m.kept)
 	var game *lua.LTable
@@ -388,9 +405,6 @@ func (m *Match) Err() error { return m.err }
 
 // Decisions returns the decisions made so far.
 func (m *Match) Decisions() []Decision { return m.record }
-
-// Log returns every log line (public and private); use LogFor for a seat.
-func (m *Match) Log() []LogLine { return m.log }
 
 // Players returns the number of seats.
 func (m *Match) Players() int { return len(m.Seats) }
@@ -597,6 +611,16 @@ func (m *Match) kept(limit int64) int64 {
 	}
 	for _, c := range m.Cards {
 		roots = append(roots, c.Table)
+	}
+	for _, n := range m.Notes {
+		if n.fn != nil {
+			roots = append(roots, n.fn)
+		}
+	}
+	for _, x := range m.extras {
+		if b, ok := x.(*Board); ok && b.sideRoot != nil {
+			roots = append(roots, b.sideRoot)
+		}
 	}
 	return own + luahost.Measure(limit-own, m.L, roots...)
 }

@@ -65,7 +65,7 @@ func (m *Match) luaPool(L *lua.LState) int {
 
 func (m *Match) poolMethods() *lua.LTable {
 	L := m.L
-	mt, def := methodTable(L)
+	mt, def := m.methodTable(L, "pool")
 	// give(holder, kind, n): from the supply; returns how many were given
 	// (fewer when the supply runs short).
 	def("give", func(L *lua.LState) int {
@@ -181,7 +181,7 @@ func (m *Match) luaTrack(L *lua.LState) int {
 
 func (m *Match) trackMethods() *lua.LTable {
 	L := m.L
-	mt, def := methodTable(L)
+	mt, def := m.methodTable(L, "track")
 	clamp := func(tr *Track, v int) int { return max(tr.Min, min(tr.Max, v)) }
 	def("get", func(L *lua.LState) int {
 		tr := m.checkTrack(L)
@@ -223,7 +223,7 @@ func (m *Match) luaPad(L *lua.LState) int {
 
 func (m *Match) padMethods() *lua.LTable {
 	L := m.L
-	mt, def := methodTable(L)
+	mt, def := m.methodTable(L, "pad")
 	// add(label, scores [, note]): a row; scores is a list by seat.
 	def("add", func(L *lua.LState) int {
 		p := m.checkPad(L)

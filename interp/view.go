@@ -41,6 +41,7 @@ type ZoneView struct {
 // View returns what seat may see now.
 func (m *Match) View(seat int) *View {
 	v := m.view(seat)
+	v.Notes = m.notesFor(seat)
 	v.Log = m.LogFor(seat, 0)
 	return v
 }
@@ -72,17 +73,6 @@ func (m *Match) view(seat int) *View {
 		}
 	}
 	return v
-}
-
-// LogFor returns the log lines from index from on that seat may read.
-func (m *Match) LogFor(seat, from int) []LogLine {
-	var out []LogLine
-	for _, l := range m.log[min(from, len(m.log)):] {
-		if l.To == AllSeats || l.To.Has(seat) {
-			out = append(out, l)
-		}
-	}
-	return out
 }
 
 // Text renders the view for a person at a terminal. The log is left out

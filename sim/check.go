@@ -109,7 +109,8 @@ const sameErrorLimit = 3
 
 // Check plays random games and verifies after every decision that the
 // script did not fail, the state keeps the engine's invariants, no seat
-// can read a card it may not see, nothing public is written while a secret
+// can read a card it may not see, every note and sidebar drawn by a
+// function draws for every seat, nothing public is written while a secret
 // choice is collected, and that the game ends. At one early decision of each
 // game it tries up to four of the legal options on replayed copies, and at
 // the end it replays the save to prove the game deterministic. A share of
@@ -359,7 +360,10 @@ func checkOne(cfg CheckConfig, players int, seed uint64, plan checkPlan, started
 		if err := m.CheckInvariants(); err != nil {
 			return err
 		}
-		return m.CheckSecrecy()
+		if err := m.CheckSecrecy(); err != nil {
+			return err
+		}
+		return m.CheckDrawing()
 	}
 	if err := check(); err != nil {
 		return fail(0, err)
@@ -397,7 +401,7 @@ func checkOne(cfg CheckConfig, players int, seed uint64, plan checkPlan, started
 		if err != nil {
 			return fail(n, err)
 		}
-		seat, group, logFrom := p.Seat, p.Group, len(m.Log())
+		seat, group, logFrom := p.Seat, p.Group, m.LogLen()
 		if err := m.Step(i); err != nil {
 			return fail(n, err)
 		}

@@ -158,9 +158,12 @@ function Table:track(spec) end
 function Table:pad(spec) end
 
 --- A public status line every view shows, under `key` (nil text removes it).
---- `value` is handed to bots as `view.facts[key]`.
+--- `text` may be a function of the seat looking, drawn only when a view is
+--- drawn (nil: that seat sees no such note); it may only read the game:
+--- methods that change it are refused, and math.random does not touch the
+--- game's generator. `value` is handed to bots as `view.facts[key]`.
 ---@param key string
----@param text? string
+---@param text? string|fun(seat: Seat|0): string?
 ---@param value? string|number|boolean
 function Table:note(key, text, value) end
 
@@ -465,7 +468,9 @@ function Board:label(name) end
 ---@return string[]
 function Board:tokens() end
 --- Text drawn beside the map, for every seat or one seat only (a notepad); nil clears it.
----@param lines string[]?
+--- `lines` may be a function of the seat looking (0: a spectator), drawn only
+--- when a view is drawn, as a note function is (see Table:note); give no seat.
+---@param lines string[]|string|fun(seat: Seat|0): (string[]|string|nil)|nil
 ---@param seat? Seat
 function Board:sidebar(lines, seat) end
 --- Marks squares (the destinations of a throw) in one seat's view; nil clears.

@@ -106,11 +106,15 @@ function Clubs.because(winner, beaten)
   return ""
 end
 
--- The trick as it lies, who played what: "Trick: West 2♣ · North 3♣".
+-- The trick as it lies, who played what: "Trick: West 2♣ · North 3♣". A
+-- note drawn when someone looks, from the trick's lists as they are then.
 local function trick_note(t, seats, played)
-  local parts = {}
-  for i, card in ipairs(played) do parts[i] = t:name(seats[i]) .. " " .. card.label end
-  t:note("trick", "Trick: " .. table.concat(parts, " · "))
+  t:note("trick", function()
+    if #played == 0 then return nil end
+    local parts = {}
+    for i, card in ipairs(played) do parts[i] = t:name(seats[i]) .. " " .. card.label end
+    return "Trick: " .. table.concat(parts, " · ")
+  end)
 end
 
 -- [Scoring] The normal tally of the cards a player took.
@@ -184,6 +188,7 @@ local DECLARE = {
 function Clubs.play_trick(t, z, leader, first_card)
   local seats, played, follow = {}, {}, nil
   local order = t:seats(leader)
+  trick_note(t, seats, played)
   for i = 1, #order do
     local seat = order[i]
     local hand = z.hands[seat]
@@ -197,7 +202,6 @@ function Clubs.play_trick(t, z, leader, first_card)
     end
     z.trick:add(card)
     seats[#seats + 1], played[#played + 1] = seat, card
-    trick_note(t, seats, played)
     if #played == 1 then
       t:log("%p leads %s", seat, card)
       if Clubs.is_club(card) then

@@ -18,6 +18,7 @@ func BenchmarkRandomPlay(b *testing.B) {
 			e := load(b, "../games/"+g+".lua")
 			decisions := 0
 			b.ResetTimer()
+			cpu := cpuSeconds()
 			for i := 0; i < b.N; i++ {
 				m, err := e.NewMatch(interp.Config{Players: 4, Seed: uint64(i)})
 				if err != nil {
@@ -33,7 +34,7 @@ func BenchmarkRandomPlay(b *testing.B) {
 				}
 				m.Close()
 			}
-			b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+			reportRate(b, decisions, cpu)
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 		})
 	}
@@ -47,6 +48,7 @@ func BenchmarkDefaultBot(b *testing.B) {
 			e := load(b, "../games/"+g+".lua")
 			decisions := 0
 			b.ResetTimer()
+			cpu := cpuSeconds()
 			for i := 0; i < b.N; i++ {
 				m, err := e.NewMatch(interp.Config{Players: 4, Seed: uint64(i)})
 				if err != nil {
@@ -73,7 +75,7 @@ func BenchmarkDefaultBot(b *testing.B) {
 				}
 				m.Close()
 			}
-			b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+			reportRate(b, decisions, cpu)
 		})
 	}
 }
@@ -99,6 +101,7 @@ func BenchmarkUndo(b *testing.B) {
 			decisions := append([]interp.Decision(nil), m.Decisions()...)
 			m.Close()
 			b.ResetTimer()
+			cpu := cpuSeconds()
 			for i := 0; i < b.N; i++ {
 				r, err := e.Replay(cfg, decisions)
 				if err != nil {
@@ -106,6 +109,7 @@ func BenchmarkUndo(b *testing.B) {
 				}
 				r.Close()
 			}
+			reportCPU(b, cpu)
 			b.ReportMetric(float64(len(decisions)), "decisions")
 		})
 	}
@@ -118,6 +122,7 @@ func BenchmarkNewMatch(b *testing.B) {
 		b.Run(g, func(b *testing.B) {
 			e := load(b, "../games/"+g+".lua")
 			b.ResetTimer()
+			cpu := cpuSeconds()
 			for i := 0; i < b.N; i++ {
 				m, err := e.NewMatch(interp.Config{Players: 4, Seed: uint64(i)})
 				if err != nil {
@@ -125,6 +130,23 @@ func BenchmarkNewMatch(b *testing.B) {
 				}
 				m.Close()
 			}
+			reportCPU(b, cpu)
 		})
+	}
+}
+
+// reportRate reports decisions per second of the wall clock and, where it
+// is measured, per second of CPU time (steadier on a shared machine).
+func reportRate(b *testing.B, decisions int, cpuStart float64) {
+	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+	if cpu := cpuSeconds() - cpuStart; cpu > 0 {
+		b.ReportMetric(float64(decisions)/cpu, "decisions/cpu-s")
+	}
+}
+
+// reportCPU reports the CPU time of one operation, where it is measured.
+func reportCPU(b *testing.B, cpuStart float64) {
+	if cpu := cpuSeconds() - cpuStart; cpu > 0 {
+		b.ReportMetric(cpu*1e9/float64(b.N), "cpu-ns/op")
 	}
 }

@@ -105,15 +105,19 @@ func (m *Match) newTableObject() *lua.LTable {
 	set("show", func(L *lua.LState) int {
 		c := m.checkCard(L, 2)
 		c.Known |= m.checkSeats(L, 3)
+		c.Zone.touch()
 		return 0
 	})
 	set("reveal", func(L *lua.LState) int {
-		m.checkCard(L, 2).Revealed = true
+		c := m.checkCard(L, 2)
+		c.Revealed = true
+		c.Zone.touch()
 		return 0
 	})
 	set("hide", func(L *lua.LState) int {
 		c := m.checkCard(L, 2)
 		c.Revealed, c.Known = false, 0
+		c.Zone.touch()
 		return 0
 	})
 	set("visible", func(L *lua.LState) int {
@@ -239,6 +243,7 @@ func (m *Match) luaNote(L *lua.LState) int {
 		L.ArgError(4, "a note's value must be a string, number or boolean")
 	}
 	note := Note{Key: key, Text: text, Value: value, fn: fn}
+	m.notesVer++
 	for i, n := range m.Notes {
 		if n.Key == key {
 			if text == "" && fn == nil {
@@ -452,8 +457,10 @@ func (m *Match) moveCard(c *Card, z *Zone, pos int) {
 		if i := old.index(c); i >= 0 {
 			old.Cards = append(old.Cards[:i], old.Cards[i+1:]...)
 		}
+		old.touch()
 	}
 	c.Zone = z
+	z.touch()
 	if pos <= 0 || pos > len(z.Cards) {
 		z.Cards = append(z.Cards, c)
 		return
@@ -762,6 +769,7 @@ func (m *Match) zoneMethods() *lua.LTable {
 	})
 	def("shuffle", func(L *lua.LState) int {
 		z := m.checkZone(L, 1)
+		z.touch()
 		m.RNG.Shuffle(len(z.Cards), func(i, j int) { z.Cards[i], z.Cards[j] = z.Cards[j], z.Cards[i] })
 		for _, c := range z.Cards {
 			c.Known, c.Revealed = 0, false
@@ -792,6 +800,7 @@ func (m *Match) zoneMethods() *lua.LTable {
 	})
 	def("sort", func(L *lua.LState) int {
 		z := m.checkZone(L, 1)
+		z.touch()
 		field := L.OptString(2, "order")
 		key := func(c *Card) lua.LValue { return c.Table.RawGetString(field) }
 		sort.SliceStable(z.Cards, func(i, j int) bool {
@@ -825,10 +834,13 @@ func (m *Match) zoneMethods() *lua.LTable {
 			L.ArgError(2, "visibility must be hidden, owner or all")
 		}
 		z.Vis = v
+		z.touch()
 		return 0
 	})
 	def("set_label", func(L *lua.LState) int {
-		m.checkZone(L, 1).Label = printableLine(L.CheckString(2))
+		z := m.checkZone(L, 1)
+		z.Label = printableLine(L.CheckString(2))
+		z.touch()
 		return 0
 	})
 	return mt

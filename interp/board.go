@@ -135,7 +135,7 @@ type Board struct {
 	tokenIdx   map[string]int
 	occ        []int // 1 + index of the token on each square; 0 when free
 	roomDist   [][]int
-	distData   map[string]any
+	static     map[string]any   // staticData
 	sidebar    map[int][]string // by seat; 0 for every seat
 	highlight  map[int][]int    // squares marked for one seat
 	// sideFn draws a sidebar for each seat (board:sidebar(function));
@@ -1413,32 +1413,48 @@ func (b *Board) placeRow(p int) int {
 //	            from each square and room, ignoring tokens
 //	width, height
 func (b *Board) data() map[string]any {
-	if b.distData == nil {
-		dist := map[string]any{}
-		for r, room := range b.rooms {
-			m := map[string]any{}
-			for c := range b.cells {
-				if d := b.roomDist[r][c]; d >= 0 && b.walkable(c) {
-					m[b.SquareName(c)] = d
-				}
-			}
-			for o := range b.rooms {
-				if d := b.RoomDistance(b.roomPlace(o), r); d >= 0 {
-					m[b.rooms[o].Name] = d
-				}
-			}
-			dist[room.Name] = m
-		}
-		b.distData = dist
-	}
 	if b.dataCache != nil && b.dataPos == b.posVersion {
 		return b.dataCache
 	}
-	tokens := map[string]any{}
+	d := map[string]any{"tokens": b.tokenPlaces()}
+	for k, v := range b.staticData() {
+		d[k] = v
+	}
+	b.dataCache, b.dataPos = d, b.posVersion
+	return d
+}
+
+// tokenPlaces is where each token on the board stands: token → place.
+func (b *Board) tokenPlaces() map[string]any {
+	tokens := make(map[string]any, len(b.tokens))
 	for _, t := range b.tokens {
 		if p := b.tokenPlace(t); p >= 0 {
 			tokens[t.Name] = b.PlaceName(p)
 		}
+	}
+	return tokens
+}
+
+// staticData is the part of data that never changes: all of it but the
+// tokens. A bot's view converts it once a game.
+func (b *Board) staticData() map[string]any {
+	if b.static != nil {
+		return b.static
+	}
+	dist := make(map[string]any, len(b.rooms))
+	for r, room := range b.rooms {
+		m := map[string]any{}
+		for c := range b.cells {
+			if d := b.roomDist[r][c]; d >= 0 && b.walkable(c) {
+				m[b.SquareName(c)] = d
+			}
+		}
+		for o := range b.rooms {
+			if d := b.RoomDistance(b.roomPlace(o), r); d >= 0 {
+				m[b.rooms[o].Name] = d
+			}
+		}
+		dist[room.Name] = m
 	}
 	rooms := make([]any, len(b.rooms))
 	labels, passages, entries := map[string]any{}, map[string]any{}, map[string]any{}
@@ -1454,12 +1470,11 @@ func (b *Board) data() map[string]any {
 		}
 		entries[room.Name] = es
 	}
-	b.dataCache = map[string]any{
-		"width": b.W, "height": b.H, "tokens": tokens, "rooms": rooms, "labels": labels,
-		"passages": passages, "entries": entries, "distance": b.distData,
+	b.static = map[string]any{
+		"width": b.W, "height": b.H, "rooms": rooms, "labels": labels,
+		"passages": passages, "entries": entries, "distance": dist,
 	}
-	b.dataPos = b.posVersion
-	return b.dataCache
+	return b.static
 }
 
 // The Lua binding ------------------------------------------------------------

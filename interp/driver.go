@@ -62,10 +62,6 @@ func (h *Host) Close() {
 	h.L.Close()
 }
 
-// Lua converts the view to the table a bot receives (see the Bots section
-// of docs/scripting.md), built in L.
-func (v *View) Lua(L *lua.LState) *lua.LTable { return v.luaView(L, newLuaCache()) }
-
 // ToLua converts plain Go data — maps with string or int keys, slices,
 // strings, numbers, booleans, as in LogLine.Data — to Lua values in L.
 func ToLua(L *lua.LState, v any) lua.LValue { return toLua(L, v) }

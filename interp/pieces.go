@@ -79,6 +79,7 @@ func (m *Match) poolMethods() *lua.LTable {
 		}
 		p.Supply[k] -= n
 		p.holding(h)[k] += n
+		p.ver++
 		L.Push(lua.LNumber(n))
 		return 1
 	})
@@ -95,6 +96,7 @@ func (m *Match) poolMethods() *lua.LTable {
 		}
 		held[k] -= n
 		p.Supply[k] += n
+		p.ver++
 		L.Push(lua.LNumber(n))
 		return 1
 	})
@@ -111,6 +113,7 @@ func (m *Match) poolMethods() *lua.LTable {
 		}
 		src[k] -= n
 		p.holding(to)[k] += n
+		p.ver++
 		L.Push(lua.LNumber(n))
 		return 1
 	})
@@ -192,6 +195,7 @@ func (m *Match) trackMethods() *lua.LTable {
 		tr := m.checkTrack(L)
 		s := m.checkSeat(L, 2)
 		tr.Markers[s] = clamp(tr, L.CheckInt(3))
+		tr.ver++
 		L.Push(lua.LNumber(tr.Markers[s]))
 		return 1
 	})
@@ -201,6 +205,7 @@ func (m *Match) trackMethods() *lua.LTable {
 		tr := m.checkTrack(L)
 		s := m.checkSeat(L, 2)
 		tr.Markers[s] = clamp(tr, tr.Markers[s]+L.CheckInt(3))
+		tr.ver++
 		L.Push(lua.LNumber(tr.Markers[s]))
 		return 1
 	})
@@ -239,6 +244,7 @@ func (m *Match) padMethods() *lua.LTable {
 			p.Totals[s] += int(v)
 		}
 		p.Rows = append(p.Rows, row)
+		p.ver++
 		return 0
 	})
 	def("total", func(L *lua.LState) int {

@@ -31,7 +31,8 @@
 
 ---@alias BotFunction fun(view: View, options: string[], seat: Seat): integer|string
 --- A bot returns the 1-based index of the option it picks, or its text. It runs
---- in a Lua state of its own and sees only `view`: its seat's view.
+--- in a Lua state of its own and sees only `view`: its seat's view, kept from
+--- one decision to the next and brought up to date (a new view: a new game).
 
 ---@alias ToolFunction fun(view: View, seat: Seat): string
 
@@ -500,6 +501,7 @@ function Board:text(seat) end
 ---@field turn Seat|0                    The seat to act.
 ---@field hint string
 ---@field options string[]               The legal options, when it is this seat's turn.
+---@field values any[]                   What each option is: the string, card (the seat's copy) or table (a copy) given to t:ask.
 ---@field done boolean
 ---@field zones ZoneView[]
 ---@field mine table<string, ZoneView>   This seat's zones by name.

@@ -64,19 +64,7 @@ func (m *Match) newTableObject() *lua.LTable {
 		L.Push(lua.LNumber((s+len(m.Seats)-2)%len(m.Seats) + 1))
 		return 1
 	})
-	set("seats", func(L *lua.LState) int {
-		from := 1
-		if L.GetTop() >= 2 && L.Get(2) != lua.LNil {
-			from = m.checkSeat(L, 2)
-		}
-		n := len(m.Seats)
-		list := L.CreateTable(n, 0)
-		for i := 0; i < n; i++ {
-			list.RawSetInt(i+1, lua.LNumber((from-1+i)%n+1))
-		}
-		L.Push(list)
-		return 1
-	})
+	set("seats", m.tableSeats)
 
 	// Cards and zones.
 	set("zone", m.luaZone)
@@ -705,14 +693,11 @@ func (m *Match) zoneMethods() *lua.LTable {
 		return 0
 	})
 	def("cards", func(L *lua.LState) int {
-		z := m.checkZone(L, 1)
-		t := L.CreateTable(len(z.Cards), 0)
-		for i, c := range z.Cards {
-			t.RawSetInt(i+1, c.Table)
-		}
-		L.Push(t)
+		L.Push(m.cardList(L, m.checkZone(L, 1)))
 		return 1
 	})
+	def("filter", m.zoneFilter)
+	def("tally", m.zoneTally)
 	def("count", func(L *lua.LState) int {
 		L.Push(lua.LNumber(len(m.checkZone(L, 1).Cards)))
 		return 1

@@ -151,9 +151,10 @@ type Match struct {
 	cardRefs  []int  // backing array of LogLine.Cards
 	silent    bool   // keeps no log (a copy nobody reads: Silent)
 
-	notesVer uint32      // changes with every t:note (bot views)
-	rand     *randSource // math.random's generator: RNG, or a scratch one while drawing
-	drawing  bool        // a note or sidebar function is running (draw.go)
+	notesVer  uint32        // changes with every t:note (bot views)
+	seatLists []*lua.LTable // the lists t:seats made, by the seat they start from
+	rand      *randSource   // math.random's generator: RNG, or a scratch one while drawing
+	drawing   bool          // a note or sidebar function is running (draw.go)
 }
 
 // Extra is a table object a game library adds to a match (a board, a

@@ -97,6 +97,9 @@ type Zone struct {
 	Cards []*Card
 	ud    *lua.LUserData
 	ver   uint32 // changes whenever what a seat may see of it changes (bot views)
+
+	list    *lua.LTable // the last list zone:cards made, and the version it shows
+	listVer uint32
 }
 
 // touch notes that the zone changed: its cards, their order, or who may

@@ -15,8 +15,8 @@ type randSource struct{ rng *RNG }
 
 // newState returns a sandboxed Lua state: base, table, string and math
 // (luahost.OpenLibs); require limited to the script's folder and the
-// stdlib; print writing to out; math.random drawing from src (nil: a
-// fixed stream).
+// stdlib, and the built-in module tricks; print writing to out;
+// math.random drawing from src (nil: a fixed stream).
 func (e *Engine) newState(src *randSource, out io.Writer) *lua.LState {
 	L := lua.NewState(lua.Options{
 		SkipOpenLibs:     true,
@@ -58,6 +58,12 @@ func (e *Engine) newState(src *randSource, out io.Writer) *lua.LState {
 	L.SetGlobal("require", L.NewFunction(func(L *lua.LState) int {
 		name := L.CheckString(1)
 		if v := loaded.RawGetString(name); v != lua.LNil {
+			L.Push(v)
+			return 1
+		}
+		if name == "tricks" { // built in: Go functions (clauses.go)
+			v := tricksModule(L)
+			loaded.RawSetString(name, v)
 			L.Push(v)
 			return 1
 		}

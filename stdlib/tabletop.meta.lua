@@ -284,9 +284,20 @@ local Zone = {}
 ---@param card Card|Card[]
 ---@param pos? integer
 function Zone:add(card, pos) end
---- The cards, bottom to top (a new list).
+--- The cards, bottom to top. Asking again while the zone is unchanged gives
+--- the same list, unless it was changed (sorted, added to): then a new one.
 ---@return Card[]
 function Zone:cards() end
+--- The cards, bottom to top, whose `field` equals one of the values (a new
+--- list): the cards that may follow a suit, `hand:filter("suit", led, trump)`.
+---@param field string
+---@param ... any
+---@return Card[]
+function Zone:filter(field, ...) end
+--- How many cards have each value of `field`: `hand:tally("suit").C`.
+---@param field string
+---@return table<any, integer>
+function Zone:tally(field) end
 ---@return integer
 function Zone:count() end
 ---@return boolean
@@ -482,6 +493,30 @@ function Board:highlight(places, seat) end
 ---@param seat? Seat
 ---@return string
 function Board:text(seat) end
+
+-------------------------------------------------------------------------------
+-- require "tricks": clauses run in Go, on any list of card tables (in games,
+-- bots, tools and tests alike)
+-------------------------------------------------------------------------------
+
+---@class tricks
+local tricks = {}
+--- The index of the card that wins a trick, and of the best other card that
+--- could have won (nil when none could). A card's strength is its rank plus the
+--- weight of its suit; a card whose suit has no weight cannot win: `{ [led] = 0 }`
+--- is the highest card of the suit led, `{ [led] = 0, [trump] = 100 }` adds a
+--- trump. Ties go to the card played first.
+---@param cards table[]
+---@param weights table<string, number>
+---@param rank? string  The cards' rank field (default "rank").
+---@param suit? string  The cards' suit field (default "suit").
+---@return integer?, integer?
+function tricks.winner(cards, weights, rank, suit) end
+--- How many of the cards have every field of the pattern: `{ suit = "C" }`.
+---@param cards table[]
+---@param pattern table<string, any>
+---@return integer
+function tricks.count(cards, pattern) end
 
 -------------------------------------------------------------------------------
 -- What a bot (or tool) sees: its seat's view

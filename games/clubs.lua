@@ -23,6 +23,7 @@
 
 local cards = require "cards"
 local scores = require "scores"
+local tricks = require "tricks"
 
 local Clubs = {
   title = "Clubs",
@@ -53,16 +54,12 @@ local WORD_SUIT = { hearts = "H", diamonds = "D", spades = "S", clubs = "C" }
 function Clubs.is_club(card) return card.suit == "C" end
 function Clubs.is_jack_of_clubs(card) return card.suit == "C" and card.rank == 11 end
 
--- [Twist #1] The cards a player may play. follow is the suit to follow
--- ("C" when clubs alone were declared), nil when leading.
+-- [Twist #1] The cards a player may play from his hand. follow is the suit
+-- to follow ("C" when clubs alone were declared), nil when leading.
 function Clubs.legal_cards(hand, follow)
-  if not follow then return hand end
-  local ok = {}
-  for i = 1, #hand do
-    local c = hand[i]
-    if c.suit == follow or c.suit == "C" then ok[#ok + 1] = c end
-  end
-  if #ok == 0 then return hand end -- out of both: anything goes
+  if not follow then return hand:cards() end
+  local ok = hand:filter("suit", follow, "C")
+  if #ok == 0 then return hand:cards() end -- out of both: anything goes
   return ok
 end
 
@@ -82,19 +79,11 @@ function Clubs.strength(card, follow)
 end
 
 -- The index of the winning card among the cards played to a trick, and of
--- the best card it beat that could have won (nil when none could).
+-- the best card it beat that could have won (nil when none could): the
+-- strongest by rank, a club just above the card of its rank in the suit to
+-- follow, any other suit nowhere (Clubs.strength, as weights by suit).
 function Clubs.trick_winner(played, follow)
-  local best, best_i = -1, 1
-  for i, card in ipairs(played) do
-    local s = Clubs.strength(card, follow)
-    if s > best then best, best_i = s, i end
-  end
-  local second, second_i = 0, nil
-  for i, card in ipairs(played) do
-    local s = Clubs.strength(card, follow)
-    if i ~= best_i and s > second then second, second_i = s, i end
-  end
-  return best_i, second_i
+  return tricks.winner(played, { [follow] = 0, C = 0.5 })
 end
 
 -- Why the winning card beat the runner-up, when a club met the suit to
@@ -117,31 +106,21 @@ local function trick_note(t, seats, played)
   end)
 end
 
--- [Scoring] The normal tally of the cards a player took.
+-- [Scoring] The normal tally of the cards a player took: every card costs
+-- a point, every club but the jack gives three back, the jack costs ten.
+local CLUB, JACK_OF_CLUBS = { suit = "C" }, { suit = "C", rank = 11 }
+
 function Clubs.tally(taken)
-  local v, sum = Clubs.values, 0
-  for _, c in ipairs(taken) do
-    sum = sum + v.card
-    if Clubs.is_jack_of_clubs(c) then
-      sum = sum + v.jack_of_clubs
-    elseif Clubs.is_club(c) then
-      sum = sum + v.club
-    end
-  end
-  return sum
+  local v = Clubs.values
+  local clubs, jack = tricks.count(taken, CLUB), tricks.count(taken, JACK_OF_CLUBS)
+  return #taken * v.card + (clubs - jack) * v.club + jack * v.jack_of_clubs
 end
 
--- [Twist #2] The scramble tally.
+-- [Twist #2] The scramble tally: only the clubs count.
 function Clubs.scramble_tally(taken)
-  local v, sum = Clubs.values, 0
-  for _, c in ipairs(taken) do
-    if Clubs.is_jack_of_clubs(c) then
-      sum = sum + v.scramble_jack
-    elseif Clubs.is_club(c) then
-      sum = sum + v.scramble_club
-    end
-  end
-  return sum
+  local v = Clubs.values
+  local clubs, jack = tricks.count(taken, CLUB), tricks.count(taken, JACK_OF_CLUBS)
+  return (clubs - jack) * v.scramble_club + jack * v.scramble_jack
 end
 
 -- [Scoring], [Twist #2] A hand's scores by seat, and whether it scrambled.
@@ -198,7 +177,7 @@ function Clubs.play_trick(t, z, leader, first_card)
     elseif #played == 0 then
       card = t:ask(seat, hand:cards(), ASK_LEAD)
     else
-      card = t:ask(seat, Clubs.legal_cards(hand:cards(), follow), ASK_FOLLOW[follow])
+      card = t:ask(seat, Clubs.legal_cards(hand, follow), ASK_FOLLOW[follow])
     end
     z.trick:add(card)
     seats[#seats + 1], played[#played + 1] = seat, card

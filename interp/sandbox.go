@@ -8,6 +8,13 @@ import (
 	"github.com/tabletop/tabletop/luahost"
 )
 
+// builtinModules are the modules written in Go that every state may
+// require.
+var builtinModules = map[string]func(*lua.LState) *lua.LTable{
+	"tricks": tricksModule,
+	"melds":  meldsModule,
+}
+
 // randSource is where a state's math.random draws from: the match's
 // generator, which a match swaps for a scratch one while a view is drawn
 // (draw.go), so that a note cannot move the game's stream.
@@ -15,7 +22,7 @@ type randSource struct{ rng *RNG }
 
 // newState returns a sandboxed Lua state: base, table, string and math
 // (luahost.OpenLibs); require limited to the script's folder and the
-// stdlib, and the built-in module tricks; print writing to out;
+// stdlib, and the built-in modules (tricks, melds); print writing to out;
 // math.random drawing from src (nil: a fixed stream).
 func (e *Engine) newState(src *randSource, out io.Writer) *lua.LState {
 	L := lua.NewState(lua.Options{
@@ -61,8 +68,8 @@ func (e *Engine) newState(src *randSource, out io.Writer) *lua.LState {
 			L.Push(v)
 			return 1
 		}
-		if name == "tricks" { // built in: Go functions (clauses.go)
-			v := tricksModule(L)
+		if mod, ok := builtinModules[name]; ok { // Go functions (clauses.go, melds.go)
+			v := mod(L)
 			loaded.RawSetString(name, v)
 			L.Push(v)
 			return 1

@@ -91,6 +91,7 @@
 --    lowest free number, and a tray keeps its number while it lies there.
 
 local scores = require "scores"
+local melds = require "melds"
 
 local Game = {
   title = "Andy Capp",
@@ -153,12 +154,6 @@ local function sorted_copy(list)
   return out
 end
 
-local function rep(v, k)
-  local out = {}
-  for i = 1, k do out[i] = v end
-  return out
-end
-
 local function concat(a, b)
   local out = {}
   for _, v in ipairs(a) do out[#out + 1] = v end
@@ -166,7 +161,9 @@ local function concat(a, b)
   return out
 end
 
-local function values_text(values) return table.concat(sorted_copy(values), " ") end
+-- The values, spaced: "3 4 5". They come in order: melds are listed so,
+-- and tray zones are kept sorted.
+local function values_text(values) return table.concat(values, " ") end
 
 function Game.sum(values)
   local s = 0
@@ -206,19 +203,7 @@ end
 -- [The Beer Cards] Every new tray a hand can lay: each value one to all
 -- of its copies, and each series of two or more consecutive values.
 function Game.new_trays(counts)
-  local out, top = {}, Game.deck.beer_values
-  for v = 1, top do
-    for k = 1, counts[v] or 0 do out[#out + 1] = rep(v, k) end
-    if (counts[v] or 0) > 0 then
-      local run = { v }
-      for w = v + 1, top do
-        if (counts[w] or 0) == 0 then break end
-        run = concat(run, { w })
-        out[#out + 1] = run
-      end
-    end
-  end
-  return out
+  return melds.all(counts, Game.deck.beer_values)
 end
 
 -- [The Beer Cards], [Flo] The groups of hand cards that, laid with base,
@@ -226,57 +211,42 @@ end
 -- the bottom, the top or both and filling any gap inside it. With
 -- allow_empty the empty group is included when base is a tray by itself.
 function Game.extensions(base, counts, allow_empty)
-  local out = {}
-  local s = sorted_copy(base)
-  local n, top = #s, Game.deck.beer_values
-  if n == 0 then return out end
-  local lo, hi = s[1], s[n]
-  local all_equal = lo == hi
-  if all_equal then
-    if allow_empty then out[#out + 1] = {} end
-    for k = 1, counts[lo] or 0 do out[#out + 1] = rep(lo, k) end
-  end
-  local distinct, in_base = true, {}
-  for i = 1, n do
-    if in_base[s[i]] then distinct = false end
-    in_base[s[i]] = true
-  end
-  if not distinct then return out end
-  local gaps = {}
-  for v = lo, hi do
-    if not in_base[v] then
-      if (counts[v] or 0) == 0 then return out end
-      gaps[#gaps + 1] = v
-    end
-  end
-  local a, b = lo, hi
-  while a > 1 and (counts[a - 1] or 0) > 0 do a = a - 1 end
-  while b < top and (counts[b + 1] or 0) > 0 do b = b + 1 end
-  for start = lo, a, -1 do
-    for stop = hi, b do
-      local m = {}
-      for v = start, lo - 1 do m[#m + 1] = v end
-      for _, v in ipairs(gaps) do m[#m + 1] = v end
-      for v = hi + 1, stop do m[#m + 1] = v end
-      if #m > 0 or (allow_empty and not all_equal) then out[#out + 1] = m end
-    end
-  end
-  return out
+  return melds.extensions(base, counts, Game.deck.beer_values, allow_empty)
 end
 
--- The values of a zone's beer cards.
+-- The values of a zone's beer cards (worked out again only when the zone
+-- changed: zone:cards() gives the same list until then). Not to be changed.
+local values_of = {}
 local function zone_values(zone)
+  local cards = zone:cards()
+  local known = values_of[zone]
+  if known and known.cards == cards then return known.values end
   local out = {}
-  for _, c in ipairs(zone:cards()) do out[#out + 1] = c.value end
+  for _, c in ipairs(cards) do out[#out + 1] = c.value end
+  values_of[zone] = { cards = cards, values = out }
   return out
 end
 
--- A seat's face-up trays, as {slot, zone, values}, by tray number.
+-- A seat's face-up trays, as {slot, zone, values}, by tray number. The
+-- list is made again only when one of the seat's trays changed (a turn asks
+-- for it several times). Not to be changed.
+local trays_memo = {}
 function Game.trays_of(z, seat)
-  local out = {}
-  for slot, zone in ipairs(z.trays[seat]) do
-    if not zone:empty() then out[#out + 1] = { slot = slot, zone = zone, values = zone_values(zone) } end
+  local zones, memo = z.trays[seat], trays_memo[seat]
+  if memo and memo.zones == zones then
+    local same = #zones == #memo.lists
+    for slot = 1, #zones do
+      if not same then break end
+      same = zones[slot]:cards() == memo.lists[slot]
+    end
+    if same then return memo.trays end
   end
+  local out, lists = {}, {}
+  for slot, zone in ipairs(zones) do
+    lists[slot] = zone:cards()
+    if #lists[slot] > 0 then out[#out + 1] = { slot = slot, zone = zone, values = zone_values(zone) } end
+  end
+  trays_memo[seat] = { zones = zones, lists = lists, trays = out }
   return out
 end
 

@@ -495,8 +495,8 @@ function Board:highlight(places, seat) end
 function Board:text(seat) end
 
 -------------------------------------------------------------------------------
--- require "tricks": clauses run in Go, on any list of card tables (in games,
--- bots, tools and tests alike)
+-- require "tricks" and require "melds": clauses run in Go, on any list of card
+-- tables or values (in games, bots, tools and tests alike)
 -------------------------------------------------------------------------------
 
 ---@class tricks
@@ -517,6 +517,24 @@ function tricks.winner(cards, weights, rank, suit) end
 ---@param pattern table<string, any>
 ---@return integer
 function tricks.count(cards, pattern) end
+
+---@class melds
+local melds = {}
+--- Every meld a hand can lay, value by value: the sets of one to all copies of
+--- the value, then the runs of two or more consecutive values starting with it.
+---@param counts table<integer, integer>  Cards of each value 1..top.
+---@param top integer
+---@return integer[][]
+function melds.all(counts, top) end
+--- The groups of hand cards that, laid with base, make one meld: more of a
+--- set's value; for different values, every run they can become (gaps filled,
+--- extended down, up or both). with_empty includes {} when base is a meld.
+---@param base integer[]
+---@param counts table<integer, integer>
+---@param top integer
+---@param with_empty? boolean
+---@return integer[][]
+function melds.extensions(base, counts, top, with_empty) end
 
 -------------------------------------------------------------------------------
 -- What a bot (or tool) sees: its seat's view

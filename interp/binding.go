@@ -23,10 +23,6 @@ func (m *Match) newTableObject() *lua.LTable {
 	L := m.L
 	t := L.NewTable()
 	m.meta.cardByName = map[string]*Card{}
-	m.meta.zoneMT = m.zoneMethods()
-	m.meta.poolMT = m.poolMethods()
-	m.meta.trackMT = m.trackMethods()
-	m.meta.padMT = m.padMethods()
 
 	t.RawSetString("players", lua.LNumber(len(m.Seats)))
 	opts := L.NewTable()
@@ -184,11 +180,12 @@ func (m *Match) newTableObject() *lua.LTable {
 		if s, ok := L.Get(2).(lua.LString); !ok || s != "all" {
 			to = m.checkSeats(L, 2)
 		}
-		var cards []int
-		data, ok := m.plainData(L.CheckTable(3), &cards, 0).(map[string]any)
-		if !ok {
+		tbl := L.CheckTable(3)
+		if m.cardOf(tbl) != nil || tbl.Len() > 0 {
 			L.ArgError(3, "event data must be a table with string keys")
 		}
+		var cards []int
+		data, _ := m.plainData(L, tbl, &cards, 0).(map[string]any)
 		parts, more := m.format(L, 4)
 		m.writeLine(to, parts, append(cards, more...), data)
 		return 0
@@ -412,6 +409,15 @@ func objectSpec(L *lua.LState, spec *lua.LTable, what, defName string) (name, la
 	return name, label, shown
 }
 
+// metatable returns the metatable in *mt, made by make the first time an
+// object of its kind is made: a game without pools never makes theirs.
+func (m *Match) metatable(mt **lua.LTable, make func() *lua.LTable) *lua.LTable {
+	if *mt == nil {
+		*mt = make()
+	}
+	return *mt
+}
+
 // newObject wraps an engine object as Lua userdata with its methods.
 func newObject(L *lua.LState, v any, mt *lua.LTable) *lua.LUserData {
 	ud := L.NewUserData()
@@ -490,10 +496,15 @@ func (m *Match) applyStack(z *Zone) error {
 
 // plainData copies a Lua value into plain Go data (map[string]any,
 // []any, string, float64, bool); cards become their names and are noted
-// in cards. Functions and userdata are refused.
-func (m *Match) plainData(v lua.LValue, cards *[]int, depth int) any {
+// in cards. Functions and userdata are refused. A silent match keeps no
+// log: it only checks the data, and returns nil.
+func (m *Match) plainData(L *lua.LState, v lua.LValue, cards *[]int, depth int) any {
+	if m.silent {
+		m.checkData(L, v, depth)
+		return nil
+	}
 	if depth > 8 {
-		m.L.RaiseError("event data is nested too deeply")
+		L.RaiseError("event data is nested too deeply")
 	}
 	switch x := v.(type) {
 	case lua.LString:
@@ -510,14 +521,14 @@ func (m *Match) plainData(v lua.LValue, cards *[]int, depth int) any {
 		if n := x.Len(); n > 0 {
 			list := make([]any, 0, n)
 			for i := 1; i <= n; i++ {
-				list = append(list, m.plainData(x.RawGetInt(i), cards, depth+1))
+				list = append(list, m.plainData(L, x.RawGetInt(i), cards, depth+1))
 			}
 			return list
 		}
 		out := map[string]any{}
 		x.ForEach(func(k, val lua.LValue) {
 			if ks, ok := k.(lua.LString); ok {
-				out[string(ks)] = m.plainData(val, cards, depth+1)
+				out[string(ks)] = m.plainData(L, val, cards, depth+1)
 			}
 		})
 		return out
@@ -525,8 +536,35 @@ func (m *Match) plainData(v lua.LValue, cards *[]int, depth int) any {
 	if v == lua.LNil {
 		return nil
 	}
-	m.L.RaiseError("event data cannot hold a %s", v.Type().String())
+	L.RaiseError("event data cannot hold a %s", v.Type().String())
 	return nil
+}
+
+// checkData refuses what plainData refuses, copying nothing.
+func (m *Match) checkData(L *lua.LState, v lua.LValue, depth int) {
+	if depth > 8 {
+		L.RaiseError("event data is nested too deeply")
+	}
+	switch x := v.(type) {
+	case lua.LString, lua.LNumber, lua.LBool, *lua.LNilType:
+	case *lua.LTable:
+		if m.cardOf(x) != nil {
+			return
+		}
+		if n := x.Len(); n > 0 {
+			for i := 1; i <= n; i++ {
+				m.checkData(L, x.RawGetInt(i), depth+1)
+			}
+			return
+		}
+		x.ForEach(func(k, val lua.LValue) {
+			if _, ok := k.(lua.LString); ok {
+				m.checkData(L, val, depth+1)
+			}
+		})
+	default:
+		L.RaiseError("event data cannot hold a %s", v.Type().String())
+	}
 }
 
 // methodTable returns a metatable whose methods are looked up in a table
@@ -617,7 +655,7 @@ func (m *Match) luaZone(L *lua.LState) int {
 		L.ArgError(2, "visibility must be hidden, owner or all")
 	}
 	m.meter.Charge(L, zoneBytes)
-	z.ud = newObject(L, z, m.meta.zoneMT)
+	z.ud = newObject(L, z, m.metatable(&m.meta.zoneMT, m.zoneMethods))
 	m.Zones = append(m.Zones, z)
 	L.Push(z.ud)
 	return 1

@@ -193,8 +193,20 @@ type ExtraView struct {
 	Data            map[string]any
 }
 
+// Mode changes what a match keeps, never how its game goes.
+type Mode uint8
+
+const (
+	// Silent matches keep no log: no line is rendered or kept, and no view
+	// shows a log or events. They are copies nobody reads — a search bot's
+	// playouts from a position. Everything else is as in any match: the
+	// state, the prompts, the notes, the result, and the budgets, which
+	// count a line's cost as if it were kept.
+	Silent Mode = 1 << iota
+)
+
 // NewMatch starts a game: it runs the script up to its first prompt.
-func (e *Engine) NewMatch(cfg Config) (m *Match, err error) {
+func (e *Engine) NewMatch(cfg Config, modes ...Mode) (m *Match, err error) {
 	if cfg.Players == 0 {
 		cfg.Players = e.Info.MinPlayers
 		if e.Info.MaxPlayers >= 4 && e.Info.MinPlayers <= 4 {
@@ -216,6 +228,9 @@ func (e *Engine) NewMatch(cfg Config) (m *Match, err error) {
 	}
 	cfg.Options = opts
 	m = &Match{Engine: e, Config: cfg, RNG: NewRNG(cfg.Seed)}
+	for _, mode := range modes {
+		m.silent = m.silent || mode&Silent != 0
+	}
 	made := m
 	m.stack = map[string][][]string{}
 	for k, v := range cfg.Stack {
@@ -556,8 +571,10 @@ func (m *Match) finish(rets []lua.LValue) {
 
 // Replay starts a new match with the same engine and config and applies
 // decisions in order. It fails, naming the decision, if one is not legal.
-func (e *Engine) Replay(cfg Config, decisions []Decision) (*Match, error) {
-	m, err := e.NewMatch(cfg)
+// Nothing is rendered: log lines keep their parts until something reads
+// them, and with Silent the match keeps no log at all.
+func (e *Engine) Replay(cfg Config, decisions []Decision, modes ...Mode) (*Match, error) {
+	m, err := e.NewMatch(cfg, modes...)
 	if err != nil {
 		return nil, err
 	}
@@ -588,6 +605,18 @@ func (e *Engine) Replay(cfg Config, decisions []Decision) (*Match, error) {
 	}
 	return m, nil
 }
+
+// Copy returns a new match in the same position as m, made by replaying
+// its decisions (from the config, which includes any stacked deck or
+// rolls, but not the rearrangements of Arrange). With Silent the copy
+// keeps no log: the cheapest copy, for a search that plays many games on
+// from here. The copy is m's only while m is not changed.
+func (m *Match) Copy(modes ...Mode) (*Match, error) {
+	return m.Engine.Replay(m.Config, m.record, modes...)
+}
+
+// Silent reports whether the match keeps no log (see Silent).
+func (m *Match) Silent() bool { return m.silent }
 
 // kept measures what the match keeps on its script's behalf, for the
 // memory budget: the Lua state (its globals, registry and stacks, the play

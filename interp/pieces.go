@@ -59,7 +59,7 @@ func (m *Match) luaPool(L *lua.LState) int {
 		p.Total[k], p.Supply[k] = n, n
 	}
 	m.Pools = append(m.Pools, p)
-	L.Push(newObject(L, p, m.meta.poolMT))
+	L.Push(newObject(L, p, m.metatable(&m.meta.poolMT, m.poolMethods)))
 	return 1
 }
 
@@ -178,7 +178,7 @@ func (m *Match) luaTrack(L *lua.LState) int {
 		tr.Markers[s] = tr.Start
 	}
 	m.Tracks = append(m.Tracks, tr)
-	L.Push(newObject(L, tr, m.meta.trackMT))
+	L.Push(newObject(L, tr, m.metatable(&m.meta.trackMT, m.trackMethods)))
 	return 1
 }
 
@@ -222,7 +222,7 @@ func (m *Match) luaPad(L *lua.LState) int {
 	p := &Pad{ID: len(m.Pads) + 1, Totals: make([]int, len(m.Seats)+1)}
 	p.Name, p.Label, p.Shown = objectSpec(L, spec, "pad", "score")
 	m.Pads = append(m.Pads, p)
-	L.Push(newObject(L, p, m.meta.padMT))
+	L.Push(newObject(L, p, m.metatable(&m.meta.padMT, m.padMethods)))
 	return 1
 }
 

@@ -157,3 +157,37 @@ func reportCPU(b *testing.B, cpuStart float64) {
 		b.ReportMetric(cpu*1e9/float64(b.N), "cpu-ns/op")
 	}
 }
+
+// BenchmarkCopy makes a silent copy of a match 300 decisions into a random
+// game, as a search bot copies the match it is asked to play from.
+func BenchmarkCopy(b *testing.B) {
+	defer batchGC()()
+	for _, g := range benchGames {
+		b.Run(g, func(b *testing.B) {
+			e := load(b, "../games/"+g+".lua")
+			m, err := e.NewMatch(interp.Config{Players: 4, Seed: 7})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer m.Close()
+			bot := interp.NewRandomBot(7)
+			for m.Prompt() != nil && len(m.Decisions()) < 300 {
+				c, _ := bot.Choose(m)
+				if err := m.Step(c); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ResetTimer()
+			cpu := cpuSeconds()
+			for i := 0; i < b.N; i++ {
+				c, err := m.Copy(interp.Silent)
+				if err != nil {
+					b.Fatal(err)
+				}
+				c.Close()
+			}
+			reportCPU(b, cpu)
+			b.ReportMetric(float64(len(m.Decisions())), "decisions")
+		})
+	}
+}

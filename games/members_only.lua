@@ -220,8 +220,9 @@ end
 function Game.vacant(t, z, place) return Game.stack_at(t, z, place) == nil end
 
 -- The public notes: the open counts, the betting board, the club points
--- (and, in play_heat, the heat and round). Each is renewed when it changes.
-function Game.note_counts(t, z)
+-- (and, in play_heat, the heat and round). Each is drawn from the table
+-- as it is whenever someone looks; they are set once, at the start.
+function Game.counts_text(t, z)
   local parts = {}
   for _, c in ipairs(Game.categories) do
     local cards = z.layout[c.name]:cards()
@@ -234,11 +235,11 @@ function Game.note_counts(t, z)
     parts[#parts + 1] = text
   end
   local pairs_out = math.floor(z.cancelled:count() / 2)
-  t:note("counts", "Open count: " .. table.concat(parts, " · ") ..
-    (pairs_out > 0 and string.format(" — %d NO! pair%s removed", pairs_out, pairs_out == 1 and "" or "s") or ""))
+  return "Open count: " .. table.concat(parts, " · ") ..
+    (pairs_out > 0 and string.format(" — %d NO! pair%s removed", pairs_out, pairs_out == 1 and "" or "s") or "")
 end
 
-function Game.note_board(t, z)
+function Game.board_text(t, z)
   local lines, bets, n = {}, nil, #Game.spaces
   for i, p in ipairs(z.places) do
     local seat, piece, risk = Game.stack_at(t, z, p.place)
@@ -251,21 +252,24 @@ function Game.note_board(t, z)
       bets = nil
     end
   end
-  if #lines == 0 then
-    t:note("board", "Betting board: no bets")
-  else
-    t:note("board", "Betting board:\n" .. table.concat(lines, "\n"))
-  end
+  if #lines == 0 then return "Betting board: no bets" end
+  return "Betting board:\n" .. table.concat(lines, "\n")
 end
 
-function Game.note_club(t, z)
+function Game.club_text(t, z)
   local club = {}
   for _, seat in ipairs(t:seats()) do
     local markers = {}
     for i, c in ipairs(Game.categories) do markers[i] = z.tracks[c.name]:get(seat) end
     club[#club + 1] = string.format("%s %d", t:name(seat), Game.club_points(markers))
   end
-  t:note("club", "Club points so far (markers in 5-10): " .. table.concat(club, " · "))
+  return "Club points so far (markers in 5-10): " .. table.concat(club, " · ")
+end
+
+function Game.notes(t, z)
+  t:note("counts", function() return Game.counts_text(t, z) end)
+  t:note("board", function() return Game.board_text(t, z) end)
+  t:note("club", function() return Game.club_text(t, z) end)
 end
 
 -- Moves ------------------------------------------------------------------------
@@ -419,12 +423,10 @@ function Game.turn(t, z, seat, round, rounds)
     t:log("%p places no bet", seat)
   else
     Game.place_bet(t, z, seat, bet, round)
-    Game.note_board(t, z)
   end
   if first then return end -- [Rule 2] nothing is revealed in the first round
   local choice = t:ask(seat, Game.reveal_options(z.hands[seat]:cards()), "reveal two cards")
   Game.reveal(t, z, seat, choice)
-  Game.note_counts(t, z)
 end
 
 -- [Rule 3] Everyone discards one card face down at once; the rest go open.
@@ -445,7 +447,6 @@ function Game.end_heat(t, z, starter)
     t:log("%p lays open %s", seat, rest)
     for _, card in ipairs(rest) do Game.lay_open(t, z, card) end
   end
-  Game.note_counts(t, z)
 end
 
 -- [Rule 5] Score every category: winning pieces move the marker (never past
@@ -483,8 +484,6 @@ function Game.score_heat(t, z)
       end
     end
   end
-  Game.note_board(t, z)
-  Game.note_club(t, z)
   -- The next heat is dealt at once, so keep the final count in view.
   t:note("last heat", "Last heat's final count: " .. table.concat(counted, " · "))
 end
@@ -516,9 +515,6 @@ function Game.play_heat(t, z, heat, dealer, starter)
   t:log("Heat %d: %p deals, %p starts", heat, dealer, starter)
   Game.return_pieces(t, z)
   Game.deal(t, z, dealer)
-  Game.note_counts(t, z)
-  Game.note_board(t, z)
-  Game.note_club(t, z)
   local rounds = 1 + math.floor((Game.deal_size[t.players] - Game.final_hand) / Game.reveal_count)
   local round = 0
   repeat
@@ -573,6 +569,7 @@ end
 
 function Game.play(t)
   local z = Game.setup(t)
+  Game.notes(t, z)
   local starter = 1 -- [Rule 1] the player who explains the rules
   local dealer = t:right(starter)
   t:metric("heats", 0) -- what a designer measures (tabletop sim, compare)

@@ -299,8 +299,10 @@ function Game.bet_options(t, z, seat)
   local opts = { PASS }
   local pool = z.pieces[seat]
   local single, double = pool:count(seat, "single") > 0, pool:count(seat, "double") > 0
-  for _, p in ipairs(z.places) do
-    if not z.bets[p.place] then
+  local places, bets = z.places, z.bets
+  for i = 1, #places do
+    local p = places[i]
+    if not bets[p.place] then
       if single then opts[#opts + 1] = p.single end
       if double then opts[#opts + 1] = p.double end
     end
@@ -308,11 +310,18 @@ function Game.bet_options(t, z, seat)
   return opts
 end
 
+local KINDS -- Game.kinds(), once the game has begun (a variant may change the categories before)
+
 local function kinds_in(cards)
   local have = {}
-  for _, card in ipairs(cards) do have[card.kind] = (have[card.kind] or 0) + 1 end
+  for i = 1, #cards do
+    local k = cards[i].kind
+    have[k] = (have[k] or 0) + 1
+  end
+  KINDS = KINDS or Game.kinds()
   local list = {}
-  for _, k in ipairs(Game.kinds()) do
+  for i = 1, #KINDS do
+    local k = KINDS[i]
     if have[k] then list[#list + 1] = { kind = k, n = have[k] } end
   end
   return list

@@ -300,7 +300,7 @@ func (m *Match) luaAsk(L *lua.LState) int {
 		p.Options = append(p.Options, text)
 		p.values = append(p.values, v)
 	}
-	if dup := duplicate(p.Options); dup != "" {
+	if dup := m.duplicate(p.Options); dup != "" {
 		L.RaiseError("t:ask: two options have the same text %q", dup)
 	}
 	m.prompt = p
@@ -308,8 +308,9 @@ func (m *Match) luaAsk(L *lua.LState) int {
 }
 
 // duplicate returns a text that occurs twice in texts, or "". Short lists
-// (most prompts) are compared pairwise, which allocates nothing.
-func duplicate(texts []string) string {
+// (most prompts) are compared pairwise, which allocates nothing; longer
+// ones go through a set the match keeps from one prompt to the next.
+func (m *Match) duplicate(texts []string) string {
 	if len(texts) <= 24 {
 		for i := 1; i < len(texts); i++ {
 			for j := 0; j < i; j++ {
@@ -320,12 +321,15 @@ func duplicate(texts []string) string {
 		}
 		return ""
 	}
-	seen := make(map[string]struct{}, len(texts))
+	if m.seen == nil {
+		m.seen = make(map[string]struct{}, len(texts))
+	}
+	defer clear(m.seen)
 	for _, t := range texts {
-		if _, ok := seen[t]; ok {
+		if _, ok := m.seen[t]; ok {
 			return t
 		}
-		seen[t] = struct{}{}
+		m.seen[t] = struct{}{}
 	}
 	return ""
 }

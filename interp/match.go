@@ -140,7 +140,8 @@ type Match struct {
 	trace    string                // where the script was when it last failed
 	metrics  []Metric              // t:metric's totals (metric.go)
 
-	promptBuf Prompt // storage reused by every prompt
+	promptBuf Prompt              // storage reused by every prompt
+	seen      map[string]struct{} // reused by duplicate
 
 	// The log's lines not rendered yet (log.go).
 	logParts  []logParts

@@ -521,9 +521,20 @@ Game.chips_text = chips_text
 -- comes back (Game.last_chip) and the payment goes on with what is left:
 -- taking the other chips of the payment before or after the last one comes
 -- to the same, as the return touches only that colour.
+-- The lists are kept by what they depend on (k, and each colour's supply up
+-- to k + 1), and given again: a prompt never changes its options.
+local take_lists = {}
+
 function Game.take_options(supply, k)
+  if k <= 0 then return {} end
+  local key = k
+  for _, col in ipairs(COLOURS) do key = key .. ":" .. math.min(supply[col], k + 1) end
+  if not take_lists[key] then take_lists[key] = Game.handfuls(supply, k) end
+  return take_lists[key]
+end
+
+function Game.handfuls(supply, k)
   local opts = {}
-  if k <= 0 then return opts end
   local cap = {}
   for i, col in ipairs(COLOURS) do cap[i] = math.max(supply[col] - 1, 0) end
   for w = math.min(k, cap[1]), 0, -1 do
@@ -550,7 +561,10 @@ function Game.take_options(supply, k)
   return opts
 end
 
+local vote_lists = {} -- by tiles: a prompt never changes its options
+
 function Game.vote_options(tiles)
+  if vote_lists[tiles] then return vote_lists[tiles] end
   local opts = {}
   for _, remark in ipairs({ false, true }) do
     for _, side in ipairs({ "yes", "no" }) do
@@ -560,6 +574,7 @@ function Game.vote_options(tiles)
       end
     end
   end
+  vote_lists[tiles] = opts
   return opts
 end
 

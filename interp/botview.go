@@ -31,6 +31,7 @@ type botView struct {
 	cards   []*lua.LTable // by card ID - 1: the seat's copy of the card's fields
 	zones   []zoneMirror  // by zone ID - 1
 	inView  []int         // the zone IDs in view, in order
+	listed  bool          // zones, mine, table and seats have been made
 	pools   []mirror      // by pool ID - 1
 	tracks  []mirror
 	pads    []mirror
@@ -229,7 +230,7 @@ func (bv *botView) updateZones() {
 		}
 		zm.in = in
 	}
-	if same && n == len(bv.inView) {
+	if bv.listed && same && n == len(bv.inView) {
 		return
 	}
 	bv.listZones()
@@ -261,6 +262,7 @@ func (bv *botView) updateZone(z *Zone, zm *zoneMirror) {
 func (bv *botView) listZones() {
 	L, m := bv.L, bv.m
 	bv.inView = bv.inView[:0]
+	bv.listed = true
 	zones := L.CreateTable(len(m.Zones), 0)
 	mine, public := L.NewTable(), L.NewTable()
 	bySeat := L.CreateTable(len(m.Seats), 0)

@@ -170,3 +170,31 @@ func TestBotViewsSurviveTheBotsChanges(t *testing.T) {
 		}
 	}
 }
+
+// TestAViewBeforeAnyZoneIsInSight: before the hands are made (Cluedo's
+// first decision, where the notes tool looked) the view still has its
+// lists of zones, one table per seat.
+func TestAViewBeforeAnyZoneIsInSight(t *testing.T) {
+	_, m := startMatch(t, "empty.lua", `
+local G = { title = "Empty", players = {3, 3} }
+function G.play(t)
+  t:ask(1, { "go" })
+  t:zone { name = "hand", owner = 1, visibility = "owner" }
+end
+return G
+`, Config{Players: 3})
+	L := lua.NewState()
+	defer L.Close()
+	v := m.LuaView(L, 1)
+	for _, name := range []string{"zones", "mine", "table", "seats"} {
+		if _, ok := v.RawGetString(name).(*lua.LTable); !ok {
+			t.Fatalf("view.%s is %s", name, v.RawGetString(name))
+		}
+	}
+	seats := v.RawGetString("seats").(*lua.LTable)
+	for s := 1; s <= 3; s++ {
+		if _, ok := seats.RawGetInt(s).(*lua.LTable); !ok {
+			t.Errorf("view.seats[%d] is %s", s, seats.RawGetInt(s))
+		}
+	}
+}

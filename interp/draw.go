@@ -143,24 +143,33 @@ func (m *Match) notesFor(seat int) []Note {
 }
 
 // CheckDrawing draws every note and sidebar given as a function, for
-// every seat and for a spectator, and returns the first error: tabletop
-// check runs it after every decision, so that a note that fails only in
-// some position is found.
+// every seat and for a spectator, and returns the first error.
 func (m *Match) CheckDrawing() error {
 	for s := 0; s <= len(m.Seats); s++ {
-		for _, n := range m.Notes {
-			if n.fn == nil {
-				continue
-			}
-			if _, err := m.drawText(n.fn, s); err != nil {
-				return fmt.Errorf("drawing note %q for %s: %w", n.Key, m.viewerName(s), err)
-			}
+		if err := m.CheckDrawingFor(s); err != nil {
+			return err
 		}
-		for _, x := range m.extras {
-			if b, ok := x.(*Board); ok && b.sideFn != nil {
-				if _, err := b.sideFn(s); err != nil {
-					return fmt.Errorf("drawing the sidebar of board %s for %s: %w", b.Name, m.viewerName(s), err)
-				}
+	}
+	return nil
+}
+
+// CheckDrawingFor draws every note and sidebar given as a function as
+// seat sees them (0: a spectator) and returns the first error: tabletop
+// check runs it after every decision, for each viewer in turn, so that a
+// note that fails only in some position is found.
+func (m *Match) CheckDrawingFor(s int) error {
+	for _, n := range m.Notes {
+		if n.fn == nil {
+			continue
+		}
+		if _, err := m.drawText(n.fn, s); err != nil {
+			return fmt.Errorf("drawing note %q for %s: %w", n.Key, m.viewerName(s), err)
+		}
+	}
+	for _, x := range m.extras {
+		if b, ok := x.(*Board); ok && b.sideFn != nil {
+			if _, err := b.sideFn(s); err != nil {
+				return fmt.Errorf("drawing the sidebar of board %s for %s: %w", b.Name, m.viewerName(s), err)
 			}
 		}
 	}

@@ -177,7 +177,10 @@ func (c *client) readLoop(ctx context.Context, ws *websocket.Conn, t *Table, lim
 			c.send(errorFrame(fmt.Errorf("a message must be one JSON object such as {\"type\":\"command\",\"text\":\"legal\"}")))
 			continue
 		}
-		if reply := t.handle(ctx, c, msg); reply != nil {
+		t.srv.people.Add(1)
+		reply := t.handle(ctx, c, msg)
+		t.srv.people.Add(-1)
+		if reply != nil {
 			c.send(reply)
 		}
 	}

@@ -39,9 +39,11 @@ import (
 	"log"
 	"math/big"
 	"net/http"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -96,6 +98,28 @@ type Server struct {
 	tables map[string]*Table
 	tokens map[string]seatRef // token hash → table and seat
 	wg     sync.WaitGroup     // bot runners
+	// botSlots bounds the bots moving at once to all cores but one, so
+	// that a person's move never waits for a core behind a crowd of bots;
+	// people counts the people's messages being handled, which bots let
+	// go first.
+	botSlots chan struct{}
+	people   atomic.Int64
+}
+
+// botTurn runs one bot step in a bot slot, after the people's messages
+// being handled (for at most a few milliseconds), and reports whether the
+// bots go on.
+func (s *Server) botTurn(step func() bool) bool {
+	select {
+	case s.botSlots <- struct{}{}:
+	case <-s.ctx.Done():
+		return step() // it sees the server stopping
+	}
+	defer func() { <-s.botSlots }()
+	for i := 0; i < 20 && s.people.Load() > 0; i++ {
+		time.Sleep(250 * time.Microsecond)
+	}
+	return step()
 }
 
 // seatRef is what a token opens: a table's seat, or 0 to watch.
@@ -123,7 +147,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
 	}
-	s := &Server{cfg: cfg, games: map[string]*Game{}, tables: map[string]*Table{}, tokens: map[string]seatRef{}}
+	s := &Server{cfg: cfg, games: map[string]*Game{}, tables: map[string]*Table{}, tokens: map[string]seatRef{},
+		botSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1))}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	for i := range cfg.Games {
 		g := &cfg.Games[i]
@@ -148,7 +173,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 // Close stops the bots and closes every table's match. It does not close
 // the store.
 func (s *Server) Close() {
-	s.cancel()
+	s.stopBots()
 	s.mu.Lock()
 	tables := make([]*Table, 0, len(s.tables))
 	for _, t := range s.tables {
@@ -158,6 +183,13 @@ func (s *Server) Close() {
 	for _, t := range tables {
 		t.close()
 	}
+	s.wg.Wait()
+}
+
+// stopBots stops the bot runners and waits for them: no decision is
+// made after it returns but by a person.
+func (s *Server) stopBots() {
+	s.cancel()
 	s.wg.Wait()
 }
 

@@ -168,7 +168,7 @@ func (t *Table) commit(ctx context.Context, change func() error) error {
 	}
 	if serr := t.srv.cfg.Store.Append(ctx, t.id, n, ds[n]); serr != nil {
 		t.srv.cfg.Logf("table %s: %v", t.id, serr)
-		t.rebuild(ctx)
+		t.rebuild(context.Background())
 		return errors.New("the server could not store that decision: try again")
 	}
 	if t.undo != nil {
@@ -247,7 +247,7 @@ func (t *Table) runBots() {
 			case <-t.srv.ctx.Done():
 			}
 		}
-		if !t.botStep() {
+		if !t.srv.botTurn(t.botStep) {
 			return
 		}
 	}
@@ -277,7 +277,8 @@ func (t *Table) botStep() bool {
 		t.botsOn = false
 		return false
 	}
-	if err := t.commit(t.srv.ctx, func() error { return t.m.Step(i) }); err != nil {
+	// The decision is stored even while the server stops: stopBots waits.
+	if err := t.commit(context.Background(), func() error { return t.m.Step(i) }); err != nil {
 		t.botsOn = false
 		return false
 	}

@@ -199,8 +199,12 @@ func (s *Store) Close() error {
 	return s.db.Close()
 }
 
-// write queues a write and waits until it is committed.
+// write queues a write and waits until it is committed (or failed). A
+// write is refused when ctx is done before it is queued.
 func (s *Store) write(ctx context.Context, run func(tx *sql.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	o := &op{run: run, errc: make(chan error, 1)}
 	s.closeMu.Lock()
 	if s.closed {
@@ -209,14 +213,9 @@ func (s *Store) write(ctx context.Context, run func(tx *sql.Tx) error) error {
 	}
 	s.ops <- o
 	s.closeMu.Unlock()
-	select {
-	case err := <-o.errc:
-		return err
-	case <-ctx.Done():
-		// The write may still be committed: the caller must treat the
-		// outcome as unknown (the server reloads the table).
-		return ctx.Err()
-	}
+	// Once queued, a write is waited for whatever ctx says: its caller
+	// must know whether it was stored.
+	return <-o.errc
 }
 
 // maxBatch bounds how many writes share a transaction.

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"os"
 	"strings"
 	"testing"
 
@@ -13,6 +12,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/store/storetest"
 )
 
 func seed(n uint64) *uint64 { return &n }
@@ -381,7 +381,7 @@ func TestMaxTables(t *testing.T) {
 // TestPostgres runs the restart test against PostgreSQL when
 // TABLETOP_TEST_POSTGRES names a database (postgres://…).
 func TestPostgres(t *testing.T) {
-	url := os.Getenv("TABLETOP_TEST_POSTGRES")
+	url := storetest.PostgresURL(t)
 	if url == "" {
 		t.Skip("TABLETOP_TEST_POSTGRES is not set")
 	}

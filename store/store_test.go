@@ -2,33 +2,41 @@ package store
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/store/storetest"
 )
 
-func openTest(t *testing.T) *Store {
-	t.Helper()
-	addr := filepath.Join(t.TempDir(), "t.db")
-	if pg := os.Getenv("TABLETOP_TEST_POSTGRES"); pg != "" && os.Getenv("TABLETOP_TEST_STORE_POSTGRES") != "" {
-		addr = pg
+// each runs a test on SQLite, and on PostgreSQL when
+// TABLETOP_TEST_POSTGRES names a database.
+func each(t *testing.T, test func(t *testing.T, s *Store)) {
+	for _, backend := range []string{"sqlite", "postgres"} {
+		t.Run(backend, func(t *testing.T) {
+			addr := filepath.Join(t.TempDir(), "t.db")
+			if backend == "postgres" {
+				if addr = storetest.PostgresURL(t); addr == "" {
+					t.Skip("TABLETOP_TEST_POSTGRES is not set")
+				}
+			}
+			s, err := Open(context.Background(), addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			test(t, s)
+		})
 	}
-	s, err := Open(context.Background(), addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
 }
 
 // TestRoundTrip stores a table and its decisions, takes some back, and
 // reads it all again as written.
-func TestRoundTrip(t *testing.T) {
-	s := openTest(t)
+func TestRoundTrip(t *testing.T) { each(t, testRoundTrip) }
+
+func testRoundTrip(t *testing.T, s *Store) {
 	ctx := context.Background()
 	tb := &Table{ID: "t1", Created: time.UnixMilli(1700000000000), Script: "clubs", Hash: "abc", Players: 3,
 		Seed: 1<<63 + 5, Options: map[string]string{"target": "-50"}, Seats: []string{"ann", "bot", "bot:random"},
@@ -88,8 +96,9 @@ func TestPlaceholders(t *testing.T) {
 
 // TestGroupCommit writes from many goroutines at once: every write is
 // committed, each table's in its order.
-func TestGroupCommit(t *testing.T) {
-	s := openTest(t)
+func TestGroupCommit(t *testing.T) { each(t, testGroupCommit) }
+
+func testGroupCommit(t *testing.T, s *Store) {
 	ctx := context.Background()
 	const tables, each = 20, 30
 	done := make(chan error)

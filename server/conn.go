@@ -114,8 +114,12 @@ func (t *Table) leave(c *client) {
 	defer t.mu.Unlock()
 	delete(t.conns, c)
 	c.close()
-	if !t.closed {
-		t.broadcast()
+	if t.closed {
+		return
+	}
+	t.broadcast()
+	if len(t.conns) == 0 && t.m != nil && t.m.Done() && t.stored && !t.botsOn {
+		go t.srv.evict(t)
 	}
 }
 

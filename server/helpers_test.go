@@ -118,11 +118,10 @@ func (f *fixture) create(req createRequest) *createResponse {
 
 // player is a WebSocket connection to a table, as a page would hold it.
 type player struct {
-	t      testing.TB
-	ws     *websocket.Conn
-	frames chan map[string]json.RawMessage
-	raw    chan []byte
-	last   *stateFrame
+	t    testing.TB
+	ws   *websocket.Conn
+	raw  chan []byte
+	last *stateFrame
 }
 
 func (f *fixture) join(link string) *player {

@@ -299,7 +299,22 @@ func (s *Server) add(t *Table, tokens []string, watch string) *Table {
 		s.tokens[h] = seatRef{t.id, i + 1}
 	}
 	s.tokens[watch] = seatRef{t.id, 0}
+	t.hashes = append(append([]string(nil), tokens...), watch)
 	return t
+}
+
+// evict lets go of a finished table nobody looks at; opening one of its
+// links reads it back from the store.
+func (s *Server) evict(t *Table) {
+	s.mu.Lock()
+	if s.tables[t.id] == t {
+		delete(s.tables, t.id)
+		for _, h := range t.hashes {
+			delete(s.tokens, h)
+		}
+	}
+	s.mu.Unlock()
+	t.close()
 }
 
 // gameJSON describes a game for the lobby.

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coder/websocket"
 	"golang.org/x/time/rate"
@@ -400,5 +401,39 @@ func TestPostgres(t *testing.T) {
 	st, err := g.store.Load(context.Background(), res.Table)
 	if err != nil || st.Decisions[fr.Seq].Text != fr.Options[0] {
 		t.Fatalf("stored on PostgreSQL: %v %v", st, err)
+	}
+}
+
+// TestFinishedTableLeavesMemory lets go of a finished table once its last
+// page closes, and reads it back when a link of it is opened again.
+func TestFinishedTableLeavesMemory(t *testing.T) {
+	f := newFixture(t, "", Config{Rate: rate.Inf})
+	res := f.create(createRequest{Game: "clubs_short", Players: 3, Seed: seed(11),
+		Seats: []seatRequest{{Name: "ann"}, {Bot: true}, {Bot: true}}})
+	ann := f.join(res.Seats[0].Link)
+	var last *stateFrame
+	for {
+		last = ann.until(myTurn(1))
+		if last.Done {
+			break
+		}
+		ann.send(message{Type: "play", Option: last.Options[0], At: &last.Seq})
+	}
+	ann.ws.Close(websocket.StatusNormalClosure, "")
+	for i := 0; ; i++ {
+		f.srv.mu.Lock()
+		_, kept := f.srv.tables[res.Table]
+		f.srv.mu.Unlock()
+		if !kept {
+			break
+		}
+		if i > 200 {
+			t.Fatal("the finished table is still held")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	again := f.join(res.Seats[0].Link).state()
+	if !again.Done || again.Seq != last.Seq || again.Result != last.Result {
+		t.Fatalf("read back: done %v at %d (%s), was %d (%s)", again.Done, again.Seq, again.Result, last.Seq, last.Result)
 	}
 }

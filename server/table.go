@@ -35,6 +35,7 @@ type Table struct {
 	undo    *undoRequest
 	notices []string // said to everyone with the next frames
 	stored  bool     // the end of the game is stored
+	hashes  []string // its token hashes (set by Server.add)
 }
 
 // undoRequest is a seat asking to take back its last move after another
@@ -111,9 +112,6 @@ func (t *Table) close() {
 func (t *Table) isHuman(seat int) bool {
 	return seat >= 1 && seat <= len(t.seats) && t.seats[seat-1].Human
 }
-
-// errorf is an error shown to the one who caused it.
-func errorf(format string, a ...any) error { return fmt.Errorf(format, a...) }
 
 // usable says why nothing can be done at the table, or nil.
 func (t *Table) usable() error {

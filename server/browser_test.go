@@ -149,6 +149,33 @@ func TestScreenshots(t *testing.T) {
 		dir = t.TempDir()
 	}
 	f := newFixture(t, "", Config{Rate: rate.Inf})
+	shoot := func(ctx context.Context, name string) {
+		t.Helper()
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		path := filepath.Join(dir, name+".png")
+		if err := os.WriteFile(path, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s (%d bytes)", path, len(png))
+	}
+	// the lobby, with a table of Clubs being set up, then its links
+	lobby, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
+	err := chromedp.Do(lobby, chromedp.EmulateViewport(1200, 800), chromedp.Navigate(f.http.URL+"/"), chromedp.WaitVisible("#seats .seat-row"),
+		chromedp.Click(`.game-button[data-game="clubs"]`), chromedp.SetValue("#seats .seat-row:nth-child(1) .name", "ann"),
+		chromedp.Evaluate[chromedp.Void](`(() => { const w = document.querySelector("#seats .seat-row:nth-child(2) .who"); w.selectedIndex = 0; w.dispatchEvent(new Event("change")); })()`),
+		chromedp.SetValue("#seats .seat-row:nth-child(2) .name", "bob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shoot(lobby, "web-lobby")
+	if err := chromedp.Do(lobby, chromedp.Click("#create"), chromedp.WaitVisible("#seat-links .link")); err != nil {
+		t.Fatal(err)
+	}
+	shoot(lobby, "web-links")
+	cancel()
 	for _, c := range []struct {
 		game    string
 		players int

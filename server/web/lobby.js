@@ -48,6 +48,7 @@ function choose(g) {
     sel.append(o);
   }
   sel.onchange = () => drawSeats();
+  $("seats").textContent = ""; // another game: its own bots
   drawSeats();
   const box = $("options");
   box.textContent = "";
@@ -96,7 +97,7 @@ function drawSeats() {
     name.maxLength = 16;
     const prev = old[i];
     if (prev) {
-      who.value = prev.bot ? prev.name || current.bots[0] : "";
+      who.value = prev.bot && current.bots.includes(prev.name) ? prev.name : prev.bot ? current.bots[0] : "";
       if (!prev.bot) name.value = prev.name;
     } else if (i > 0) {
       who.value = current.bots[0];

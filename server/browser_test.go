@@ -117,6 +117,14 @@ func playInBrowser(ctx context.Context, url string, typeFirst bool) error {
 		if !strings.Contains(out, "unknown card '9X'") || !strings.Contains(out, "^") {
 			return fmt.Errorf("the caret error reads %q", out)
 		}
+		if err := chromedp.Do(ctx, chromedp.SendKeys("#say", "good luck\n")); err != nil {
+			return err
+		}
+	} else {
+		// the other page hears it
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`[...document.querySelectorAll("#log li")].some((li) => li.textContent === "Ann says: good luck")`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+			return fmt.Errorf("waiting for Ann's words: %w", err)
+		}
 	}
 	for deadline := time.Now().Add(150 * time.Second); time.Now().Before(deadline); {
 		r, err := chromedp.Run(ctx, chromedp.Evaluate[string](clickOnce))

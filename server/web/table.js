@@ -123,7 +123,8 @@ function seatName(n) {
 
 function draw() {
   const s = state;
-  document.title = `${s.title} — tabletop`;
+  const mine = s.seat > 0 && s.turn === s.seat && s.options && s.options.length > 0;
+  document.title = `${mine ? "● Your move — " : ""}${s.title} — tabletop`;
   $("title").textContent = s.title;
   $("you").textContent = s.seat ? `you are ${s.seats[s.seat - 1].title}` : "watching";
   drawSeats(s);
@@ -434,6 +435,7 @@ function drawPrompt(s) {
   dl.hidden = !s.done;
   dl.href = "/save/" + token;
   $("cmd-form").hidden = s.seat === 0;
+  $("say-form").hidden = s.seat === 0 || s.done;
 }
 
 $("cmd-form").addEventListener("submit", (ev) => {
@@ -446,5 +448,12 @@ $("cmd-form").addEventListener("submit", (ev) => {
   input.value = "";
 });
 $("undo").addEventListener("click", () => send({ type: "undo" }));
+$("say-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const input = $("say");
+  if (!input.value.trim()) return;
+  send({ type: "say", text: input.value });
+  input.value = "";
+});
 if (watching) document.body.classList.add("watching");
 connect();

@@ -238,13 +238,24 @@ function zoneBox(z, options) {
 }
 
 // cardOptions maps a card name to the one option that plays it ("play
-// JC"), when a move names a single card and no other move names it.
-function cardOptions(options) {
+// JC"): a move of two words whose verb is only ever followed by the name
+// of a card in sight ("move hall" in Cluedo is a room, since "move h2" is
+// a square), and no other move names that card.
+function cardOptions(options, zones) {
   const out = new Map();
-  const seen = new Map();
+  const names = new Set();
+  for (const z of zones) for (const c of z.cards) names.add(c.name.toUpperCase());
+  const cardVerb = new Map();
   for (const o of options || []) {
     const words = o.split(" ");
     if (words.length !== 2) continue;
+    const ok = names.has(words[1].toUpperCase());
+    cardVerb.set(words[0], (cardVerb.get(words[0]) ?? true) && ok);
+  }
+  const seen = new Map();
+  for (const o of options || []) {
+    const words = o.split(" ");
+    if (words.length !== 2 || !cardVerb.get(words[0])) continue;
     const k = words[1].toUpperCase();
     seen.set(k, (seen.get(k) || 0) + 1);
     out.set(k, o);
@@ -255,7 +266,7 @@ function cardOptions(options) {
 
 function drawZones(s) {
   const hand = handZone(s);
-  const opts = cardOptions(s.turn === s.seat ? s.options : null);
+  const opts = cardOptions(s.turn === s.seat ? s.options : null, s.zones);
   const pub = $("public");
   pub.textContent = "";
   for (const z of s.zones) {

@@ -395,8 +395,18 @@ function groups(options) {
   return out;
 }
 
+// pretty writes the playing cards of a move's words with their suits
+// ("10C" as "10♣"); what is sent is the move as listed.
+function pretty(text) {
+  return text.split(" ").map((w) => {
+    const m = cardRE.exec(w);
+    return m ? m[1] + suits[m[2]] : w;
+  }).join(" ");
+}
+
 function moveButton(option, text) {
-  const b = el("button", "move", text);
+  const b = el("button", "move", pretty(text));
+  if (/[♦♥]/.test(b.textContent)) b.classList.add("red");
   b.dataset.option = option;
   b.onclick = () => play(option);
   return b;

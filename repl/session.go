@@ -102,7 +102,7 @@ func New(m *interp.Match, seats []Seat, in LineReader, out io.Writer) *Session {
 	s.viewer = s.firstHuman()
 	if len(m.Decisions()) > 0 {
 		// a game resumed: show only its last few lines again
-		s.shown = max(0, len(m.Log())-5)
+		s.shown = max(0, m.LogLen()-5)
 	}
 	return s
 }
@@ -198,13 +198,13 @@ func (s *Session) Exec(ctx context.Context, input string) (quit bool) {
 // intro says what is being played, by whom, and where it is autosaved.
 func (s *Session) intro() {
 	info := s.eng.Info
-	s.printf("%s — %d players, seed %d.\n", info.Title, s.m.Players(), s.m.Config.Seed)
-	s.printf("Seats: %s.\n", s.seatList())
+	s.tell(fmt.Sprintf("%s — %d players, seed %d.", info.Title, s.m.Players(), s.m.Config.Seed))
+	s.tell(fmt.Sprintf("Seats: %s.", s.seatList()))
 	if opts := s.changedOptions(); opts != "" {
-		s.printf("Options: %s.\n", opts)
+		s.tell(fmt.Sprintf("Options: %s.", opts))
 	}
 	if s.Autosave != nil {
-		s.printf("Autosave: %s (resume with: %s).\n", s.Autosave.Path(), s.Autosave.ResumeHint())
+		s.tell(fmt.Sprintf("Autosave: %s (resume with: %s).", s.Autosave.Path(), s.Autosave.ResumeHint()))
 	}
 	if s.replay != "" {
 		s.tell(fmt.Sprintf("Replaying %s: %d recorded decisions. Type next (or step) for the next one, run for all of them; a move you type leaves the record.", s.replay, len(s.pending)))
@@ -320,7 +320,7 @@ func (s *Session) flushLog() {
 		}
 		s.printf("%s\n", l.Text)
 	}
-	s.shown = len(s.m.Log())
+	s.shown = s.m.LogLen()
 	s.publicOnly = false
 }
 

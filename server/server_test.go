@@ -296,6 +296,7 @@ func TestUndo(t *testing.T) {
 	f := newFixture(t, "", Config{Rate: rate.Inf})
 	res := clubsTable(f)
 	ann, bob := f.join(res.Seats[0].Link), f.join(res.Seats[1].Link)
+	bob.state() // the whole state on connecting, whose log starts at 0 like the undo's
 	fr := ann.until(myTurn(1))
 	ann.send(message{Type: "play", Option: fr.Options[0], At: &fr.Seq})
 	ann.until(func(g *stateFrame) bool { return g.Seq > fr.Seq })

@@ -47,16 +47,35 @@ type message struct {
 }
 
 // client is one open connection to a table, for a seat or a spectator.
+//
+// Its state frames are not queued: a change marks the connection stale,
+// and its writer builds the frame of the table as it is when the
+// connection is ready for it. A burst of bot moves reaches a slow page as
+// one frame with every new log line, instead of filling a queue.
 type client struct {
-	seat    int
-	out     chan []byte
-	logSent int // log lines of its seat sent so far; -1: send it whole
-	once    sync.Once
-	gone    chan struct{}
+	seat  int
+	out   chan []byte   // replies and error frames, for this connection alone
+	stale chan struct{} // the table changed since its last frame (1 slot)
+	once  sync.Once
+	gone  chan struct{}
+
+	// Under the table's mu:
+	logSent int      // log lines of its seat sent so far; -1: send it whole
+	notices []string // said to everyone since its last frame
 }
 
-// send queues a frame; a connection too slow to keep up is closed (the
-// page reconnects and gets the whole state).
+// changed tells c's writer that the table changed. The caller holds the
+// table's mu.
+func (c *client) changed(notices []string) {
+	c.notices = append(c.notices, notices...)
+	select {
+	case c.stale <- struct{}{}:
+	default: // a frame is due already: it will show this change too
+	}
+}
+
+// send queues a reply or an error frame; a connection that does not read
+// them is closed (the page reconnects and gets the whole state).
 func (c *client) send(b []byte) {
 	select {
 	case <-c.gone:
@@ -79,7 +98,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ws.SetReadLimit(readLimit)
-	c := &client{seat: seat, out: make(chan []byte, sendQueue), gone: make(chan struct{})}
+	c := &client{seat: seat, out: make(chan []byte, sendQueue), stale: make(chan struct{}, 1), gone: make(chan struct{})}
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 	go func() {
@@ -90,7 +109,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}()
 	t.join(c)
 	defer t.leave(c)
-	go c.writeLoop(ctx, ws, cancel)
+	go c.writeLoop(ctx, ws, t, cancel)
 	c.readLoop(ctx, ws, t, rate.NewLimiter(s.cfg.Rate, s.cfg.Burst))
 	ws.Close(websocket.StatusNormalClosure, "")
 }
@@ -123,7 +142,7 @@ func (t *Table) leave(c *client) {
 	}
 }
 
-func (c *client) writeLoop(ctx context.Context, ws *websocket.Conn, cancel context.CancelFunc) {
+func (c *client) writeLoop(ctx context.Context, ws *websocket.Conn, t *Table, cancel context.CancelFunc) {
 	defer cancel()
 	ping := time.NewTicker(30 * time.Second)
 	defer ping.Stop()
@@ -135,10 +154,11 @@ func (c *client) writeLoop(ctx context.Context, ws *websocket.Conn, cancel conte
 			ws.Close(websocket.StatusGoingAway, "too slow or closed")
 			return
 		case b := <-c.out:
-			wctx, done := context.WithTimeout(ctx, 10*time.Second)
-			err := ws.Write(wctx, websocket.MessageText, b)
-			done()
-			if err != nil {
+			if write(ctx, ws, b) != nil {
+				return
+			}
+		case <-c.stale:
+			if write(ctx, ws, t.frameFor(c)) != nil {
 				return
 			}
 		case <-ping.C:
@@ -150,6 +170,12 @@ func (c *client) writeLoop(ctx context.Context, ws *websocket.Conn, cancel conte
 			}
 		}
 	}
+}
+
+func write(ctx context.Context, ws *websocket.Conn, b []byte) error {
+	wctx, done := context.WithTimeout(ctx, 10*time.Second)
+	defer done()
+	return ws.Write(wctx, websocket.MessageText, b)
 }
 
 func (c *client) readLoop(ctx context.Context, ws *websocket.Conn, t *Table, limit *rate.Limiter) {

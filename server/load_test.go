@@ -30,7 +30,7 @@ type leanFrame struct {
 // (200 is the target) of the five games, each with one scripted person
 // and bots at the other seats, on a SQLite file. Each person answers its
 // prompts at once with a random legal move, at most 40 times, and the
-// whole run stops after 3 minutes. It reports the decisions stored per
+// whole run stops after 3 minutes (TABLETOP_WEB_LOAD_FOR, a duration). It reports the decisions stored per
 // second and the move latency (from sending a move to the frame that
 // shows it made, which is sent once it is stored), and checks that no
 // decision is lost: after the server stops, the database holds every
@@ -42,6 +42,10 @@ func TestLoad(t *testing.T) {
 		t.Skip("TABLETOP_WEB_LOAD is not set")
 	}
 	delay, _ := time.ParseDuration(os.Getenv("TABLETOP_WEB_LOAD_BOT_DELAY"))
+	limit, err := time.ParseDuration(os.Getenv("TABLETOP_WEB_LOAD_FOR"))
+	if err != nil || limit <= 0 {
+		limit = 3 * time.Minute
+	}
 	f := newFixture(t, "", Config{MaxTables: n, BotDelay: delay})
 	games := []struct {
 		name    string
@@ -67,7 +71,7 @@ func TestLoad(t *testing.T) {
 		refused   atomic.Int64
 		wg        sync.WaitGroup
 	)
-	stop := time.Now().Add(3 * time.Minute)
+	stop := time.Now().Add(limit)
 	start := time.Now()
 	for i, tb := range tables {
 		p := f.join(tb.link)
@@ -123,6 +127,7 @@ func TestLoad(t *testing.T) {
 	f.srv.mu.Lock()
 	for id, tb := range f.srv.tables {
 		tb.mu.Lock()
+		inMemory[id] = []string{}
 		for _, d := range tb.m.Decisions() {
 			inMemory[id] = append(inMemory[id], fmt.Sprintf("%d:%v:%s", d.Seat, d.Say, d.Text))
 		}
@@ -137,7 +142,7 @@ func TestLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	total := 0
+	total, lost := 0, 0
 	for _, tb := range tables {
 		st, err := db.Load(context.Background(), tb.id)
 		if err != nil || st == nil {
@@ -145,18 +150,25 @@ func TestLoad(t *testing.T) {
 		}
 		total += len(st.Decisions)
 		if len(st.Decisions) < tb.seen {
+			lost++
 			t.Errorf("table %s: the person saw decision %d, the database holds %d", tb.id, tb.seen, len(st.Decisions))
 		}
 		var stored []string
 		for _, d := range st.Decisions {
 			stored = append(stored, fmt.Sprintf("%d:%v:%s", d.Seat, d.Say, d.Text))
 		}
-		if fmt.Sprint(stored) != fmt.Sprint(inMemory[tb.id]) {
-			k := min(len(stored), len(inMemory[tb.id]))
-			for k > 0 && stored[k-1] != inMemory[tb.id][k-1] {
+		played, ok := inMemory[tb.id]
+		if !ok && !st.Finished {
+			lost++
+			t.Errorf("table %s is neither in memory nor finished in the database", tb.id)
+		}
+		if ok && fmt.Sprint(stored) != fmt.Sprint(played) {
+			lost++
+			k := min(len(stored), len(played))
+			for k > 0 && stored[k-1] != played[k-1] {
 				k--
 			}
-			t.Errorf("table %s: %d decisions stored, %d played; they agree up to %d: stored %q, played %q", tb.id, len(stored), len(inMemory[tb.id]), k, stored[k:], inMemory[tb.id][k:])
+			t.Errorf("table %s: %d decisions stored, %d played; they agree up to %d: stored %q, played %q", tb.id, len(stored), len(played), k, stored[k:], played[k:])
 		}
 		eng, err := loadGame(st.Script)
 		if err == nil {
@@ -176,8 +188,8 @@ func TestLoad(t *testing.T) {
 		}
 		return latencies[min(len(latencies)-1, int(p*float64(len(latencies))))]
 	}
-	t.Logf("%d tables, bot delay %v: %d decisions stored in %.1fs = %.0f decisions/s; %d moves by the people, latency p50 %v, p90 %v, p99 %v, max %v; %d messages refused; 0 lost",
-		n, delay, total, elapsed.Seconds(), float64(total)/elapsed.Seconds(), len(latencies), q(.5), q(.9), q(.99), q(1), refused.Load())
+	t.Logf("%d tables, bot delay %v: %d decisions stored in %.1fs = %.0f decisions/s; %d moves by the people, latency p50 %v, p90 %v, p99 %v, max %v; %d messages refused; %d tables lost decisions",
+		n, delay, total, elapsed.Seconds(), float64(total)/elapsed.Seconds(), len(latencies), q(.5), q(.9), q(.99), q(1), refused.Load(), lost)
 	if p99 := q(.99); p99 > 50*time.Millisecond {
 		t.Logf("p99 move latency %v is above the 50 ms target", p99)
 	}

@@ -48,30 +48,51 @@ type message struct {
 
 // client is one open connection to a table, for a seat or a spectator.
 //
-// Its state frames are not queued: a change marks the connection stale,
-// and its writer builds the frame of the table as it is when the
-// connection is ready for it. A burst of bot moves reaches a slow page as
-// one frame with every new log line, instead of filling a queue.
+// Its state frames are not queued: each change builds the connection's
+// frame at once and puts it in place of one not sent yet (whose log lines
+// it repeats), and the writer sends the latest when the connection is
+// ready. A burst of bot moves reaches a slow page as one frame with every
+// new log line, instead of filling a queue.
 type client struct {
 	seat  int
 	out   chan []byte   // replies and error frames, for this connection alone
-	stale chan struct{} // the table changed since its last frame (1 slot)
+	stale chan struct{} // a frame is pending (1 slot)
 	once  sync.Once
 	gone  chan struct{}
 
-	// Under the table's mu:
-	logSent int      // log lines of its seat sent so far; -1: send it whole
-	notices []string // said to everyone since its last frame
+	logSent int // under the table's mu: log lines of its seat in frames so far; -1: send it whole
+
+	mu          sync.Mutex
+	pending     []byte   // the frame not sent yet
+	pendingFrom int      // logSent before the pending frame was built
+	notices     []string // said to everyone since its last frame sent
 }
 
-// changed tells c's writer that the table changed. The caller holds the
-// table's mu.
-func (c *client) changed(notices []string) {
-	c.notices = append(c.notices, notices...)
+// changed builds c's frame of the table as it is now, in place of the
+// one not sent yet. The caller holds the table's mu.
+func (c *client) changed(t *Table) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.pending != nil {
+		c.logSent = c.pendingFrom // the new frame repeats the unsent one's lines
+	} else {
+		c.pendingFrom = c.logSent
+	}
+	c.notices = append(c.notices, t.notices...)
+	c.pending = t.frame(c)
 	select {
 	case c.stale <- struct{}{}:
-	default: // a frame is due already: it will show this change too
+	default: // the writer has been told already
 	}
+}
+
+// takeFrame returns the pending frame, if any, for the writer to send.
+func (c *client) takeFrame() []byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	b := c.pending
+	c.pending, c.notices = nil, nil
+	return b
 }
 
 // send queues a reply or an error frame; a connection that does not read
@@ -109,7 +130,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}()
 	t.join(c)
 	defer t.leave(c)
-	go c.writeLoop(ctx, ws, t, cancel)
+	go c.writeLoop(ctx, ws, cancel)
 	c.readLoop(ctx, ws, t, rate.NewLimiter(s.cfg.Rate, s.cfg.Burst))
 	ws.Close(websocket.StatusNormalClosure, "")
 }
@@ -142,7 +163,7 @@ func (t *Table) leave(c *client) {
 	}
 }
 
-func (c *client) writeLoop(ctx context.Context, ws *websocket.Conn, t *Table, cancel context.CancelFunc) {
+func (c *client) writeLoop(ctx context.Context, ws *websocket.Conn, cancel context.CancelFunc) {
 	defer cancel()
 	ping := time.NewTicker(30 * time.Second)
 	defer ping.Stop()
@@ -158,7 +179,7 @@ func (c *client) writeLoop(ctx context.Context, ws *websocket.Conn, t *Table, ca
 				return
 			}
 		case <-c.stale:
-			if write(ctx, ws, t.frameFor(c)) != nil {
+			if b := c.takeFrame(); b != nil && write(ctx, ws, b) != nil {
 				return
 			}
 		case <-ping.C:

@@ -138,13 +138,12 @@ type undoJSON struct {
 	Accepted []int `json:"accepted"`
 }
 
-// frame builds the frame for client c: its seat's view, the log lines it
-// has not been sent and the notices since its last frame. The caller holds
-// the table's mu.
+// frame builds the frame for client c: its seat's view, the log lines not
+// in its frames yet and the notices since its last frame sent. The caller
+// holds the table's mu and c's.
 func (t *Table) frame(c *client) []byte {
 	f := stateFrame{Type: "state", Table: t.id, Seat: c.seat, Notes: []string{}, Zones: []zoneJSON{}, Pads: []padJSON{},
 		Tracks: []trackJSON{}, Pools: []poolJSON{}, Extras: []extraJSON{}, Log: []logJSON{}, Notices: c.notices}
-	c.notices = nil
 	if t.broken != "" || t.m == nil {
 		f.Title, f.Error = "A table that cannot be played", t.broken
 		if t.broken == "" {
@@ -261,20 +260,13 @@ func (t *Table) online() map[int]bool {
 	return out
 }
 
-// broadcast tells every connection that the table changed; each gets its
-// frame when it can take it (client.changed). The caller holds mu.
+// broadcast gives every connection its new frame (client.changed). The
+// caller holds mu.
 func (t *Table) broadcast() {
 	for c := range t.conns {
-		c.changed(t.notices)
+		c.changed(t)
 	}
 	t.notices = nil
-}
-
-// frameFor builds c's frame of the table as it is now.
-func (t *Table) frameFor(c *client) []byte {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.frame(c)
 }
 
 func mustJSON(v any) []byte {

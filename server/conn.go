@@ -73,9 +73,10 @@ type client struct {
 func (c *client) changed(t *Table) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.pending != nil {
+	switch {
+	case c.pending != nil && c.logSent >= 0:
 		c.logSent = c.pendingFrom // the new frame repeats the unsent one's lines
-	} else {
+	case c.pending == nil:
 		c.pendingFrom = c.logSent
 	}
 	c.notices = append(c.notices, t.notices...)

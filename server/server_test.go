@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -437,4 +438,80 @@ func TestFinishedTableLeavesMemory(t *testing.T) {
 	if !again.Done || again.Seq != last.Seq || again.Result != last.Result {
 		t.Fatalf("read back: done %v at %d (%s), was %d (%s)", again.Done, again.Seq, again.Result, last.Seq, last.Result)
 	}
+}
+
+// TestSlowPageGetsOneFrame keeps a connection whose frames nobody takes
+// while a game goes on: it holds one frame, of the table as it is, whose
+// log carries every line since the last frame taken — the whole log again
+// after an undo.
+func TestSlowPageGetsOneFrame(t *testing.T) {
+	f := newFixture(t, "", Config{Rate: rate.Inf})
+	res := f.create(createRequest{Game: "clubs", Players: 4, Seed: seed(7),
+		Seats: []seatRequest{{Name: "ann"}, {Bot: true}, {Bot: true}, {Bot: true}}})
+	ann := f.join(res.Seats[0].Link)
+	f.srv.mu.Lock()
+	tb := f.srv.tables[res.Table]
+	f.srv.mu.Unlock()
+	slow := &client{seat: 1, out: make(chan []byte, sendQueue), stale: make(chan struct{}, 1), gone: make(chan struct{})}
+	tb.join(slow)
+	take := func() *stateFrame {
+		t.Helper()
+		b := slow.takeFrame()
+		if b == nil {
+			t.Fatal("no frame pending")
+		}
+		var fr stateFrame
+		if err := json.Unmarshal(b, &fr); err != nil {
+			t.Fatal(err)
+		}
+		return &fr
+	}
+	whole := func(fr *stateFrame) []string {
+		tb.mu.Lock()
+		defer tb.mu.Unlock()
+		if fr.Seq != len(tb.m.Decisions()) {
+			t.Fatalf("the frame is of decision %d, the table at %d", fr.Seq, len(tb.m.Decisions()))
+		}
+		var out []string
+		for _, l := range tb.m.LogFor(1, 0) {
+			out = append(out, l.Text)
+		}
+		return out
+	}
+	fr := ann.until(myTurn(1))
+	play := func(n int) {
+		for range n {
+			ann.send(message{Type: "play", Option: fr.Options[0], At: &fr.Seq})
+			at := fr.Seq
+			if fr = ann.until(func(g *stateFrame) bool { return g.Seq > at }); !myTurn(1)(fr) {
+				fr = ann.until(myTurn(1)) // the bots are done
+			}
+		}
+	}
+	var got []string
+	check := func(from int) {
+		t.Helper()
+		fr := take()
+		if fr.LogFrom != from {
+			t.Fatalf("log from %d, want %d", fr.LogFrom, from)
+		}
+		got = got[:fr.LogFrom]
+		for _, l := range fr.Log {
+			got = append(got, l.Text)
+		}
+		if want := whole(fr); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("the page's log:\n%q\nits seat's:\n%q", got, want)
+		}
+		if slow.takeFrame() != nil {
+			t.Fatal("a second frame was pending")
+		}
+	}
+	play(3)
+	check(0)
+	before := len(got)
+	play(2)
+	check(before)
+	ann.send(message{Type: "undo"})
+	ann.until(func(g *stateFrame) bool { return g.LogFrom == 0 && myTurn(1)(g) })
+	check(0)
 }

@@ -183,14 +183,21 @@ func TestScreenshots(t *testing.T) {
 		t.Fatal(err)
 	}
 	shoot(lobby, "web-links")
+	if err := chromedp.Do(lobby, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Click("#again"),
+		chromedp.WaitVisible("#seats .seat-row"), chromedp.Sleep(200*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	shoot(lobby, "web-lobby-phone")
 	cancel()
 	for _, c := range []struct {
 		game    string
 		players int
 		moves   int // the person's moves before the picture
 		seed    uint64
+		phone   bool // a picture on a phone's screen too
 	}{
-		{"clubs", 4, 0, 7}, {"cluedo", 4, 3, 7}, {"members_only", 4, 1, 7}, {"andy_capp", 4, 1, 7}, {"das_regeln_wir_schon", 4, 1, 7},
+		{"clubs", 4, 0, 7, true}, {"cluedo", 4, 3, 7, true}, {"members_only", 4, 1, 7, false}, {"andy_capp", 4, 1, 7, false},
+		{"das_regeln_wir_schon", 4, 1, 7, true},
 	} {
 		seats := []seatRequest{{Name: "ann"}}
 		for len(seats) < c.players {
@@ -198,27 +205,39 @@ func TestScreenshots(t *testing.T) {
 		}
 		res := f.create(createRequest{Game: c.game, Players: c.players, Seats: seats, Seed: &c.seed})
 		ctx, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
-		err := chromedp.Do(ctx, chromedp.Navigate(f.http.URL+res.Seats[0].Link), chromedp.WaitVisible(".prompt.yours"))
+		// a desktop screen tall enough to show the moves: the tip that
+		// points to them when they are off screen stays out of the picture
+		err := chromedp.Do(ctx, chromedp.EmulateViewport(1440, 1400), chromedp.Navigate(f.http.URL+res.Seats[0].Link), chromedp.WaitVisible(".prompt.yours"))
 		for i := 0; i < c.moves && err == nil; i++ {
 			if _, err = chromedp.Run(ctx, chromedp.Evaluate[string](clickOnce)); err == nil {
 				err = chromedp.Do(ctx, chromedp.Sleep(150*time.Millisecond), chromedp.WaitVisible(".prompt.yours"))
 			}
 		}
-		var png []byte
+		name := "web-" + strings.ReplaceAll(c.game, "_", "-")
 		if err == nil {
 			err = chromedp.Do(ctx, chromedp.Sleep(200*time.Millisecond))
 		}
-		if err == nil {
-			png, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
-		}
-		cancel()
 		if err != nil {
 			t.Fatalf("%s: %v", c.game, err)
 		}
-		path := filepath.Join(dir, "web-"+strings.ReplaceAll(c.game, "_", "-")+".png")
-		if err := os.WriteFile(path, png, 0o644); err != nil {
-			t.Fatal(err)
+		shoot(ctx, name)
+		if c.phone {
+			// a phone held upright: the page as its width lays it out, and
+			// the tip at the foot of the screen pointing to the moves
+			err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Sleep(200*time.Millisecond))
+			var tip string
+			if err == nil {
+				tip, err = chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+				  const r = document.getElementById("prompt").getBoundingClientRect();
+				  const off = r.bottom < 0 || r.top > innerHeight;
+				  return off === !document.getElementById("turn-tip").hidden ? "" : (off ? "hidden, the moves off screen" : "shown, the moves in sight");
+				})()`))
+			}
+			if err != nil || tip != "" {
+				t.Fatalf("%s on a phone: the tip to the moves is wrong: %s (%v)", c.game, tip, err)
+			}
+			shoot(ctx, name+"-phone")
 		}
-		t.Logf("%s: %s (%d bytes)", c.game, path, len(png))
+		cancel()
 	}
 }

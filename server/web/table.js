@@ -457,7 +457,22 @@ function drawPrompt(s) {
   dl.href = "/save/" + token;
   $("cmd-form").hidden = s.seat === 0;
   $("say-form").hidden = s.seat === 0 || s.done;
+  tipShown();
 }
+
+// The tip "Your move ↓" shows while it is the seat's move and its moves
+// are off screen (on a phone, below the table); a tap scrolls to them.
+let promptInView = true;
+function tipShown() {
+  const s = state;
+  const myTurn = s && s.seat > 0 && s.turn === s.seat && s.options && s.options.length > 0 && !s.done;
+  $("turn-tip").hidden = !myTurn || promptInView;
+}
+new IntersectionObserver((entries) => {
+  promptInView = entries[entries.length - 1].isIntersecting;
+  tipShown();
+}).observe($("prompt"));
+$("turn-tip").addEventListener("click", () => $("prompt").scrollIntoView({ behavior: "smooth", block: "start" }));
 
 $("cmd-form").addEventListener("submit", (ev) => {
   ev.preventDefault();

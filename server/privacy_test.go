@@ -147,6 +147,24 @@ func checkFrame(t *testing.T, m *interp.Match, seat int, f *stateFrame, log *[]l
 			}
 		}
 	}
+	// notes and boards may be drawn for the seat (a notepad, a history
+	// of what it was shown): exactly its own, as of this decision
+	v := m.View(seat)
+	var notes []string
+	for _, n := range v.Notes {
+		notes = append(notes, n.Text)
+	}
+	if fmt.Sprint(notes) != fmt.Sprint(f.Notes) {
+		t.Fatalf("%s: the notes read %q, the seat's are %q", where, f.Notes, notes)
+	}
+	if len(v.Extras) != len(f.Extras) {
+		t.Fatalf("%s: %d boards sent, the seat sees %d", where, len(f.Extras), len(v.Extras))
+	}
+	for i, x := range v.Extras {
+		if want, got := mustMarshal(extraView(x)), mustMarshal(f.Extras[i]); want != got {
+			t.Fatalf("%s: board %s is not the one drawn for this seat", where, x.Name)
+		}
+	}
 	p := m.Prompt()
 	if len(f.Options) > 0 && (p == nil || p.Seat != seat || len(p.Options) != len(f.Options)) {
 		t.Fatalf("%s: the frame lists moves of another seat", where)

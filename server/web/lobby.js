@@ -24,7 +24,9 @@ async function loadGames() {
     b.dataset.game = g.name;
     b.append(el("strong", "", g.title));
     const players = g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}–${g.max_players} players`;
-    b.append(el("span", "meta", g.variant ? `variant of ${g.variant} · ${players}` : players));
+    // a script named on the command line is told apart by its file
+    const from = g.variant ? `variant of ${g.variant} · ` : /[\\/]/.test(g.name) ? `${g.name.split(/[\\/]/).pop()} · ` : "";
+    b.append(el("span", "meta", from + players));
     b.addEventListener("click", () => choose(g));
     li.append(b);
     list.append(li);

@@ -46,6 +46,7 @@ function receive(m) {
     case "state":
       if (m.log_from === 0) log = [];
       log = log.concat(m.log);
+      addNotices(m.notices);
       state = m;
       draw();
       break;
@@ -178,9 +179,25 @@ function drawBanner(s) {
       parts.push(el("span", "muted", "Waiting for every player to answer."));
     }
   }
-  for (const n of s.notices || []) parts.push(el("span", "notice", n));
+  for (const n of shownNotices()) parts.push(el("span", "notice", n));
   b.append(...parts);
   b.hidden = parts.length === 0;
+}
+
+// Notices (an undo, a request declined, a bot that failed) come with one
+// frame; the page keeps each in sight for a while, whatever comes next.
+const noticeTime = 12000;
+let notices = [];
+function shownNotices() {
+  const now = Date.now();
+  notices = notices.filter((n) => n.until > now);
+  return notices.map((n) => n.text);
+}
+function addNotices(list) {
+  if (!list || !list.length) return;
+  const until = Date.now() + noticeTime;
+  for (const text of list) notices.push({ text, until });
+  setTimeout(() => state && drawBanner(state), noticeTime + 50);
 }
 
 function drawNotes(s) {

@@ -333,21 +333,27 @@ func TestUndo(t *testing.T) {
 	}
 }
 
+// finishedGame is a short game of Clubs played to its end by Ann, at the
+// first of her moves each time, and two bots; it returns her connection
+// and its last frame.
+func finishedGame(f *fixture) (*createResponse, *player, *stateFrame) {
+	res := f.create(createRequest{Game: "clubs_short", Players: 3, Seed: seed(11),
+		Seats: []seatRequest{{Name: "ann"}, {Bot: true}, {Bot: true}}})
+	ann := f.join(res.Seats[0].Link)
+	for {
+		last := ann.until(myTurn(1))
+		if last.Done {
+			return res, ann, last
+		}
+		ann.send(message{Type: "play", Option: last.Options[0], At: &last.Seq})
+	}
+}
+
 // TestDownloadFinished lets bots finish a game and downloads it as a save
 // that replays to the same result.
 func TestDownloadFinished(t *testing.T) {
 	f := newFixture(t, "", Config{Rate: rate.Inf})
-	res := f.create(createRequest{Game: "clubs_short", Players: 3, Seed: seed(11),
-		Seats: []seatRequest{{Name: "ann"}, {Bot: true}, {Bot: true}}})
-	ann := f.join(res.Seats[0].Link)
-	var last *stateFrame
-	for {
-		last = ann.until(myTurn(1))
-		if last.Done {
-			break
-		}
-		ann.send(message{Type: "play", Option: last.Options[0], At: &last.Seq})
-	}
+	res, _, last := finishedGame(f)
 	r, err := http.Get(f.http.URL + strings.Replace(res.Seats[0].Link, "/play/", "/save/", 1))
 	if err != nil {
 		t.Fatal(err)
@@ -410,17 +416,7 @@ func TestPostgres(t *testing.T) {
 // page closes, and reads it back when a link of it is opened again.
 func TestFinishedTableLeavesMemory(t *testing.T) {
 	f := newFixture(t, "", Config{Rate: rate.Inf})
-	res := f.create(createRequest{Game: "clubs_short", Players: 3, Seed: seed(11),
-		Seats: []seatRequest{{Name: "ann"}, {Bot: true}, {Bot: true}}})
-	ann := f.join(res.Seats[0].Link)
-	var last *stateFrame
-	for {
-		last = ann.until(myTurn(1))
-		if last.Done {
-			break
-		}
-		ann.send(message{Type: "play", Option: last.Options[0], At: &last.Seq})
-	}
+	res, ann, last := finishedGame(f)
 	ann.ws.Close(websocket.StatusNormalClosure, "")
 	for i := 0; ; i++ {
 		f.srv.mu.Lock()

@@ -24,7 +24,7 @@ import (
 // Every table is filled in the same order every time: gopher-lua's pairs
 // follows the order of insertion, which must not change from run to run.
 func OpenLibs(L *lua.LState) {
-	lua.MaxArrayIndex = maxArrayIndex
+	setMaxArrayIndex.Do(func() { lua.MaxArrayIndex = maxArrayIndex }) // once: states are opened on many goroutines
 	g := L.Get(lua.GlobalsIndex).(*lua.LTable)
 	baseLib().set(L, g)
 	next := g.RawGetString("next")
@@ -95,3 +95,5 @@ var baseLib = sync.OnceValue(func() library {
 // with a million elements in a row is over any state's memory budget long
 // before the length operator could tell the difference.
 const maxArrayIndex = 1 << 20
+
+var setMaxArrayIndex sync.Once

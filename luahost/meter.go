@@ -102,7 +102,12 @@ func NewMeter(l Limits) *Meter {
 	metersMu.Lock()
 	meters[m] = struct{}{}
 	metersMu.Unlock()
-	watchdog.Do(func() { go watch() })
+	watchdog.Do(func() {
+		// the clock as of now: since init nobody kept it, and a first step
+		// begun with the time of init would be stopped at the first tick
+		coarseNow.Store(time.Now().UnixNano())
+		go watch()
+	})
 	return m
 }
 

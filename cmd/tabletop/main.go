@@ -12,6 +12,7 @@
 //	tabletop merge part-*.json
 //	tabletop check games/clubs.lua -n 300
 //	tabletop test games/
+//	tabletop serve --addr 127.0.0.1:8080
 //	tabletop completion bash
 //
 // Exit codes: 0 when all went well, 1 for a failure (a script error, a
@@ -47,6 +48,7 @@ type cli struct {
 	Merge      mergeCmd                  `cmd:"" help:"Merge the --json reports of the shards of a sim or compare into the report of the whole series."`
 	Check      checkCmd                  `cmd:"" help:"Load a game script and play random games looking for broken rules."`
 	Test       testCmd                   `cmd:"" help:"Run Lua scenario tests (*_test.lua)."`
+	Serve      serveCmd                  `cmd:"" help:"Serve a web table: friends play from their own browsers, each seeing only his seat."`
 	Completion kongcompletion.Completion `cmd:"" help:"Print the shell code that completes tabletop's commands, games and files (bash, zsh or fish)."`
 }
 

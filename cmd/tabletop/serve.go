@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/adrg/xdg"
+
+	"github.com/tabletop/tabletop/games"
+	"github.com/tabletop/tabletop/repl"
+	"github.com/tabletop/tabletop/server"
+	"github.com/tabletop/tabletop/store"
+)
+
+// serveCmd is `tabletop serve`.
+type serveCmd struct {
+	Scripts   []string      `arg:"" optional:"" predictor:"game" help:"Scripts of your own to offer in the lobby, beside the built-in games."`
+	Addr      string        `default:"127.0.0.1:8080" help:"Address to listen on (host:port; 0.0.0.0:8080 for every interface)."`
+	DB        string        `name:"db" placeholder:"PATH|URL" help:"Where the tables are kept: a SQLite file (default: web.db in your state folder) or a postgres:// URL."`
+	MaxTables int           `default:"100" help:"At most this many tables in play at once."`
+	BotDelay  time.Duration `default:"600ms" help:"Pause before each bot move, so people can follow."`
+}
+
+func (c *serveCmd) Run(e *env) error {
+	var list []server.Game
+	for _, name := range games.Names() {
+		eng, err := loadScript(name)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "%s: cannot load: %s\n", name, repl.ErrorText(err))
+			continue
+		}
+		list = append(list, server.Game{Name: name, Engine: eng, Variant: games.VariantOf(name)})
+	}
+	for _, path := range c.Scripts {
+		eng, err := loadScript(path)
+		if err != nil {
+			return err
+		}
+		list = append(list, server.Game{Name: path, Engine: eng})
+	}
+	db := c.DB
+	if db == "" {
+		xdg.Reload()
+		dir := filepath.Join(xdg.StateHome, "tabletop")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		db = filepath.Join(dir, "web.db")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	srv, err := server.New(ctx, server.Config{Store: st, Games: list, Load: loadScript, MaxTables: c.MaxTables, BotDelay: c.BotDelay})
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", c.Addr)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	where := db
+	if store.IsPostgres(db) {
+		where = "PostgreSQL"
+	}
+	fmt.Fprintf(e.stdout, "tabletop serves the web table at http://%s/ (tables kept in %s; Ctrl-C stops)\n", displayAddr(ln.Addr()), where)
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return nil
+}
+
+// displayAddr is the address to put in a URL: localhost for a loopback
+// or unspecified host.
+func displayAddr(a net.Addr) string {
+	tcp, ok := a.(*net.TCPAddr)
+	if !ok {
+		return a.String()
+	}
+	host := tcp.IP.String()
+	if tcp.IP.IsLoopback() || tcp.IP.IsUnspecified() {
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, fmt.Sprint(tcp.Port))
+}

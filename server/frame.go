@@ -1,0 +1,292 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/render"
+)
+
+// stateFrame is what one seat is sent after every change: its view of the
+// table (Match.View of its seat, nothing else) and the log lines it may
+// read that it has not been sent yet.
+type stateFrame struct {
+	Type   string     `json:"type"` // "state"
+	Table  string     `json:"table"`
+	Title  string     `json:"title"`
+	Seat   int        `json:"seat"` // 0: a spectator
+	Seq    int        `json:"seq"`  // decisions so far: a move is made "at" it
+	Seats  []seatJSON `json:"seats"`
+	Turn   int        `json:"turn"` // the seat to act, 0 for none
+	Hint   string     `json:"hint,omitempty"`
+	Secret bool       `json:"secret,omitempty"` // the seat's own choice is secret
+	// Options are the seat's legal moves, when it is to act.
+	Options []string    `json:"options,omitempty"`
+	Notes   []string    `json:"notes"`
+	Zones   []zoneJSON  `json:"zones"`
+	Pads    []padJSON   `json:"pads"`
+	Tracks  []trackJSON `json:"tracks"`
+	Pools   []poolJSON  `json:"pools"`
+	Extras  []extraJSON `json:"extras"`
+	// Log holds the seat's log lines from index LogFrom (of the lines it
+	// may read) on; LogFrom 0 means the whole log, to replace any held.
+	Log     []logJSON `json:"log"`
+	LogFrom int       `json:"log_from"`
+	Done    bool      `json:"done"`
+	Result  string    `json:"result,omitempty"`
+	Winners []int     `json:"winners,omitempty"`
+	Error   string    `json:"error,omitempty"` // the script error that stopped the game
+	Undo    *undoJSON `json:"undo,omitempty"`
+	Notices []string  `json:"notices,omitempty"`
+}
+
+type seatJSON struct {
+	N      int    `json:"n"`
+	Label  string `json:"label"`
+	Title  string `json:"title"`
+	Bot    string `json:"bot,omitempty"`
+	Online bool   `json:"online"`
+}
+
+type cardJSON struct {
+	ID    int    `json:"id"`
+	Name  string `json:"name"`
+	Label string `json:"label"`
+}
+
+type zoneJSON struct {
+	Name  string     `json:"name"`
+	Label string     `json:"label"`
+	Owner int        `json:"owner"`
+	Count int        `json:"count"`
+	Cards []cardJSON `json:"cards"` // the cards the seat may see
+	Noted bool       `json:"noted,omitempty"`
+}
+
+type padJSON struct {
+	Label  string       `json:"label"`
+	Rows   []padRowJSON `json:"rows"`
+	Totals []int        `json:"totals"` // by seat, from seat 1
+}
+
+type padRowJSON struct {
+	Label  string `json:"label"`
+	Scores []int  `json:"scores"`
+	Note   string `json:"note,omitempty"`
+}
+
+type trackJSON struct {
+	Label   string `json:"label"`
+	Min     int    `json:"min"`
+	Max     int    `json:"max"`
+	Markers []int  `json:"markers"`
+}
+
+// poolJSON is a pool of pieces: what the supply and each holder (a seat
+// or a named place) have of each kind.
+type poolJSON struct {
+	Label   string       `json:"label"`
+	Kinds   []string     `json:"kinds"`
+	Supply  []int        `json:"supply"`
+	Holders []holderJSON `json:"holders"`
+}
+
+type holderJSON struct {
+	Name   string `json:"name"`
+	Seat   int    `json:"seat,omitempty"`
+	Counts []int  `json:"counts"`
+}
+
+func poolView(p *interp.Pool, seats []interp.Seat) poolJSON {
+	pj := poolJSON{Label: p.Label, Kinds: p.Kinds, Holders: []holderJSON{}}
+	counts := func(m map[string]int) []int {
+		out := make([]int, len(p.Kinds))
+		for i, k := range p.Kinds {
+			out[i] = m[k]
+		}
+		return out
+	}
+	pj.Supply = counts(p.Supply)
+	for _, h := range p.Holders {
+		hj := holderJSON{Name: h, Counts: counts(p.Held[h])}
+		if s, err := strconv.Atoi(h); err == nil && s >= 1 && s <= len(seats) {
+			hj.Seat, hj.Name = s, seats[s-1].Label
+		}
+		pj.Holders = append(pj.Holders, hj)
+	}
+	return pj
+}
+
+type extraJSON struct {
+	Name  string  `json:"name"`
+	Title string  `json:"title"`
+	Lines [][]run `json:"lines"`
+	Cards []int   `json:"cards,omitempty"`
+}
+
+type logJSON struct {
+	Text    string `json:"text"`
+	Private bool   `json:"private,omitempty"` // not every seat reads it
+	Cards   []int  `json:"cards,omitempty"`
+}
+
+type undoJSON struct {
+	By       int   `json:"by"`
+	Accepted []int `json:"accepted"`
+}
+
+// frame builds the frame for client c: its seat's view, the log lines not
+// in its frames yet and the notices since its last frame sent. The caller
+// holds the table's mu and c's.
+func (t *Table) frame(c *client) []byte {
+	f := stateFrame{Type: "state", Table: t.id, Seat: c.seat, Notes: []string{}, Zones: []zoneJSON{}, Pads: []padJSON{},
+		Tracks: []trackJSON{}, Pools: []poolJSON{}, Extras: []extraJSON{}, Log: []logJSON{}, Notices: c.notices}
+	if t.broken != "" || t.m == nil {
+		f.Title, f.Error = "A table that cannot be played", t.broken
+		if t.broken == "" {
+			f.Error = "the server is stopping"
+		}
+		return mustJSON(f)
+	}
+	m := t.m
+	v := m.View(c.seat)
+	f.Title, f.Seq, f.Turn, f.Hint, f.Options, f.Done = v.Title, len(m.Decisions()), v.Turn, v.Hint, v.Options, v.Done
+	if p := m.Prompt(); p != nil && p.Seat == c.seat && c.seat > 0 {
+		f.Secret = p.Secret
+	}
+	online := t.online()
+	for i, s := range v.Seats {
+		sj := seatJSON{N: i + 1, Label: s.Label, Title: render.SeatTitle(s), Online: online[i+1]}
+		if !t.isHuman(i + 1) {
+			sj.Bot = botName(t.eng, t.seats[i])
+		}
+		f.Seats = append(f.Seats, sj)
+	}
+	noted := map[string]bool{}
+	for _, n := range v.Notes {
+		f.Notes = append(f.Notes, n.Text)
+		noted[n.Key] = true
+	}
+	for _, z := range v.Zones {
+		zj := zoneJSON{Name: z.Name, Label: z.Label, Owner: z.Owner, Count: z.Count, Cards: []cardJSON{}, Noted: z.Owner == 0 && noted[z.Name]}
+		for _, card := range z.Cards {
+			zj.Cards = append(zj.Cards, cardJSON{ID: card.ID, Name: card.Name, Label: card.Label})
+		}
+		f.Zones = append(f.Zones, zj)
+	}
+	for _, p := range v.Pads {
+		if p.Shown {
+			f.Pads = append(f.Pads, padView(p))
+		}
+	}
+	for _, tr := range v.Tracks {
+		if tr.Shown {
+			f.Tracks = append(f.Tracks, trackJSON{Label: tr.Label, Min: tr.Min, Max: tr.Max, Markers: tr.Markers[1:]})
+		}
+	}
+	for _, p := range v.Pools {
+		if p.Shown {
+			f.Pools = append(f.Pools, poolView(p, v.Seats))
+		}
+	}
+	for _, x := range v.Extras {
+		f.Extras = append(f.Extras, extraView(x))
+	}
+	if v.Done {
+		f.Result, f.Winners = render.Result(v.Result, v.Seats), v.Result.Winners
+	}
+	if err := m.Err(); err != nil {
+		f.Error = err.Error()
+	}
+	if u := t.undo; u != nil {
+		uj := &undoJSON{By: u.by, Accepted: []int{}}
+		for s := 1; s <= len(t.seats); s++ {
+			if u.accepted[s] {
+				uj.Accepted = append(uj.Accepted, s)
+			}
+		}
+		f.Undo = uj
+	}
+	f.Log, f.LogFrom = t.newLog(c, v.Log)
+	return mustJSON(f)
+}
+
+// newLog is the part of the seat's log (lines it may read) that c has
+// not been sent, and where it starts.
+func (t *Table) newLog(c *client, lines []interp.LogLine) ([]logJSON, int) {
+	from := c.logSent
+	if from < 0 || from > len(lines) {
+		from = 0
+	}
+	out := make([]logJSON, 0, len(lines)-from)
+	for _, l := range lines[from:] {
+		out = append(out, logJSON{Text: l.Text, Private: l.To != interp.AllSeats, Cards: l.Cards})
+	}
+	c.logSent = len(lines)
+	return out, from
+}
+
+func padView(p *interp.Pad) padJSON {
+	pj := padJSON{Label: p.Label, Totals: p.Totals[1:], Rows: []padRowJSON{}}
+	for _, r := range p.Rows {
+		pj.Rows = append(pj.Rows, padRowJSON{Label: r.Label, Scores: r.Scores[1:], Note: r.Note})
+	}
+	return pj
+}
+
+// extraView is a board-like object: its coloured lines as runs of text
+// with colours, for the page to draw.
+func extraView(x interp.ExtraView) extraJSON {
+	lines := x.Color
+	if lines == nil {
+		lines = x.Lines
+	}
+	xj := extraJSON{Name: x.Name, Title: x.Title, Cards: x.Cards}
+	for _, l := range lines {
+		xj.Lines = append(xj.Lines, runs(l))
+	}
+	return xj
+}
+
+// online says which seats have a connection open. The caller holds mu.
+func (t *Table) online() map[int]bool {
+	out := map[int]bool{}
+	for c := range t.conns {
+		out[c.seat] = true
+	}
+	return out
+}
+
+// broadcast gives every connection its new frame (client.changed). The
+// caller holds mu.
+func (t *Table) broadcast() {
+	for c := range t.conns {
+		c.changed(t)
+	}
+	t.notices = nil
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return []byte(fmt.Sprintf(`{"type":"error","error":%q}`, "the server could not encode the table: "+err.Error()))
+	}
+	return b
+}
+
+// errorFrame is an error shown to one connection; nothing changed.
+func errorFrame(err error) []byte {
+	msg := err.Error()
+	return mustJSON(map[string]string{"type": "error", "error": strings.TrimRight(msg, "\n")})
+}
+
+// replyFrame is what a command of the text box printed.
+func replyFrame(input string, lines []string) []byte {
+	if lines == nil {
+		lines = []string{}
+	}
+	return mustJSON(map[string]any{"type": "reply", "input": input, "lines": lines})
+}

@@ -1,0 +1,573 @@
+// Package server puts games on a web table: friends join from their own
+// browsers, each through a link of his own, and see only what his seat may
+// see.
+//
+// The server is one more front end of the same engine the REPL drives. A
+// Table holds an interp.Match and who plays each seat (repl.Seat, the
+// same seat specs as --seats); a move typed in the page is parsed by
+// repl/command, with the same caret errors; what a seat is sent is built
+// from Match.View(seat) and Match.LogFor(seat) only (frame.go), never from
+// the match itself. Bots play their seats on the server.
+//
+// Every table is kept in a store.Store: its setup when it is created, and
+// every decision, committed before anyone is told of it. New reloads the
+// unfinished tables by replaying their decisions, so a server killed and
+// started again goes on where it stopped.
+//
+// HTTP routes (Handler):
+//
+//	GET  /                the lobby: games, variants, a form for a new table
+//	GET  /static/FILE     the embedded client (package web); nothing else
+//	GET  /api/games       the games as JSON
+//	POST /api/tables      create a table: one link per seat, one to watch
+//	GET  /play/TOKEN      a seat's page; /watch/TOKEN a spectator's
+//	GET  /ws/TOKEN        the WebSocket of a seat or spectator (conn.go)
+//	GET  /save/TOKEN      a finished table as a save file (tabletop replay)
+//
+// A wrong or missing token gets 403 on every route that takes one.
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log"
+	"math/big"
+	"net/http"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/repl"
+	"github.com/tabletop/tabletop/server/web"
+	"github.com/tabletop/tabletop/store"
+)
+
+// Game is a game offered in the lobby.
+type Game struct {
+	// Name is how the lobby and the store name it: a built-in game's name
+	// ("clubs") or the script's path as given on the command line.
+	Name   string
+	Engine *interp.Engine
+	// Variant is the game this one changes ("clubs" for "clubs_short"),
+	// or "".
+	Variant string
+}
+
+// Config is what a server needs.
+type Config struct {
+	Store *store.Store
+	Games []Game
+	// Load loads the game a stored table names (interp.Engine.Script):
+	// needed to resume tables of games the lobby no longer lists.
+	Load func(script string) (*interp.Engine, error)
+	// MaxTables bounds the unfinished tables (0: 100).
+	MaxTables int
+	// BotDelay is the pause before each bot decision, so that people can
+	// follow the bots' play (0: none).
+	BotDelay time.Duration
+	// Rate and Burst limit the messages of one connection (0: 20 a
+	// second, bursts of 40).
+	Rate  rate.Limit
+	Burst int
+	// Logf logs what the server does (nil: the standard logger).
+	Logf func(format string, a ...any)
+}
+
+// Server is a web table server.
+type Server struct {
+	cfg    Config
+	games  map[string]*Game
+	order  []string
+	mux    *http.ServeMux
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	mu     sync.Mutex
+	tables map[string]*Table
+	tokens map[string]seatRef // token hash → table and seat
+	wg     sync.WaitGroup     // bot runners
+	// botSlots bounds the bots moving at once to all cores but one, so
+	// that a person's move never waits for a core behind a crowd of bots;
+	// people counts the people's messages being handled, which bots let
+	// go first.
+	botSlots chan struct{}
+	people   atomic.Int64
+}
+
+// botTurn runs one bot step in a bot slot, after the people's messages
+// being handled (for at most a few milliseconds), and reports whether the
+// bots go on.
+func (s *Server) botTurn(step func() bool) bool {
+	select {
+	case s.botSlots <- struct{}{}:
+	case <-s.ctx.Done():
+		return step() // it sees the server stopping
+	}
+	defer func() { <-s.botSlots }()
+	for i := 0; i < 20 && s.people.Load() > 0; i++ {
+		time.Sleep(250 * time.Microsecond)
+	}
+	return step()
+}
+
+// seatRef is what a token opens: a table's seat, or 0 to watch.
+type seatRef struct {
+	table string
+	seat  int
+}
+
+// New makes a server and resumes the unfinished tables of its store. A
+// table that cannot be resumed (its script is gone, or no longer fits its
+// decisions) is reported and shown to its players as broken.
+func New(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("server: no store")
+	}
+	if cfg.MaxTables <= 0 {
+		cfg.MaxTables = 100
+	}
+	if cfg.Rate == 0 {
+		cfg.Rate, cfg.Burst = 20, 40
+	}
+	if cfg.Burst <= 0 {
+		cfg.Burst = 1
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = log.Printf
+	}
+	s := &Server{cfg: cfg, games: map[string]*Game{}, tables: map[string]*Table{}, tokens: map[string]seatRef{},
+		botSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1))}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	for i := range cfg.Games {
+		g := &cfg.Games[i]
+		s.games[g.Name] = g
+		s.order = append(s.order, g.Name)
+	}
+	stored, err := cfg.Store.Unfinished(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, st := range stored {
+		t := s.restore(st)
+		s.add(t, st.Tokens, st.Watch)
+	}
+	s.routes()
+	for _, t := range s.tables {
+		t.kick()
+	}
+	return s, nil
+}
+
+// Close stops the bots and closes every table's match. It does not close
+// the store.
+func (s *Server) Close() {
+	s.stopBots()
+	s.mu.Lock()
+	tables := make([]*Table, 0, len(s.tables))
+	for _, t := range s.tables {
+		tables = append(tables, t)
+	}
+	s.mu.Unlock()
+	for _, t := range tables {
+		t.close()
+	}
+	s.wg.Wait()
+}
+
+// stopBots stops the bot runners and waits for them: no decision is
+// made after it returns but by a person.
+func (s *Server) stopBots() {
+	s.cancel()
+	s.wg.Wait()
+}
+
+// Handler is the server's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.mux }
+
+func (s *Server) routes() {
+	s.mux = http.NewServeMux()
+	s.mux.HandleFunc("GET /{$}", s.page("index.html"))
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", web.Static()))
+	s.mux.HandleFunc("GET /api/games", s.listGames)
+	s.mux.HandleFunc("POST /api/tables", s.createTable)
+	s.mux.HandleFunc("GET /play/{token}", s.tablePage)
+	s.mux.HandleFunc("GET /watch/{token}", s.tablePage)
+	s.mux.HandleFunc("GET /ws/{token}", s.serveWS)
+	s.mux.HandleFunc("GET /save/{token}", s.download)
+	for _, p := range []string{"/play/", "/watch/", "/ws/", "/save/"} {
+		s.mux.HandleFunc("GET "+p+"{$}", func(w http.ResponseWriter, r *http.Request) { forbidden(w) })
+	}
+}
+
+// page serves one of the embedded pages.
+func (s *Server) page(name string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		b, err := web.Page(name)
+		if err != nil {
+			http.Error(w, "page not found", http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self'; img-src 'self' data:")
+		w.Header().Set("Referrer-Policy", "no-referrer")
+		w.Write(b)
+	}
+}
+
+// tablePage serves the table page to a valid token, 403 to any other.
+func (s *Server) tablePage(w http.ResponseWriter, r *http.Request) {
+	if _, _, ok := s.open(r); !ok {
+		forbidden(w)
+		return
+	}
+	s.page("table.html")(w, r)
+}
+
+func forbidden(w http.ResponseWriter) {
+	http.Error(w, "This link does not open any seat: check that it was copied whole.", http.StatusForbidden)
+}
+
+// hashToken is how tokens are kept: the server never stores a token
+// itself, so a copy of the database opens no seat.
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// newToken is a seat's credential: 256 random bits, URL-safe.
+func newToken() string {
+	b := make([]byte, 32)
+	rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// open finds the table and seat a request's token opens.
+func (s *Server) open(r *http.Request) (*Table, int, bool) {
+	tok := r.PathValue("token")
+	if len(tok) < 20 || len(tok) > 100 {
+		return nil, 0, false
+	}
+	h := hashToken(tok)
+	s.mu.Lock()
+	ref, ok := s.tokens[h]
+	var t *Table
+	if ok {
+		t = s.tables[ref.table]
+	}
+	s.mu.Unlock()
+	if t != nil {
+		return t, ref.seat, true
+	}
+	// A finished table is not kept in memory: read it back.
+	id, seat, found, err := s.cfg.Store.Lookup(r.Context(), h)
+	if err != nil || !found {
+		return nil, 0, false
+	}
+	st, err := s.cfg.Store.Load(r.Context(), id)
+	if err != nil || st == nil {
+		return nil, 0, false
+	}
+	t = s.restore(st)
+	t = s.add(t, st.Tokens, st.Watch)
+	return t, seat, true
+}
+
+// add registers a table and its tokens, unless one with its ID is there
+// already (then that one is returned).
+func (s *Server) add(t *Table, tokens []string, watch string) *Table {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if old, ok := s.tables[t.id]; ok {
+		t.close()
+		return old
+	}
+	s.tables[t.id] = t
+	for i, h := range tokens {
+		s.tokens[h] = seatRef{t.id, i + 1}
+	}
+	s.tokens[watch] = seatRef{t.id, 0}
+	t.hashes = append(append([]string(nil), tokens...), watch)
+	return t
+}
+
+// evict lets go of a finished table nobody looks at; opening one of its
+// links reads it back from the store.
+func (s *Server) evict(t *Table) {
+	s.mu.Lock()
+	if s.tables[t.id] == t {
+		delete(s.tables, t.id)
+		for _, h := range t.hashes {
+			delete(s.tokens, h)
+		}
+	}
+	s.mu.Unlock()
+	t.close()
+}
+
+// gameJSON describes a game for the lobby.
+type gameJSON struct {
+	Name       string       `json:"name"`
+	Title      string       `json:"title"`
+	About      string       `json:"about"`
+	Variant    string       `json:"variant,omitempty"`
+	MinPlayers int          `json:"min_players"`
+	MaxPlayers int          `json:"max_players"`
+	Players    int          `json:"players"`
+	Options    []optionJSON `json:"options"`
+	Bots       []string     `json:"bots"`
+	Seats      []string     `json:"seats"`
+}
+
+type optionJSON struct {
+	Name    string `json:"name"`
+	Default string `json:"default"`
+	Kind    string `json:"kind"`
+	Help    string `json:"help"`
+}
+
+func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
+	out := []gameJSON{}
+	for _, name := range s.order {
+		g := s.games[name]
+		info := g.Engine.Info
+		j := gameJSON{Name: g.Name, Title: info.Title, About: info.About, Variant: g.Variant,
+			MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Players: usualPlayers(info),
+			Bots: repl.BotNames(g.Engine), Options: []optionJSON{}}
+		for _, o := range info.Options {
+			j.Options = append(j.Options, optionJSON{o.Name, o.Default, o.Kind, o.Help})
+		}
+		out = append(out, j)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// usualPlayers is the player count a game gets when none is chosen: four
+// when it allows four, else its minimum (as tabletop play).
+func usualPlayers(info interp.GameInfo) int {
+	if info.MinPlayers <= 4 && info.MaxPlayers >= 4 {
+		return 4
+	}
+	return info.MinPlayers
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, code int, msg string) {
+	writeJSON(w, code, map[string]string{"error": msg})
+}
+
+// createRequest is the lobby's form for a new table.
+type createRequest struct {
+	Game    string            `json:"game"`
+	Players int               `json:"players"`
+	Options map[string]string `json:"options"`
+	// Seats say who plays each seat: a person (with an optional name) or
+	// a bot (with an optional bot name).
+	Seats []seatRequest `json:"seats"`
+	Seed  *uint64       `json:"seed"`
+}
+
+type seatRequest struct {
+	Bot  bool   `json:"bot"`
+	Name string `json:"name"` // a person's name, or the bot's
+}
+
+// createResponse gives the links of a new table.
+type createResponse struct {
+	Table string     `json:"table"`
+	Title string     `json:"title"`
+	Seats []seatLink `json:"seats"`
+	Watch string     `json:"watch"`
+}
+
+type seatLink struct {
+	Seat  int    `json:"seat"`
+	Label string `json:"label"`
+	Bot   string `json:"bot,omitempty"`
+	Link  string `json:"link,omitempty"`
+}
+
+// maxCreateBody bounds the lobby's request.
+const maxCreateBody = 16 << 10
+
+func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
+	var req createRequest
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxCreateBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		writeError(w, http.StatusBadRequest, "the request is not a table's description: "+err.Error())
+		return
+	}
+	res, code, err := s.Create(r.Context(), req)
+	if err != nil {
+		writeError(w, code, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusCreated, res)
+}
+
+// Create sets up a new table; the links in the result are paths
+// (/play/TOKEN), which the page completes with its own address.
+func (s *Server) Create(ctx context.Context, req createRequest) (*createResponse, int, error) {
+	g, ok := s.games[req.Game]
+	if !ok {
+		return nil, http.StatusBadRequest, fmt.Errorf("no game called %q here", req.Game)
+	}
+	eng := g.Engine
+	players := req.Players
+	if players == 0 {
+		players = max(len(req.Seats), usualPlayers(eng.Info))
+	}
+	if players < eng.Info.MinPlayers || players > eng.Info.MaxPlayers {
+		return nil, http.StatusBadRequest, fmt.Errorf("%s is for %s players, not %d", eng.Info.Title, playerRange(eng.Info), players)
+	}
+	if len(req.Seats) != players && len(req.Seats) != 0 {
+		return nil, http.StatusBadRequest, fmt.Errorf("%d seats described for %d players", len(req.Seats), players)
+	}
+	specs := make([]string, players)
+	for i := range specs {
+		specs[i] = "me"
+		if i < len(req.Seats) {
+			specs[i] = seatSpec(req.Seats[i])
+		} else if i > 0 {
+			specs[i] = "bot"
+		}
+	}
+	seats, err := repl.ParseSeats(eng, specs)
+	if err != nil {
+		return nil, http.StatusBadRequest, err
+	}
+	var assign []string
+	for k, v := range req.Options {
+		assign = append(assign, k+"="+v)
+	}
+	sort.Strings(assign)
+	opts, err := eng.ParseOptions(assign)
+	if err != nil {
+		return nil, http.StatusBadRequest, err
+	}
+	seed := randomSeed()
+	if req.Seed != nil {
+		seed = *req.Seed
+	}
+	n, err := s.cfg.Store.CountUnfinished(ctx)
+	if err != nil {
+		return nil, http.StatusInternalServerError, err
+	}
+	if n >= s.cfg.MaxTables {
+		return nil, http.StatusServiceUnavailable, fmt.Errorf("this server already has %d tables in play, its limit: try again when a game has ended", n)
+	}
+	m, err := eng.NewMatch(interp.Config{Players: players, Seed: seed, Options: opts, Names: repl.Names(seats)})
+	if err != nil {
+		return nil, http.StatusBadRequest, fmt.Errorf("%s", repl.ErrorText(err))
+	}
+	st := &store.Table{ID: newID(), Created: time.Now(), Script: eng.Script, Hash: eng.Hash, Players: players,
+		Seed: seed, Options: opts, Seats: specs}
+	tokens := make([]string, players)
+	for i := range tokens {
+		tokens[i] = newToken()
+		st.Tokens = append(st.Tokens, hashToken(tokens[i]))
+	}
+	watch := newToken()
+	st.Watch = hashToken(watch)
+	if err := s.cfg.Store.Create(ctx, st); err != nil {
+		m.Close()
+		return nil, http.StatusInternalServerError, err
+	}
+	t := newTable(s, st.ID, eng, m, seats, specs)
+	s.add(t, st.Tokens, st.Watch)
+	s.cfg.Logf("table %s: %s, %d players, seed %d", st.ID, eng.Info.Title, players, seed)
+	res := &createResponse{Table: st.ID, Title: eng.Info.Title, Watch: "/watch/" + watch}
+	for i, seat := range seats {
+		l := seatLink{Seat: i + 1, Label: m.SeatLabel(i + 1)}
+		if seat.Human {
+			l.Link = "/play/" + tokens[i]
+		} else {
+			l.Bot = botName(eng, seat)
+		}
+		res.Seats = append(res.Seats, l)
+	}
+	t.kick()
+	return res, http.StatusCreated, nil
+}
+
+// seatSpec writes a seat of the lobby's form as --seats would.
+func seatSpec(r seatRequest) string {
+	name := strings.TrimSpace(r.Name)
+	switch {
+	case r.Bot && name == "":
+		return "bot"
+	case r.Bot:
+		return "bot:" + name
+	case name == "":
+		return "me"
+	}
+	return name
+}
+
+func botName(eng *interp.Engine, seat repl.Seat) string {
+	if seat.Bot != "" {
+		return seat.Bot
+	}
+	return eng.DefaultBot()
+}
+
+func playerRange(info interp.GameInfo) string {
+	if info.MinPlayers == info.MaxPlayers {
+		return fmt.Sprint(info.MinPlayers)
+	}
+	return fmt.Sprintf("%d to %d", info.MinPlayers, info.MaxPlayers)
+}
+
+func randomSeed() uint64 {
+	n, _ := rand.Int(rand.Reader, big.NewInt(1_000_000_000))
+	return n.Uint64()
+}
+
+// newID names a table: short, random, not a credential.
+func newID() string {
+	b := make([]byte, 6)
+	rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// download sends a finished table as a save file.
+func (s *Server) download(w http.ResponseWriter, r *http.Request) {
+	t, _, ok := s.open(r)
+	if !ok {
+		forbidden(w)
+		return
+	}
+	rec, title, err := t.finishedRecord()
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+		return
+	}
+	name := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' {
+			return r
+		}
+		return '-'
+	}, strings.ToLower(title))
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.save"`, name, t.id))
+	rec.Write(w)
+}

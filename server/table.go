@@ -1,0 +1,548 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/render"
+	"github.com/tabletop/tabletop/repl"
+	"github.com/tabletop/tabletop/repl/command"
+	"github.com/tabletop/tabletop/store"
+)
+
+// Table is one game on the web: the match, who plays each seat, the
+// connections of its players and spectators, and a pending undo. Every
+// change happens under mu and is stored before it is sent to anyone.
+type Table struct {
+	srv   *Server
+	id    string
+	eng   *interp.Engine
+	seats []repl.Seat
+	specs []string
+
+	mu      sync.Mutex
+	m       *interp.Match
+	broken  string // why the table could not be resumed ("" when it could)
+	bots    map[int]interp.Bot
+	botsOn  bool // a bot runner is going
+	closed  bool
+	conns   map[*client]struct{}
+	undo    *undoRequest
+	notices []string // said to everyone with the next frames
+	stored  bool     // the end of the game is stored
+	hashes  []string // its token hashes (set by Server.add)
+}
+
+// undoRequest is a seat asking to take back its last move after another
+// person has acted: every person at the table must accept.
+type undoRequest struct {
+	by       int
+	cut      int // decisions from this one on are taken back
+	at       int // the number of decisions when it was asked
+	accepted map[int]bool
+}
+
+func newTable(s *Server, id string, eng *interp.Engine, m *interp.Match, seats []repl.Seat, specs []string) *Table {
+	return &Table{srv: s, id: id, eng: eng, m: m, seats: seats, specs: specs, bots: map[int]interp.Bot{}, conns: map[*client]struct{}{}}
+}
+
+// restore rebuilds a stored table by replaying its decisions.
+func (s *Server) restore(st *store.Table) *Table {
+	eng, err := s.engineFor(st.Script)
+	if err != nil {
+		s.cfg.Logf("table %s: cannot load %s: %v", st.ID, st.Script, err)
+		return s.brokenTable(st, fmt.Sprintf("the game %s cannot be loaded: %s", st.Script, repl.ErrorText(err)))
+	}
+	seats, err := repl.RecordSeats(eng, st.Record())
+	if err != nil {
+		return s.brokenTable(st, err.Error())
+	}
+	m, err := eng.ReplayRecord(st.Record())
+	if err != nil {
+		s.cfg.Logf("table %s: cannot replay: %v", st.ID, err)
+		return s.brokenTable(st, "the game cannot be replayed: "+repl.ErrorText(err))
+	}
+	t := newTable(s, st.ID, eng, m, seats, st.Seats)
+	t.stored = st.Finished
+	return t
+}
+
+func (s *Server) brokenTable(st *store.Table, why string) *Table {
+	t := newTable(s, st.ID, nil, nil, nil, st.Seats)
+	t.broken = why
+	return t
+}
+
+// engineFor finds the game a stored table names: one of the lobby's, else
+// through Config.Load.
+func (s *Server) engineFor(script string) (*interp.Engine, error) {
+	for _, g := range s.games {
+		if g.Engine.Script == script {
+			return g.Engine, nil
+		}
+	}
+	if s.cfg.Load == nil {
+		return nil, errors.New("no such game in the lobby")
+	}
+	return s.cfg.Load(script)
+}
+
+func (t *Table) close() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.closed = true
+	for c := range t.conns {
+		c.close()
+	}
+	for seat, b := range t.bots {
+		b.Close()
+		delete(t.bots, seat)
+	}
+	if t.m != nil {
+		t.m.Close()
+		t.m = nil
+	}
+}
+
+func (t *Table) isHuman(seat int) bool {
+	return seat >= 1 && seat <= len(t.seats) && t.seats[seat-1].Human
+}
+
+// usable says why nothing can be done at the table, or nil.
+func (t *Table) usable() error {
+	switch {
+	case t.broken != "":
+		return errors.New("this table cannot be played: " + t.broken)
+	case t.closed || t.m == nil:
+		return errors.New("the server is stopping")
+	}
+	return nil
+}
+
+// play answers the seat's prompt with option i, stores it and tells
+// everyone. The caller holds mu.
+func (t *Table) play(ctx context.Context, seat, i int) error {
+	if err := t.usable(); err != nil {
+		return err
+	}
+	p := t.m.Prompt()
+	switch {
+	case p == nil && t.m.Err() != nil:
+		return errors.New("the game is stopped by a script error: only undo can go on from here")
+	case p == nil:
+		return errors.New("the game is over")
+	case p.Seat != seat:
+		return fmt.Errorf("it is %s's turn, not yours", t.m.SeatLabel(p.Seat))
+	}
+	return t.commit(ctx, func() error { return t.m.Step(i) })
+}
+
+// say records what seat says at the table.
+func (t *Table) say(ctx context.Context, seat int, text string) error {
+	if err := t.usable(); err != nil {
+		return err
+	}
+	if seat == 0 {
+		return errors.New("spectators watch in silence")
+	}
+	return t.commit(ctx, func() error { return t.m.Say(seat, text) })
+}
+
+// commit runs a change that adds one decision, then stores it. When the
+// change adds nothing (it was refused) its error is returned as it is;
+// when the store fails the match is rebuilt without the decision, so what
+// the players see is always what is stored.
+func (t *Table) commit(ctx context.Context, change func() error) error {
+	n := len(t.m.Decisions())
+	err := change()
+	ds := t.m.Decisions()
+	if len(ds) == n {
+		return err
+	}
+	if serr := t.srv.cfg.Store.Append(ctx, t.id, n, ds[n]); serr != nil {
+		t.srv.cfg.Logf("table %s: %v", t.id, serr)
+		t.rebuild(context.Background())
+		return errors.New("the server could not store that decision: try again")
+	}
+	if t.undo != nil {
+		t.undo = nil
+		t.notices = append(t.notices, "The request to take back a move lapsed: the game went on.")
+	}
+	if t.m.Done() && !t.stored {
+		if err := t.srv.cfg.Store.Finish(ctx, t.id); err == nil {
+			t.stored = true
+		}
+	}
+	t.broadcast()
+	if err != nil && errors.Is(err, t.m.Err()) {
+		return nil // the script error is shown in every frame
+	}
+	return err
+}
+
+// rebuild replays what the store holds after a failed write.
+func (t *Table) rebuild(ctx context.Context) {
+	st, err := t.srv.cfg.Store.Load(ctx, t.id)
+	if err != nil || st == nil {
+		t.broken = "the database cannot be read"
+		return
+	}
+	m, err := t.eng.ReplayRecord(st.Record())
+	if err != nil {
+		t.broken = "the game cannot be replayed: " + err.Error()
+		return
+	}
+	t.replace(m)
+}
+
+// replace makes m the table's match; the bots start afresh.
+func (t *Table) replace(m *interp.Match) {
+	if t.m != nil && t.m != m {
+		t.m.Close()
+	}
+	t.m = m
+	for seat, b := range t.bots {
+		b.Close()
+		delete(t.bots, seat)
+	}
+	for c := range t.conns {
+		c.logSent = -1 // the log changed: send it whole
+	}
+}
+
+// kick starts the bot runner when a bot is to act.
+func (t *Table) kick() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.kickLocked()
+}
+
+func (t *Table) kickLocked() {
+	if t.botsOn || t.closed || t.m == nil || t.undo != nil {
+		return
+	}
+	p := t.m.Prompt()
+	if p == nil || t.isHuman(p.Seat) {
+		return
+	}
+	t.botsOn = true
+	t.srv.wg.Add(1)
+	go t.runBots()
+}
+
+// runBots plays the bots' seats until a person is to act.
+func (t *Table) runBots() {
+	defer t.srv.wg.Done()
+	for {
+		if d := t.srv.cfg.BotDelay; d > 0 {
+			select {
+			case <-time.After(d):
+			case <-t.srv.ctx.Done():
+			}
+		}
+		if !t.srv.botTurn(t.botStep) {
+			return
+		}
+	}
+}
+
+// botStep makes one bot decision; it reports whether to go on.
+func (t *Table) botStep() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var p *interp.Prompt
+	if t.m != nil {
+		p = t.m.Prompt()
+	}
+	if t.closed || t.srv.ctx.Err() != nil || p == nil || t.isHuman(p.Seat) || t.undo != nil {
+		t.botsOn = false
+		return false
+	}
+	b, err := t.bot(p.Seat)
+	var i int
+	if err == nil {
+		i, err = b.Choose(t.m)
+	}
+	if err != nil {
+		t.srv.cfg.Logf("table %s: bot of %s: %v", t.id, t.m.SeatLabel(p.Seat), err)
+		t.notices = append(t.notices, fmt.Sprintf("The bot of %s failed: %s", t.m.SeatLabel(p.Seat), firstLine(repl.ErrorText(err))))
+		t.broadcast()
+		t.botsOn = false
+		return false
+	}
+	// The decision is stored even while the server stops: stopBots waits.
+	if err := t.commit(context.Background(), func() error { return t.m.Step(i) }); err != nil {
+		t.botsOn = false
+		return false
+	}
+	return true
+}
+
+func firstLine(s string) string {
+	first, _, _ := strings.Cut(s, "\n")
+	return first
+}
+
+// bot returns the bot that plays seat, made on first use.
+func (t *Table) bot(seat int) (interp.Bot, error) {
+	if b, ok := t.bots[seat]; ok {
+		return b, nil
+	}
+	b, err := t.eng.NewBot(botName(t.eng, t.seats[seat-1]), seat, interp.BotSeed(t.m.Config.Seed, seat))
+	if err != nil {
+		return nil, err
+	}
+	t.bots[seat] = b
+	return b, nil
+}
+
+// askUndo is seat's request to take back its last move. While no other
+// person has acted since, it is taken back at once (with the bots' moves
+// after it); otherwise every other person must accept.
+func (t *Table) askUndo(ctx context.Context, seat int) error {
+	if err := t.usable(); err != nil {
+		return err
+	}
+	if seat == 0 {
+		return errors.New("spectators cannot take back moves")
+	}
+	if t.undo != nil {
+		return errors.New("a request to take back a move is already waiting for answers")
+	}
+	ds := t.m.Decisions()
+	cut := -1
+	for i := len(ds) - 1; i >= 0; i-- {
+		if ds[i].Seat == seat && !ds[i].Say {
+			cut = i
+			break
+		}
+	}
+	if cut < 0 {
+		return errors.New("you have no move to take back")
+	}
+	others := false
+	for _, d := range ds[cut+1:] {
+		others = others || d.Seat != seat && t.isHuman(d.Seat)
+	}
+	if !others || t.humans() == 1 {
+		return t.takeBack(ctx, seat, cut)
+	}
+	t.undo = &undoRequest{by: seat, cut: cut, at: len(ds), accepted: map[int]bool{seat: true}}
+	t.notices = append(t.notices, fmt.Sprintf("%s asks to take back a move: everyone must accept.", t.m.SeatLabel(seat)))
+	t.broadcast()
+	return nil
+}
+
+// answerUndo is seat's answer to the pending request.
+func (t *Table) answerUndo(ctx context.Context, seat int, accept bool) error {
+	if err := t.usable(); err != nil {
+		return err
+	}
+	u := t.undo
+	switch {
+	case u == nil:
+		return errors.New("nobody asks to take back a move")
+	case !t.isHuman(seat):
+		return errors.New("only the players answer")
+	case !accept:
+		t.undo = nil
+		t.notices = append(t.notices, fmt.Sprintf("%s declines: the move stands.", t.m.SeatLabel(seat)))
+		t.broadcast()
+		t.kickLocked()
+		return nil
+	}
+	u.accepted[seat] = true
+	for s := 1; s <= len(t.seats); s++ {
+		if t.isHuman(s) && !u.accepted[s] {
+			t.broadcast()
+			return nil
+		}
+	}
+	t.undo = nil
+	return t.takeBack(ctx, u.by, u.cut)
+}
+
+func (t *Table) humans() int {
+	n := 0
+	for s := 1; s <= len(t.seats); s++ {
+		if t.isHuman(s) {
+			n++
+		}
+	}
+	return n
+}
+
+// takeBack goes back to before decision cut, in the store first.
+func (t *Table) takeBack(ctx context.Context, seat, cut int) error {
+	ds := t.m.Decisions()
+	m, err := t.eng.Replay(t.m.Config, ds[:cut])
+	if err != nil {
+		return fmt.Errorf("cannot take back: %s", repl.ErrorText(err))
+	}
+	if err := t.srv.cfg.Store.Truncate(ctx, t.id, cut); err != nil {
+		m.Close()
+		t.srv.cfg.Logf("table %s: %v", t.id, err)
+		return errors.New("the server could not store that: try again")
+	}
+	t.stored = false
+	t.replace(m)
+	t.notices = append(t.notices, fmt.Sprintf("%s takes back a move (%d decisions undone).", t.m.SeatLabel(seat), len(ds)-cut))
+	t.broadcast()
+	t.kickLocked()
+	return nil
+}
+
+// finishedRecord is the table as a save, once its game is over: before
+// then the save (with its seed) would tell what every hand holds.
+func (t *Table) finishedRecord() (*interp.Record, string, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if err := t.usable(); err != nil {
+		return nil, "", err
+	}
+	if !t.m.Done() {
+		return nil, "", errors.New("the game is not over yet: its save would show every hand")
+	}
+	return t.m.NewRecord(t.specs), t.eng.Info.Title, nil
+}
+
+// webHelp is the text box's help: the REPL's commands that make sense at
+// a web table.
+var webHelp = []string{
+	"Type a move as the buttons show it (play JC, bet tea 5+): case does not matter, ♣♦♥♠ or CDHS,",
+	"any unique prefix of each word (p j♣), or the number legal shows.",
+	"  legal [WORD…]   your legal moves, numbered; with words, those that have them",
+	"  view            everything your seat sees, as text",
+	"  log [N]         the log as your seat may read it, or its last N lines",
+	"  rules [TOPIC]   the game's rules in short, or one topic",
+	"  notes           the game's notebook for your seat (Cluedo)",
+	"  say TEXT        say something at the table (some games react)",
+	"  undo            take back your last move (others must accept once they have acted)",
+}
+
+// command runs a line typed in the page's text box for seat, with the
+// REPL's parser: a move or one of the commands that make sense at a web
+// table. It returns lines to show to that seat alone.
+func (t *Table) command(ctx context.Context, seat int, input string) ([]string, error) {
+	if err := t.usable(); err != nil {
+		return nil, err
+	}
+	l, err := command.Parse(input)
+	if err != nil {
+		return nil, err
+	}
+	switch l.Command {
+	case "":
+		if len(l.Move) == 0 {
+			return nil, nil
+		}
+		return nil, t.typedMove(ctx, seat, l)
+	case command.CmdHelp:
+		return webHelp, nil
+	case command.CmdLegal:
+		return t.legal(seat, l.Words)
+	case command.CmdView:
+		return render.View(t.m.View(seat), render.Plain), nil
+	case command.CmdLog:
+		return t.logLines(seat, l.N, l.HasN), nil
+	case command.CmdRules:
+		return t.rules(l.Topic)
+	case command.CmdNotes:
+		return t.notes(seat)
+	case command.CmdSay:
+		return nil, t.say(ctx, seat, l.Text)
+	case command.CmdUndo:
+		return nil, t.askUndo(ctx, seat)
+	}
+	return nil, fmt.Errorf("%s is for the terminal, not for a web table (help lists what works here)", l.Command)
+}
+
+// typedMove applies a move typed as text, matched against the legal
+// options as the REPL does.
+func (t *Table) typedMove(ctx context.Context, seat int, l *command.Line) error {
+	p := t.m.Prompt()
+	if p == nil || p.Seat != seat {
+		if seat == 0 {
+			return errors.New("spectators watch: they do not move")
+		}
+		if p == nil {
+			return t.play(ctx, seat, 0) // says why
+		}
+		return fmt.Errorf("it is %s's turn, not yours", t.m.SeatLabel(p.Seat))
+	}
+	i, err := command.Match(l.Raw, p.Options)
+	if err != nil {
+		return err
+	}
+	return t.play(ctx, seat, i)
+}
+
+func (t *Table) legal(seat int, words []string) ([]string, error) {
+	p := t.m.Prompt()
+	if p == nil || p.Seat != seat {
+		return nil, errors.New("you have no decision to make now")
+	}
+	var idx []int
+	if len(words) > 0 {
+		if idx = render.Filter(p.Options, words); len(idx) == 0 {
+			return nil, fmt.Errorf("no legal move has %s", strings.Join(words, " "))
+		}
+	}
+	return render.Options(p.Options, idx, render.Plain), nil
+}
+
+func (t *Table) logLines(seat, n int, hasN bool) []string {
+	lines := t.m.LogFor(seat, 0)
+	if hasN && n < len(lines) {
+		lines = lines[len(lines)-n:]
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = l.Text
+	}
+	return out
+}
+
+func (t *Table) rules(topic string) ([]string, error) {
+	texts, err := t.eng.RulesTexts()
+	if err != nil {
+		return nil, err
+	}
+	r := render.ParseRules(texts...)
+	if topic == "" {
+		out := render.Plain.Markdown(append([]string{"# " + t.eng.Info.Title, ""}, r.Summary...))
+		if topics := r.Topics(); len(topics) > 0 {
+			out = append(out, "Topics (rules TOPIC): "+strings.Join(topics, " · "))
+		}
+		return out, nil
+	}
+	found := r.Find(topic)
+	if len(found) == 0 {
+		return nil, fmt.Errorf("the rules have nothing on %q. Topics: %s", topic, strings.Join(r.Topics(), " · "))
+	}
+	var out []string
+	for _, sec := range found {
+		out = append(out, render.Plain.Markdown(append([]string{"## " + sec.Title, ""}, sec.Body...))...)
+	}
+	return out, nil
+}
+
+func (t *Table) notes(seat int) ([]string, error) {
+	has := false
+	for _, n := range t.eng.Info.Tools {
+		has = has || n == "notes"
+	}
+	if !has || seat == 0 {
+		return nil, fmt.Errorf("%s has no notes for you", t.eng.Info.Title)
+	}
+	text, err := t.eng.RunTool(t.m, "notes", seat)
+	if err != nil {
+		return nil, errors.New(repl.ErrorText(err))
+	}
+	return strings.Split(strings.TrimRight(text, "\n"), "\n"), nil
+}

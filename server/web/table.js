@@ -1,0 +1,512 @@
+// A seat's page (or a spectator's): it draws the frames the server sends
+// and sends what the player clicks or types. It knows nothing of the game:
+// everything it shows comes from the seat's view.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const token = location.pathname.split("/").pop();
+const watching = location.pathname.startsWith("/watch/");
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+let ws = null;
+let state = null;
+let log = [];
+let retry = 500;
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  ws = new WebSocket(`${proto}//${location.host}/ws/${token}`);
+  ws.onopen = () => { retry = 500; setConn("online", "connected"); };
+  ws.onmessage = (ev) => receive(JSON.parse(ev.data));
+  ws.onclose = () => {
+    setConn("offline", "reconnecting…");
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 10000);
+  };
+}
+
+function setConn(cls, text) {
+  const c = $("conn");
+  c.className = "conn " + cls;
+  c.textContent = text;
+}
+
+function send(msg) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+}
+
+function receive(m) {
+  switch (m.type) {
+    case "state":
+      if (m.log_from === 0) log = [];
+      log = log.concat(m.log);
+      addNotices(m.notices);
+      state = m;
+      draw();
+      break;
+    case "reply":
+      showOutput(m.lines.join("\n"), false);
+      break;
+    case "error":
+      showOutput(m.error, true);
+      break;
+  }
+}
+
+function showOutput(text, isError) {
+  const o = $("output");
+  o.hidden = false;
+  o.textContent = text;
+  o.classList.toggle("error", isError);
+}
+
+const cardRE = /^(10|[2-9JQKA])([CDHS])$/;
+const suits = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+// card draws one card: a playing card with its rank and suit, any other
+// with its label.
+function card(c, option) {
+  const m = cardRE.exec(c.name);
+  const e = el(option ? "button" : "div", "card");
+  e.dataset.card = c.name;
+  if (m) {
+    e.classList.add("playing", m[2] === "D" || m[2] === "H" ? "red" : "black");
+    e.append(el("span", "rank", m[1]), el("span", "suit", suits[m[2]]));
+  } else {
+    const label = c.label.replace(/^\[(.*)\]$/, "$1");
+    e.classList.add("named", kindClass(c));
+    e.append(el("span", "label", label));
+  }
+  e.title = c.label;
+  if (option) {
+    e.classList.add("playable");
+    e.title = option;
+    e.addEventListener("click", () => play(option));
+  }
+  return e;
+}
+
+// kindClass colours a named card by its first word (a colour, a kind).
+function kindClass(c) {
+  const w = c.label.replace(/^\[/, "").toLowerCase();
+  if (/^s\d/.test(w)) return "k-scoring";
+  if (/^p\d/.test(w)) return "k-prediction";
+  if (/^c\d/.test(w)) return "k-correction";
+  if (/^v\d/.test(w)) return "k-voting";
+  if (/^i\d/.test(w)) return "k-incident";
+  if (/-no$/.test(w)) return "k-no";
+  if (/^(loan|fight|flo|landlord|drink|pub|spill)/.test(w)) return "k-action";
+  return "k-plain";
+}
+
+function backs(n) {
+  const e = el("div", "backs");
+  for (let i = 0; i < Math.min(n, 13); i++) e.append(el("div", "card back"));
+  e.append(el("span", "count", String(n)));
+  return e;
+}
+
+function play(option) {
+  if (!state) return;
+  send({ type: "play", option, at: state.seq });
+}
+
+function seatName(n) {
+  const s = state.seats[n - 1];
+  return s ? s.label : "nobody";
+}
+
+function draw() {
+  const s = state;
+  const mine = s.seat > 0 && s.turn === s.seat && s.options && s.options.length > 0;
+  document.title = `${mine ? "● Your move — " : ""}${s.title} — tabletop`;
+  $("title").textContent = s.title;
+  $("you").textContent = s.seat ? `you are ${s.seats[s.seat - 1].title}` : "watching";
+  drawSeats(s);
+  drawBanner(s);
+  drawNotes(s);
+  drawBoards(s);
+  drawZones(s);
+  drawScores(s);
+  drawLog();
+  drawPrompt(s);
+}
+
+function drawSeats(s) {
+  const ul = $("seats");
+  ul.textContent = "";
+  for (const seat of s.seats) {
+    const li = el("li", "seat-chip");
+    if (seat.n === s.turn) li.classList.add("turn");
+    if (seat.n === s.seat) li.classList.add("me");
+    if (s.winners && s.winners.includes(seat.n)) li.classList.add("winner");
+    const dot = el("span", "dot " + (seat.bot ? "bot" : seat.online ? "on" : "off"));
+    dot.title = seat.bot ? `bot ${seat.bot}` : seat.online ? "here" : "away";
+    li.append(dot, el("span", "", seat.title));
+    if (seat.bot) li.append(el("span", "tag", "bot"));
+    ul.append(li);
+  }
+}
+
+function drawBanner(s) {
+  const b = $("banner");
+  b.textContent = "";
+  b.className = "banner";
+  const parts = [];
+  if (s.error) {
+    b.classList.add("bad");
+    parts.push(el("span", "", "The game is stopped by a script error: " + s.error));
+  } else if (s.done) {
+    b.classList.add("over");
+    parts.push(el("strong", "", s.result));
+  }
+  if (s.undo) {
+    const asker = seatName(s.undo.by);
+    parts.push(el("span", "", `${asker} asks to take back a move.`));
+    if (s.seat && !s.undo.accepted.includes(s.seat) && !state.seats[s.seat - 1].bot) {
+      const yes = el("button", "primary", "Accept");
+      yes.onclick = () => send({ type: "undo_answer", accept: true });
+      const no = el("button", "", "Decline");
+      no.onclick = () => send({ type: "undo_answer", accept: false });
+      parts.push(yes, no);
+    } else {
+      parts.push(el("span", "muted", "Waiting for every player to answer."));
+    }
+  }
+  for (const n of shownNotices()) parts.push(el("span", "notice", n));
+  b.append(...parts);
+  b.hidden = parts.length === 0;
+}
+
+// Notices (an undo, a request declined, a bot that failed) come with one
+// frame; the page keeps each in sight for a while, whatever comes next.
+const noticeTime = 12000;
+let notices = [];
+function shownNotices() {
+  const now = Date.now();
+  notices = notices.filter((n) => n.until > now);
+  return notices.map((n) => n.text);
+}
+function addNotices(list) {
+  if (!list || !list.length) return;
+  const until = Date.now() + noticeTime;
+  for (const text of list) notices.push({ text, until });
+  setTimeout(() => state && drawBanner(state), noticeTime + 50);
+}
+
+function drawNotes(s) {
+  const ul = $("notes");
+  ul.textContent = "";
+  for (const n of s.notes) {
+    for (const line of n.split("\n")) ul.append(el("li", "", line));
+  }
+  ul.hidden = s.notes.length === 0;
+}
+
+function drawBoards(s) {
+  const box = $("boards");
+  box.textContent = "";
+  for (const x of s.extras) {
+    const fig = el("figure", "board");
+    if (x.title) fig.append(el("figcaption", "", x.title));
+    const pre = el("pre", "board-map");
+    for (const line of x.lines) {
+      const row = el("div", "board-line");
+      for (const r of line || []) {
+        const span = el("span", "", r.t);
+        if (r.f) span.style.color = r.f;
+        if (r.b) span.style.backgroundColor = r.b;
+        if (r.bold) span.style.fontWeight = "bold";
+        row.append(span);
+      }
+      if (!line || line.length === 0) row.append(el("span", "", " "));
+      pre.append(row);
+    }
+    fig.append(pre);
+    box.append(fig);
+  }
+}
+
+// handZone is the seat's own zone of cards it sees whole: its hand.
+function handZone(s) {
+  return s.zones.find((z) => z.owner === s.seat && s.seat > 0 && z.count > 0 && z.cards.length === z.count && z.name === "hand")
+    || s.zones.find((z) => z.owner === s.seat && s.seat > 0 && z.count > 0 && z.cards.length === z.count);
+}
+
+function zoneBox(z, options) {
+  const box = el("div", "zone");
+  box.append(el("h4", "", z.label));
+  const row = el("div", "cards");
+  if (z.cards.length === 0 && z.count > 0) {
+    row.append(backs(z.count));
+  } else {
+    for (const c of z.cards) row.append(card(c, options && options.get(c.name.toUpperCase())));
+    if (z.count > z.cards.length) row.append(backs(z.count - z.cards.length));
+  }
+  if (z.count === 0) row.append(el("span", "empty", "empty"));
+  box.append(row);
+  return box;
+}
+
+// cardOptions maps a card name to the one option that plays it ("play
+// JC"): a move of two words whose verb is only ever followed by the name
+// of a card in sight ("move hall" in Cluedo is a room, since "move h2" is
+// a square), and no other move names that card.
+function cardOptions(options, zones) {
+  const out = new Map();
+  const names = new Set();
+  for (const z of zones) for (const c of z.cards) names.add(c.name.toUpperCase());
+  const cardVerb = new Map();
+  for (const o of options || []) {
+    const words = o.split(" ");
+    if (words.length !== 2) continue;
+    const ok = names.has(words[1].toUpperCase());
+    cardVerb.set(words[0], (cardVerb.get(words[0]) ?? true) && ok);
+  }
+  const seen = new Map();
+  for (const o of options || []) {
+    const words = o.split(" ");
+    if (words.length !== 2 || !cardVerb.get(words[0])) continue;
+    const k = words[1].toUpperCase();
+    seen.set(k, (seen.get(k) || 0) + 1);
+    out.set(k, o);
+  }
+  for (const [k, n] of seen) if (n > 1) out.delete(k);
+  return out;
+}
+
+function drawZones(s) {
+  const hand = handZone(s);
+  const opts = cardOptions(s.turn === s.seat ? s.options : null, s.zones);
+  const pub = $("public");
+  pub.textContent = "";
+  for (const z of s.zones) {
+    if (z.owner === 0 && z.count > 0) pub.append(zoneBox(z, opts));
+  }
+  const others = $("others");
+  others.textContent = "";
+  const byOwner = new Map();
+  for (const z of s.zones) {
+    if (z.owner === 0 || z.owner === s.seat || z.count === 0) continue;
+    if (!byOwner.has(z.owner)) byOwner.set(z.owner, []);
+    byOwner.get(z.owner).push(z);
+  }
+  for (const [owner, zones] of byOwner) {
+    const box = el("div", "player-area");
+    if (owner === s.turn) box.classList.add("turn");
+    box.append(el("h3", "", state.seats[owner - 1].title));
+    for (const z of zones) box.append(zoneBox(z));
+    others.append(box);
+  }
+  $("hand-box").hidden = s.seat === 0;
+  const h = $("hand");
+  h.textContent = "";
+  if (hand) {
+    $("hand-label").textContent = hand.label;
+    for (const c of hand.cards) h.append(card(c, opts.get(c.name.toUpperCase())));
+  } else {
+    $("hand-label").textContent = "Your hand";
+    h.append(el("span", "empty", "no cards"));
+  }
+  const mine = $("my-zones");
+  mine.textContent = "";
+  for (const z of s.zones) {
+    if (z.owner === s.seat && s.seat > 0 && z !== hand && z.count > 0) mine.append(zoneBox(z, opts));
+  }
+}
+
+function drawScores(s) {
+  const box = $("scores");
+  box.textContent = "";
+  for (const p of s.pads) {
+    const t = el("table", "pad");
+    t.append(el("caption", "", p.label));
+    const head = el("tr");
+    head.append(el("th", "", ""));
+    for (const seat of s.seats) head.append(el("th", "", seat.label));
+    t.append(head);
+    for (const r of p.rows) {
+      const tr = el("tr");
+      tr.append(el("td", "row-label", r.label));
+      for (const v of r.scores) tr.append(el("td", "num", String(v)));
+      if (r.note) tr.title = r.note;
+      t.append(tr);
+    }
+    const tot = el("tr", "total");
+    tot.append(el("td", "row-label", "total"));
+    for (const v of p.totals) tot.append(el("td", "num", String(v)));
+    t.append(tot);
+    box.append(t);
+  }
+  if (s.tracks.length > 0) {
+    const t = el("table", "pad tracks");
+    t.append(el("caption", "", "Tracks"));
+    const head = el("tr");
+    head.append(el("th", "", ""));
+    for (const seat of s.seats) head.append(el("th", "", seat.label));
+    t.append(head);
+    for (const tr of s.tracks) {
+      const row = el("tr");
+      row.append(el("td", "row-label", tr.label));
+      for (const v of tr.markers) {
+        const td = el("td", "num", String(v));
+        td.title = `${tr.label}: ${v} (${tr.min}–${tr.max})`;
+        if (v > tr.min) td.classList.add("lit");
+        row.append(td);
+      }
+      t.append(row);
+    }
+    box.append(t);
+  }
+  for (const p of s.pools) {
+    const d = el("div", "pool");
+    d.append(el("h4", "", p.label));
+    const t = el("table", "pool-table");
+    const head = el("tr");
+    head.append(el("th", "", ""));
+    for (const k of p.kinds) head.append(el("th", "", k));
+    t.append(head);
+    const rows = p.holders.filter((h) => h.counts.some((n) => n > 0));
+    if (p.supply.some((n) => n > 0)) rows.push({ name: "supply", counts: p.supply });
+    for (const h of rows) {
+      const tr = el("tr");
+      tr.append(el("td", "row-label", h.name));
+      for (const n of h.counts) tr.append(el("td", "num", n ? String(n) : "·"));
+      t.append(tr);
+    }
+    d.append(t);
+    box.append(d);
+  }
+}
+
+function drawLog() {
+  const ol = $("log");
+  const atEnd = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 4;
+  ol.textContent = "";
+  for (const l of log.slice(-300)) {
+    const li = el("li", l.private ? "private" : "", l.text);
+    if (l.private) li.title = "only some seats read this line";
+    ol.append(li);
+  }
+  if (atEnd || ol.dataset.drawn !== "1") ol.scrollTop = ol.scrollHeight;
+  ol.dataset.drawn = "1";
+}
+
+// groups groups moves by their first word, in order of appearance.
+function groups(options) {
+  const out = [];
+  const at = new Map();
+  for (const o of options) {
+    const i = o.indexOf(" ");
+    const key = i < 0 ? o : o.slice(0, i);
+    const tail = i < 0 ? "" : o.slice(i + 1);
+    if (!at.has(key)) { at.set(key, out.length); out.push({ key, moves: [] }); }
+    out[at.get(key)].moves.push({ option: o, tail });
+  }
+  return out;
+}
+
+// pretty writes the playing cards of a move's words with their suits
+// ("10C" as "10♣"); what is sent is the move as listed.
+function pretty(text) {
+  return text.split(" ").map((w) => {
+    const m = cardRE.exec(w);
+    return m ? m[1] + suits[m[2]] : w;
+  }).join(" ");
+}
+
+function moveButton(option, text) {
+  const b = el("button", "move", pretty(text));
+  if (/[♦♥]/.test(b.textContent)) b.classList.add("red");
+  b.dataset.option = option;
+  b.onclick = () => play(option);
+  return b;
+}
+
+function drawPrompt(s) {
+  const p = $("prompt");
+  const moves = $("moves");
+  p.textContent = "";
+  moves.textContent = "";
+  p.className = "prompt";
+  const myTurn = s.seat > 0 && s.turn === s.seat && s.options && s.options.length > 0;
+  if (s.done) {
+    p.append(el("strong", "", s.result));
+  } else if (myTurn) {
+    p.classList.add("yours");
+    p.append(el("strong", "", "Your move"));
+    if (s.hint) p.append(el("span", "hint", " — " + s.hint));
+    if (s.secret) p.append(el("span", "secret", "secret: only you see this choice"));
+    for (const g of groups(s.options)) {
+      const row = el("div", "group");
+      const single = g.moves.length === 1 && g.moves[0].tail === "";
+      if (single) {
+        const b = el("button", "move", g.key);
+        b.onclick = () => play(g.moves[0].option);
+        row.append(b);
+      } else if (g.moves.length > 8 && g.moves.every((m) => m.tail.includes(" "))) {
+        // many moves of several words: one row per second word
+        for (const sub of groups(g.moves.map((m) => m.tail))) {
+          const r = el("div", "group");
+          r.append(el("span", "verb", `${g.key} ${sub.key}`));
+          for (const m of sub.moves) r.append(moveButton(`${g.key} ${m.option}`, m.tail || sub.key));
+          moves.append(r);
+        }
+        continue;
+      } else {
+        row.append(el("span", "verb", g.key));
+        for (const m of g.moves) row.append(moveButton(m.option, m.tail || g.key));
+      }
+      moves.append(row);
+    }
+  } else if (s.turn) {
+    p.append(el("span", "", s.turn === s.seat ? "…" : `Waiting for ${seatName(s.turn)}`));
+  }
+  $("undo").hidden = s.seat === 0 || s.done || !!s.undo;
+  const dl = $("download");
+  dl.hidden = !s.done;
+  dl.href = "/save/" + token;
+  $("cmd-form").hidden = s.seat === 0;
+  $("say-form").hidden = s.seat === 0 || s.done;
+  tipShown();
+}
+
+// The tip "Your move ↓" shows while it is the seat's move and its moves
+// are off screen (on a phone, below the table); a tap scrolls to them.
+let promptInView = true;
+function tipShown() {
+  const s = state;
+  const myTurn = s && s.seat > 0 && s.turn === s.seat && s.options && s.options.length > 0 && !s.done;
+  $("turn-tip").hidden = !myTurn || promptInView;
+}
+new IntersectionObserver((entries) => {
+  promptInView = entries[entries.length - 1].isIntersecting;
+  tipShown();
+}).observe($("prompt"));
+$("turn-tip").addEventListener("click", () => $("prompt").scrollIntoView({ behavior: "smooth", block: "start" }));
+
+$("cmd-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const input = $("cmd");
+  const text = input.value;
+  if (!text.trim()) return;
+  $("output").hidden = true;
+  send({ type: "command", text });
+  input.value = "";
+});
+$("undo").addEventListener("click", () => send({ type: "undo" }));
+$("say-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const input = $("say");
+  if (!input.value.trim()) return;
+  send({ type: "say", text: input.value });
+  input.value = "";
+});
+if (watching) document.body.classList.add("watching");
+connect();

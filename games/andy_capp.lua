@@ -91,6 +91,7 @@
 --    lowest free number, and a tray keeps its number while it lies there.
 
 local scores = require "scores"
+local melds = require "melds"
 
 local Game = {
   title = "Andy Capp",
@@ -153,12 +154,6 @@ local function sorted_copy(list)
   return out
 end
 
-local function rep(v, k)
-  local out = {}
-  for i = 1, k do out[i] = v end
-  return out
-end
-
 local function concat(a, b)
   local out = {}
   for _, v in ipairs(a) do out[#out + 1] = v end
@@ -166,7 +161,9 @@ local function concat(a, b)
   return out
 end
 
-local function values_text(values) return table.concat(sorted_copy(values), " ") end
+-- The values, spaced: "3 4 5". They come in order: melds are listed so,
+-- and tray zones are kept sorted.
+local function values_text(values) return table.concat(values, " ") end
 
 function Game.sum(values)
   local s = 0
@@ -206,19 +203,7 @@ end
 -- [The Beer Cards] Every new tray a hand can lay: each value one to all
 -- of its copies, and each series of two or more consecutive values.
 function Game.new_trays(counts)
-  local out, top = {}, Game.deck.beer_values
-  for v = 1, top do
-    for k = 1, counts[v] or 0 do out[#out + 1] = rep(v, k) end
-    if (counts[v] or 0) > 0 then
-      local run = { v }
-      for w = v + 1, top do
-        if (counts[w] or 0) == 0 then break end
-        run = concat(run, { w })
-        out[#out + 1] = run
-      end
-    end
-  end
-  return out
+  return melds.all(counts, Game.deck.beer_values)
 end
 
 -- [The Beer Cards], [Flo] The groups of hand cards that, laid with base,
@@ -226,57 +211,42 @@ end
 -- the bottom, the top or both and filling any gap inside it. With
 -- allow_empty the empty group is included when base is a tray by itself.
 function Game.extensions(base, counts, allow_empty)
-  local out = {}
-  local s = sorted_copy(base)
-  local n, top = #s, Game.deck.beer_values
-  if n == 0 then return out end
-  local lo, hi = s[1], s[n]
-  local all_equal = lo == hi
-  if all_equal then
-    if allow_empty then out[#out + 1] = {} end
-    for k = 1, counts[lo] or 0 do out[#out + 1] = rep(lo, k) end
-  end
-  local distinct, in_base = true, {}
-  for i = 1, n do
-    if in_base[s[i]] then distinct = false end
-    in_base[s[i]] = true
-  end
-  if not distinct then return out end
-  local gaps = {}
-  for v = lo, hi do
-    if not in_base[v] then
-      if (counts[v] or 0) == 0 then return out end
-      gaps[#gaps + 1] = v
-    end
-  end
-  local a, b = lo, hi
-  while a > 1 and (counts[a - 1] or 0) > 0 do a = a - 1 end
-  while b < top and (counts[b + 1] or 0) > 0 do b = b + 1 end
-  for start = lo, a, -1 do
-    for stop = hi, b do
-      local m = {}
-      for v = start, lo - 1 do m[#m + 1] = v end
-      for _, v in ipairs(gaps) do m[#m + 1] = v end
-      for v = hi + 1, stop do m[#m + 1] = v end
-      if #m > 0 or (allow_empty and not all_equal) then out[#out + 1] = m end
-    end
-  end
-  return out
+  return melds.extensions(base, counts, Game.deck.beer_values, allow_empty)
 end
 
--- The values of a zone's beer cards.
+-- The values of a zone's beer cards (worked out again only when the zone
+-- changed: zone:cards() gives the same list until then). Not to be changed.
+local values_of = {}
 local function zone_values(zone)
+  local cards = zone:cards()
+  local known = values_of[zone]
+  if known and known.cards == cards then return known.values end
   local out = {}
-  for _, c in ipairs(zone:cards()) do out[#out + 1] = c.value end
+  for _, c in ipairs(cards) do out[#out + 1] = c.value end
+  values_of[zone] = { cards = cards, values = out }
   return out
 end
 
--- A seat's face-up trays, as {slot, zone, values}, by tray number.
+-- A seat's face-up trays, as {slot, zone, values}, by tray number. The
+-- list is made again only when one of the seat's trays changed (a turn asks
+-- for it several times). Not to be changed.
+local trays_memo = {}
 function Game.trays_of(z, seat)
-  local out = {}
-  for slot, zone in ipairs(z.trays[seat]) do
-    if not zone:empty() then out[#out + 1] = { slot = slot, zone = zone, values = zone_values(zone) } end
+  local zones, memo = z.trays[seat], trays_memo[seat]
+  if memo and memo.zones == zones then
+    local same = #zones == #memo.lists
+    for slot = 1, #zones do
+      if not same then break end
+      same = zones[slot]:cards() == memo.lists[slot]
+    end
+    if same then return memo.trays end
   end
+  local out, lists = {}, {}
+  for slot, zone in ipairs(zones) do
+    lists[slot] = zone:cards()
+    if #lists[slot] > 0 then out[#out + 1] = { slot = slot, zone = zone, values = zone_values(zone) } end
+  end
+  trays_memo[seat] = { zones = zones, lists = lists, trays = out }
   return out
 end
 
@@ -412,11 +382,12 @@ end
 
 -- Answers out of turn -----------------------------------------------------------
 
--- The answers seat can give: a card kind among kinds that it holds.
-local function answers_of(z, seat, kinds)
+-- The answers seat can give: a card kind among kinds that it holds. stake
+-- is the tray the quarrel is about ({owner =, slot =}), nil for a Loan.
+local function answers_of(z, seat, kinds, stake)
   local opts = {}
   for _, kind in ipairs(kinds) do
-    if z.hands[seat]:find(ACTION_NAME[kind]) then opts[#opts + 1] = { text = kind, kind = kind } end
+    if z.hands[seat]:find(ACTION_NAME[kind]) then opts[#opts + 1] = { text = kind, kind = kind, stake = stake } end
   end
   return opts
 end
@@ -424,9 +395,10 @@ end
 -- An answer window: seats are offered, in order, the answers they hold
 -- (t:offer); the first that answers wins the window. With always_ask, a
 -- seat holding nothing is asked too and can only pass. Returns the seat and
--- the kind of card it answered with, or nil when all pass.
-function Game.window(t, z, seats, kinds, hint)
-  local function options(s) return answers_of(z, s, kinds) end
+-- the kind of card it answered with, or nil when all pass. stake, the tray
+-- at stake, goes with the answers offered (for bots).
+function Game.window(t, z, seats, kinds, hint, stake)
+  local function options(s) return answers_of(z, s, kinds, stake) end
   if not t.options.always_ask then
     local s, c = t:offer(seats, options, hint)
     if s then return s, c.kind end
@@ -448,13 +420,14 @@ end
 -- other in turn, the owner of the last Fight wins. [Closing Time] With
 -- landlord, a Landlord may answer a Fight and ends the quarrel at once.
 -- Returns "attacker", "defender" or "landlord" (and the Landlord's seat).
-function Game.brawl(t, z, attacker, defender, landlord, what)
+-- stake is the tray fought over (see Game.window).
+function Game.brawl(t, z, attacker, defender, landlord, what, stake)
   local kinds = landlord and { "fight", "landlord" } or { "fight" }
   local last, asked = defender, attacker
   while true do
     local other = asked == attacker and defender or attacker
     local hint = string.format("%s fights you over %s: fight back%s, or pass", t:name(other), what, landlord and ", call the landlord" or "")
-    local s, kind = Game.window(t, z, { asked }, kinds, hint)
+    local s, kind = Game.window(t, z, { asked }, kinds, hint, stake)
     if not s then break end
     Game.discard(t, z, s, kind)
     if kind == "landlord" then
@@ -577,8 +550,9 @@ function Game.actions.flo(t, z, seat, c)
   t:log("%p plays Flo on %p's tray %d (%s)", seat, c.victim, c.slot, from:cards())
   local what = string.format("your tray %d (%s)", c.slot, values_text(zone_values(from)))
   local outcome, by
+  local stake = { owner = c.victim, slot = c.slot }
   local s, kind = Game.window(t, z, { c.victim }, { "fight", "landlord" },
-    string.format("%s plays Flo on %s: fight, call the landlord, or pass", t:name(seat), what))
+    string.format("%s plays Flo on %s: fight, call the landlord, or pass", t:name(seat), what), stake)
   if not s then
     outcome = "attacker"
   else
@@ -589,7 +563,7 @@ function Game.actions.flo(t, z, seat, c)
     else
       t:log("%p fights for his tray", s)
       t:metric("fights")
-      outcome, by = Game.brawl(t, z, seat, c.victim, true, string.format("%s's tray %d", t:name(c.victim), c.slot))
+      outcome, by = Game.brawl(t, z, seat, c.victim, true, string.format("%s's tray %d", t:name(c.victim), c.slot), stake)
     end
   end
   if outcome == "landlord" then
@@ -784,38 +758,53 @@ end
 -- tray is worth a Fight, and once the stock is out plays its hand out fast
 -- when it leads the round, or drinks what it has.
 
-local function words(text)
-  local out = {}
-  for w in text:gmatch("%S+") do out[#out + 1] = w end
-  return out
+-- What the bot has read so far in this game: the beer each seat has drunk
+-- this round (from the drink events), and each tray zone's number and
+-- values (a zone's card list stays the same table until the zone changes).
+local known
+
+local function catch_up(view)
+  if not known or known.view ~= view then -- a new game
+    known = { view = view, read = 0, drunk = {}, slot = {}, values = {} }
+  end
+  local events = view.events
+  for i = known.read + 1, #events do
+    local e = events[i]
+    if e.kind == "round" then
+      known.drunk = {}
+    elseif e.kind == "drink" then
+      known.drunk[e.seat] = (known.drunk[e.seat] or 0) + e.value
+    end
+  end
+  known.read = #events
 end
 
-local function numbers_after(ws, from)
-  local out = {}
-  for i = from, #ws do
-    local n = tonumber(ws[i])
-    if not n then break end
-    out[#out + 1] = n
-  end
-  return out
+-- The values of a tray zone of the view.
+local function tray_values(zone)
+  local memo = known.values[zone]
+  if memo and memo.cards == zone.cards then return memo.values end
+  local values = {}
+  for _, c in ipairs(zone.cards) do values[#values + 1] = c.value end
+  known.values[zone] = { cards = zone.cards, values = values }
+  return values
 end
 
 -- What the view says: trays by seat and number, the hand, the stock, the
--- beer each seat has drunk this round (from the drink events).
+-- beer each seat has drunk this round, and who leads.
 local function read_view(view)
-  local r = { trays = {}, seat_of = {}, drunk = {}, nd = 0, nf = 0, nl = 0 }
+  catch_up(view)
+  local r = { trays = {}, drunk = {}, nd = 0, nf = 0, nl = 0 }
   for s = 1, view.players do
     r.trays[s] = {}
-    r.drunk[s] = 0
-    r.seat_of[string.lower(view.names[s])] = s
+    r.drunk[s] = known.drunk[s] or 0
   end
   for _, zone in ipairs(view.zones) do
-    local slot = zone.name:match("^tray (%d+)$")
-    if slot and zone.owner > 0 then
-      local values = {}
-      for _, c in ipairs(zone.cards) do values[#values + 1] = c.value end
-      r.trays[zone.owner][tonumber(slot)] = values
+    local slot = known.slot[zone]
+    if slot == nil then
+      slot = tonumber(zone.name:match("^tray (%d+)$")) or false
+      known.slot[zone] = slot
     end
+    if slot and zone.owner > 0 then r.trays[zone.owner][slot] = tray_values(zone) end
   end
   r.hand = view.mine.hand and view.mine.hand.cards or {}
   for _, c in ipairs(r.hand) do
@@ -824,13 +813,6 @@ local function read_view(view)
     if c.kind == "landlord" then r.nl = r.nl + 1 end
   end
   r.stock = view.table.stock and view.table.stock.count or 0
-  for _, e in ipairs(view.events) do
-    if e.kind == "round" then
-      for s = 1, view.players do r.drunk[s] = 0 end
-    elseif e.kind == "drink" then
-      r.drunk[e.seat] = r.drunk[e.seat] + e.value
-    end
-  end
   r.leader = 1
   for s = 2, view.players do
     if r.drunk[s] > r.drunk[r.leader] then r.leader = s end
@@ -843,84 +825,73 @@ local function tray_value(r, seat, slot)
   return t and Game.sum(t) or 0
 end
 
--- An answer out of turn: fight, landlord or pass.
-local function answer(view, options, seat, r)
-  local can = {}
-  for _, o in ipairs(options) do can[o] = true end
-  local hint = view.hint or ""
-  local v, mine
-  local slot = hint:match("plays Flo on your tray (%d+)")
-  if slot then
-    v, mine = tray_value(r, seat, tonumber(slot)), true
-  else
-    local name, s2 = hint:match("fights you over (%a+)'s tray (%d+)")
-    if name then
-      local owner = r.seat_of[string.lower(name)]
-      v, mine = tray_value(r, owner, tonumber(s2)), owner == seat
+-- An answer out of turn: fight, landlord or pass. The answers offered carry
+-- the tray at stake in a Flo quarrel; a Loan quarrel has none.
+local function answer(values, seat, r)
+  local can, stake = {}, nil
+  for i, v in ipairs(values) do
+    if v == "pass" then
+      can.pass = i
+    else
+      can[v.kind], stake = i, v.stake
     end
   end
-  if v then
+  if stake then
     -- A Flo quarrel: the tray is worth v.
-    if can.fight and v >= (mine and 6 or 9) - (r.nf >= 2 and 2 or 0) then return "fight" end
-    if can.landlord and v >= 12 then return "landlord" end
-    return "pass"
+    local v, mine = tray_value(r, stake.owner, stake.slot), stake.owner == seat
+    if can.fight and v >= (mine and 6 or 9) - (r.nf >= 2 and 2 or 0) then return can.fight end
+    if can.landlord and v >= 12 then return can.landlord end
+    return can.pass
   end
   -- A Loan quarrel: resist only with Fights to spare.
-  if can.fight and r.nf >= 2 then return "fight" end
-  return "pass"
+  if can.fight and r.nf >= 2 then return can.fight end
+  return can.pass
 end
 
-local function score_option(text, view, seat, r)
-  local ws = words(text)
-  local verb = ws[1]
+-- How good playing the option is (its value: the table the game offered).
+local function score_option(o, seat, r)
+  local kind = o.kind
   local late = r.stock <= 8
   local leading = r.leader == seat or r.drunk[seat] >= r.drunk[r.leader]
   local out_bonus = (r.stock == 0 and leading) and 4 or 0
-  if verb == "tray" then
-    local vs = numbers_after(ws, 2)
+  if kind == "tray" then
+    local vs = o.values
     return Game.sum(vs) * 0.25 + #vs * (1 + out_bonus) + (r.nd > 0 and Game.sum(vs) * 0.15 or 0)
-  elseif verb == "add" then
-    local vs = numbers_after(ws, 2)
-    local slot = tonumber(ws[#ws])
-    local total = tray_value(r, seat, slot) + Game.sum(vs)
+  elseif kind == "add" then
+    local vs = o.values
+    local total = tray_value(r, seat, o.slot) + Game.sum(vs)
     return Game.sum(vs) * 0.5 + #vs * (1 + out_bonus) + (r.nd > 0 and total * 0.2 or 0)
-  elseif verb == "drink" then
-    if not ws[2] then return -15 end
-    -- "drink 2", or "drink east 2" where a variant allows it.
-    local owner, slot = seat, tonumber(ws[2])
-    if not slot then owner, slot = r.seat_of[ws[2]], tonumber(ws[3]) end
-    local v = tray_value(r, owner, slot)
-    if owner ~= seat then v = v * 1.3 end -- and East loses it
+  elseif kind == "drink" then
+    if not o.slot then return -15 end
+    -- One's own tray, or another's where a variant allows it.
+    local owner = o.owner or seat
+    local v = tray_value(r, owner, o.slot)
+    if owner ~= seat then v = v * 1.3 end -- and its owner loses it
     local threshold = 13
     if r.nd >= 2 then threshold = 9 end
     if late then threshold = 0 end
     if v >= threshold then return 20 + v end
     return v - threshold
-  elseif verb == "loan" then
+  elseif kind == "loan" then
     return 4
-  elseif verb == "flo" then
-    if not ws[2] then return -15 end
-    local victim = r.seat_of[ws[2]]
-    local x = tray_value(r, victim, tonumber(ws[3]))
+  elseif kind == "flo" then
+    if not o.victim then return -15 end
+    local x = tray_value(r, o.victim, o.slot)
     local score = x * 0.8
-    local i = 4
-    if ws[i] == "merge" then
-      local y = tray_value(r, seat, tonumber(ws[i + 1]))
+    if o.merge then
+      local y = tray_value(r, seat, o.merge)
       score = score + (r.nd > 0 and 0.3 * y or 0.1 * y)
-      i = i + 2
     end
-    if ws[i] == "with" then
-      local vs = numbers_after(ws, i + 1)
-      score = score + Game.sum(vs) * 0.5 + #vs * (1 + out_bonus)
+    if #o.values > 0 then
+      score = score + Game.sum(o.values) * 0.5 + #o.values * (1 + out_bonus)
     end
-    if victim == r.leader then score = score + x * 0.2 end
+    if o.victim == r.leader then score = score + x * 0.2 end
     return score - 3
-  elseif verb == "landlord" then
-    if not ws[2] then return -15 end
-    local victim = r.seat_of[ws[2]]
-    local x = tray_value(r, victim, tonumber(ws[3]))
-    return x * 0.6 + (victim == r.leader and 2 or 0) - 2
-  elseif verb == "fight" then
+  elseif kind == "landlord" then
+    if not o.victim then return -15 end
+    local x = tray_value(r, o.victim, o.slot)
+    return x * 0.6 + (o.victim == r.leader and 2 or 0) - 2
+  elseif kind == "fight" then
     return -20 + out_bonus
   end
   return 0
@@ -929,10 +900,11 @@ end
 local function regular(view, options, seat)
   if #options == 1 then return 1 end
   local r = read_view(view)
-  if options[#options] == "pass" then return answer(view, options, seat, r) end
+  local values = view.values
+  if values[#values] == "pass" then return answer(values, seat, r) end
   local best_i, best = 1, -math.huge
-  for i, text in ipairs(options) do
-    local sc = score_option(text, view, seat, r)
+  for i, o in ipairs(values) do
+    local sc = score_option(o, seat, r)
     if sc > best then best_i, best = i, sc end
   end
   return best_i

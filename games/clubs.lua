@@ -23,6 +23,7 @@
 
 local cards = require "cards"
 local scores = require "scores"
+local tricks = require "tricks"
 
 local Clubs = {
   title = "Clubs",
@@ -53,16 +54,12 @@ local WORD_SUIT = { hearts = "H", diamonds = "D", spades = "S", clubs = "C" }
 function Clubs.is_club(card) return card.suit == "C" end
 function Clubs.is_jack_of_clubs(card) return card.suit == "C" and card.rank == 11 end
 
--- [Twist #1] The cards a player may play. follow is the suit to follow
--- ("C" when clubs alone were declared), nil when leading.
+-- [Twist #1] The cards a player may play from his hand. follow is the suit
+-- to follow ("C" when clubs alone were declared), nil when leading.
 function Clubs.legal_cards(hand, follow)
-  if not follow then return hand end
-  local ok = {}
-  for i = 1, #hand do
-    local c = hand[i]
-    if c.suit == follow or c.suit == "C" then ok[#ok + 1] = c end
-  end
-  if #ok == 0 then return hand end -- out of both: anything goes
+  if not follow then return hand:cards() end
+  local ok = hand:filter("suit", follow, "C")
+  if #ok == 0 then return hand:cards() end -- out of both: anything goes
   return ok
 end
 
@@ -82,19 +79,11 @@ function Clubs.strength(card, follow)
 end
 
 -- The index of the winning card among the cards played to a trick, and of
--- the best card it beat that could have won (nil when none could).
+-- the best card it beat that could have won (nil when none could): the
+-- strongest by rank, a club just above the card of its rank in the suit to
+-- follow, any other suit nowhere (Clubs.strength, as weights by suit).
 function Clubs.trick_winner(played, follow)
-  local best, best_i = -1, 1
-  for i, card in ipairs(played) do
-    local s = Clubs.strength(card, follow)
-    if s > best then best, best_i = s, i end
-  end
-  local second, second_i = 0, nil
-  for i, card in ipairs(played) do
-    local s = Clubs.strength(card, follow)
-    if i ~= best_i and s > second then second, second_i = s, i end
-  end
-  return best_i, second_i
+  return tricks.winner(played, { [follow] = 0, C = 0.5 })
 end
 
 -- Why the winning card beat the runner-up, when a club met the suit to
@@ -106,38 +95,32 @@ function Clubs.because(winner, beaten)
   return ""
 end
 
--- The trick as it lies, who played what: "Trick: West 2♣ · North 3♣".
+-- The trick as it lies, who played what: "Trick: West 2♣ · North 3♣". A
+-- note drawn when someone looks, from the trick's lists as they are then.
 local function trick_note(t, seats, played)
-  local parts = {}
-  for i, card in ipairs(played) do parts[i] = t:name(seats[i]) .. " " .. card.label end
-  t:note("trick", "Trick: " .. table.concat(parts, " · "))
+  t:note("trick", function()
+    if #played == 0 then return nil end
+    local parts = {}
+    for i, card in ipairs(played) do parts[i] = t:name(seats[i]) .. " " .. card.label end
+    return "Trick: " .. table.concat(parts, " · ")
+  end)
 end
 
--- [Scoring] The normal tally of the cards a player took.
+-- [Scoring] The normal tally of the cards a player took: every card costs
+-- a point, every club but the jack gives three back, the jack costs ten.
+local CLUB, JACK_OF_CLUBS = { suit = "C" }, { suit = "C", rank = 11 }
+
 function Clubs.tally(taken)
-  local v, sum = Clubs.values, 0
-  for _, c in ipairs(taken) do
-    sum = sum + v.card
-    if Clubs.is_jack_of_clubs(c) then
-      sum = sum + v.jack_of_clubs
-    elseif Clubs.is_club(c) then
-      sum = sum + v.club
-    end
-  end
-  return sum
+  local v = Clubs.values
+  local clubs, jack = tricks.count(taken, CLUB), tricks.count(taken, JACK_OF_CLUBS)
+  return #taken * v.card + (clubs - jack) * v.club + jack * v.jack_of_clubs
 end
 
--- [Twist #2] The scramble tally.
+-- [Twist #2] The scramble tally: only the clubs count.
 function Clubs.scramble_tally(taken)
-  local v, sum = Clubs.values, 0
-  for _, c in ipairs(taken) do
-    if Clubs.is_jack_of_clubs(c) then
-      sum = sum + v.scramble_jack
-    elseif Clubs.is_club(c) then
-      sum = sum + v.scramble_club
-    end
-  end
-  return sum
+  local v = Clubs.values
+  local clubs, jack = tricks.count(taken, CLUB), tricks.count(taken, JACK_OF_CLUBS)
+  return (clubs - jack) * v.scramble_club + jack * v.scramble_jack
 end
 
 -- [Scoring], [Twist #2] A hand's scores by seat, and whether it scrambled.
@@ -184,6 +167,7 @@ local DECLARE = {
 function Clubs.play_trick(t, z, leader, first_card)
   local seats, played, follow = {}, {}, nil
   local order = t:seats(leader)
+  trick_note(t, seats, played)
   for i = 1, #order do
     local seat = order[i]
     local hand = z.hands[seat]
@@ -193,11 +177,10 @@ function Clubs.play_trick(t, z, leader, first_card)
     elseif #played == 0 then
       card = t:ask(seat, hand:cards(), ASK_LEAD)
     else
-      card = t:ask(seat, Clubs.legal_cards(hand:cards(), follow), ASK_FOLLOW[follow])
+      card = t:ask(seat, Clubs.legal_cards(hand, follow), ASK_FOLLOW[follow])
     end
     z.trick:add(card)
     seats[#seats + 1], played[#played + 1] = seat, card
-    trick_note(t, seats, played)
     if #played == 1 then
       t:log("%p leads %s", seat, card)
       if Clubs.is_club(card) then
@@ -309,70 +292,91 @@ local function tally_of(list, scramble)
   return Clubs.tally(list)
 end
 
+-- The tally of each seat's tricks, worked out again only when that seat's
+-- tricks changed (the view keeps a zone's card list until the zone changes).
+local tallies = { cards = {}, sum = {} }
+
+local function tricks_tally(view, s)
+  local cards = view.seats[s].tricks.cards
+  if tallies.cards[s] ~= cards then
+    tallies.cards[s], tallies.sum[s] = cards, Clubs.tally(cards)
+  end
+  return tallies.sum[s]
+end
+
 local function aiming_for_scramble(view, seat)
-  local mine = Clubs.tally(view.seats[seat].tricks.cards)
+  local mine = tricks_tally(view, seat)
   for s = 1, view.players do
-    if s ~= seat and Clubs.tally(view.seats[s].tricks.cards) <= -26 then return true end
+    if s ~= seat and tricks_tally(view, s) <= -26 then return true end
   end
   return mine <= -14
 end
 
-local function choose_declaration(view, options, hand, led)
-  if led and led.rank >= 12 then return "declare clubs" end
-  -- Otherwise name the suit we hold most of, to stay in control.
-  local count = { H = 0, D = 0, S = 0 }
-  for _, c in ipairs(hand) do
-    if count[c.suit] then count[c.suit] = count[c.suit] + 1 end
+-- The index of the declaration to make: clubs alone after a high club,
+-- else the suit we hold most of, to stay in control.
+local function choose_declaration(values, hand, led)
+  local want = "C"
+  if not (led and led.rank >= 12) then
+    local count = { H = 0, D = 0, S = 0 }
+    for _, c in ipairs(hand) do
+      if count[c.suit] then count[c.suit] = count[c.suit] + 1 end
+    end
+    local best_n = -1
+    for _, s in ipairs({ "H", "D", "S" }) do
+      if count[s] > best_n then want, best_n = s, count[s] end
+    end
   end
-  local best, best_n = "H", -1
-  for _, s in ipairs({ "H", "D", "S" }) do
-    if count[s] > best_n then best, best_n = s, count[s] end
+  for i, d in ipairs(values) do
+    if d.suit == want then return i end
   end
-  return "declare " .. SUIT_WORD[best]
+  return 1
+end
+
+-- How good playing card is now: leading, winning the trick, or dumping.
+local function card_score(view, card, trick, follow, scramble)
+  if #trick == 0 then
+    -- Leading: low cards rarely win. Avoid leading clubs unless scrambling
+    -- is off and the club is high (it collects other clubs).
+    local score = -card.rank
+    if Clubs.is_club(card) then score = score + (scramble and -10 or (card.rank >= 12 and 8 or -6)) end
+    if Clubs.is_jack_of_clubs(card) then score = score + (scramble and 20 or -30) end
+    return score
+  end
+  local strength = Clubs.strength(card, follow)
+  for _, c in ipairs(trick) do
+    if Clubs.strength(c, follow) >= strength then
+      -- Dumping: rid the hand of cards that would win later, and of the
+      -- J♣ whenever someone else takes it.
+      local score = card.rank / 4
+      if Clubs.is_club(card) then score = score - (scramble and -2 or 2) end
+      if Clubs.is_jack_of_clubs(card) then score = score + (scramble and -20 or 20) end
+      return score
+    end
+  end
+  local cards_in = { card }
+  for _, c in ipairs(trick) do cards_in[#cards_in + 1] = c end
+  local still_to_play = view.players - 1 - #trick
+  local score = tally_of(cards_in, scramble) - (scramble and 0 or still_to_play)
+  if still_to_play > 0 then score = score - 1 end -- may yet be beaten
+  return score
 end
 
 local function careful(view, options, seat)
+  if tallies.view ~= view then -- a new game: forget the last one's tallies
+    tallies = { view = view, cards = {}, sum = {} }
+  end
+  local values = view.values
   local hand = view.mine.hand.cards
   local trick = view.table.trick.cards
-  if options[1]:match("^declare") then
-    return choose_declaration(view, options, hand, trick[1])
+  if values[1].text then -- the options are declarations, not cards
+    return choose_declaration(values, hand, trick[1])
   end
   if #options == 1 then return 1 end
   local scramble = aiming_for_scramble(view, seat)
   local follow = view.facts.follow
-  local by_name = {}
-  for _, c in ipairs(hand) do by_name[c.name] = c end
-
   local best_i, best_score = 1, -math.huge
-  for i, text in ipairs(options) do
-    local card = by_name[text:sub(6)]
-    local score
-    if #trick == 0 then
-      -- Leading: low cards rarely win. Avoid leading clubs unless scrambling
-      -- is off and the club is high (it collects other clubs).
-      score = -card.rank
-      if Clubs.is_club(card) then score = score + (scramble and -10 or (card.rank >= 12 and 8 or -6)) end
-      if Clubs.is_jack_of_clubs(card) then score = score + (scramble and 20 or -30) end
-    else
-      local strength = Clubs.strength(card, follow)
-      local wins = true
-      for _, c in ipairs(trick) do
-        if Clubs.strength(c, follow) >= strength then wins = false end
-      end
-      if wins then
-        local cards_in = { card }
-        for _, c in ipairs(trick) do cards_in[#cards_in + 1] = c end
-        local still_to_play = view.players - 1 - #trick
-        score = tally_of(cards_in, scramble) - (scramble and 0 or still_to_play)
-        if still_to_play > 0 then score = score - 1 end -- may yet be beaten
-      else
-        -- Dumping: rid the hand of cards that would win later, and of the
-        -- J♣ whenever someone else takes it.
-        score = card.rank / 4
-        if Clubs.is_club(card) then score = score - (scramble and -2 or 2) end
-        if Clubs.is_jack_of_clubs(card) then score = score + (scramble and -20 or 20) end
-      end
-    end
+  for i, card in ipairs(values) do
+    local score = card_score(view, card, trick, follow, scramble)
     if score > best_score then best_i, best_score = i, score end
   end
   return best_i

@@ -373,14 +373,17 @@ end
 
 -- Notes and the notepad ----------------------------------------------------
 
--- The public history of suggestions and answers, as a note.
+-- The public history of suggestions and answers, as a note drawn when
+-- someone looks (set once: it reads g.history as it is then).
 function Game.note_history(t, g)
-  local lines = { "Suggestions so far:" }
-  local from = math.max(1, #g.history - 7)
-  if from > 1 then lines[#lines + 1] = string.format("  (%d earlier)", from - 1) end
-  for i = from, #g.history do lines[#lines + 1] = "  " .. g.history[i] end
-  if #g.history == 0 then lines[1] = "No suggestions yet." end
-  t:note("history", table.concat(lines, "\n"))
+  t:note("history", function()
+    if #g.history == 0 then return "No suggestions yet." end
+    local lines = { "Suggestions so far:" }
+    local from = math.max(1, #g.history - 7)
+    if from > 1 then lines[#lines + 1] = string.format("  (%d earlier)", from - 1) end
+    for i = from, #g.history do lines[#lines + 1] = "  " .. g.history[i] end
+    return table.concat(lines, "\n")
+  end)
 end
 
 -- The notepad beside the board, for one seat: what it has seen. A row per
@@ -415,11 +418,16 @@ function Game.notepad(t, g, seat)
     lines[#lines + 1] = (holder and "x " or "  ") .. def.name .. PAD[def.name] .. table.concat(marks, " ")
   end
   lines[#lines + 1] = "* holds  - can't show"
-  g.board:sidebar(lines, seat)
+  return lines
 end
 
-function Game.update_notepads(t, g)
-  for _, s in ipairs(t:seats()) do Game.notepad(t, g, s) end
+-- Each seat's notepad beside the board, drawn when the seat looks (set
+-- once: it reads g.seen and g.passes as they are then).
+function Game.show_notepads(t, g)
+  g.board:sidebar(function(seat)
+    if seat == 0 then return nil end -- a spectator has no notepad
+    return Game.notepad(t, g, seat)
+  end)
 end
 
 -- A turn [3] [8] ---------------------------------------------------------------
@@ -558,10 +566,7 @@ function Game.suggestion(t, g, seat)
     .. ": suggest PERSON ARTICLE, or done. Persons: " .. NAMES.person .. ". Articles: " .. NAMES.article)
   if choice == "done" then return false end
   local person, article = choice:match("^suggest (%S+) (%S+)$")
-  local won = Game.suggest(t, g, seat, person, room, article)
-  Game.note_history(t, g)
-  Game.update_notepads(t, g)
-  return won
+  return Game.suggest(t, g, seat, person, room, article)
 end
 
 function Game.turn(t, g, seat)
@@ -584,7 +589,7 @@ function Game.play(t)
   local g = Game.setup(t)
   t:note("turn", "Round 1")
   Game.note_history(t, g)
-  Game.update_notepads(t, g)
+  Game.show_notepads(t, g)
   for round = 1, t.options.max_rounds do
     g.round = round
     t:metric("rounds")

@@ -521,9 +521,20 @@ Game.chips_text = chips_text
 -- comes back (Game.last_chip) and the payment goes on with what is left:
 -- taking the other chips of the payment before or after the last one comes
 -- to the same, as the return touches only that colour.
+-- The lists are kept by what they depend on (k, and each colour's supply up
+-- to k + 1), and given again: a prompt never changes its options.
+local take_lists = {}
+
 function Game.take_options(supply, k)
+  if k <= 0 then return {} end
+  local key = k
+  for _, col in ipairs(COLOURS) do key = key .. ":" .. math.min(supply[col], k + 1) end
+  if not take_lists[key] then take_lists[key] = Game.handfuls(supply, k) end
+  return take_lists[key]
+end
+
+function Game.handfuls(supply, k)
   local opts = {}
-  if k <= 0 then return opts end
   local cap = {}
   for i, col in ipairs(COLOURS) do cap[i] = math.max(supply[col] - 1, 0) end
   for w = math.min(k, cap[1]), 0, -1 do
@@ -550,7 +561,10 @@ function Game.take_options(supply, k)
   return opts
 end
 
+local vote_lists = {} -- by tiles: a prompt never changes its options
+
 function Game.vote_options(tiles)
+  if vote_lists[tiles] then return vote_lists[tiles] end
   local opts = {}
   for _, remark in ipairs({ false, true }) do
     for _, side in ipairs({ "yes", "no" }) do
@@ -560,6 +574,7 @@ function Game.vote_options(tiles)
       end
     end
   end
+  vote_lists[tiles] = opts
   return opts
 end
 
@@ -1290,14 +1305,49 @@ local function best_colours(c, n)
   for s = 1, n do
     local best, bp = COLOURS[1], -1
     for _, col in ipairs(COLOURS) do
-      if c:points(s, col) > bp then best, bp = col, c:points(s, col) end
+      local p = c:points(s, col)
+      if p > bp then best, bp = col, p end
     end
     listed[s] = best
   end
   return listed
 end
 
+-- Estimates made so far, by what one depends on: the score pad's totals,
+-- the Scoring, Correction and Incident Rules in force and who holds which
+-- chips. A decision asks for many, often the same, and so do the decisions
+-- after it until something changes. (Forgotten when they grow many.)
+local estimates, n_estimates = {}, 0
+
+local function names(list)
+  local out = {}
+  for i, c in ipairs(list) do out[i] = c.name end
+  return table.concat(out, ",")
+end
+
+local function estimate_key(view, rules, chips)
+  local parts = { rules.scoring.name, names(rules.correction), names(rules.incident) }
+  local totals = view.pads.score and view.pads.score.totals or {}
+  for s = 1, view.players do
+    local h = chips[s]
+    parts[#parts + 1] = (totals[s] or 0) .. ":" .. h.white .. ":" .. h.purple .. ":" .. h.yellow .. ":" .. h.green
+  end
+  return table.concat(parts, "|")
+end
+
+-- The standings if the chips were counted now, and the places they give.
 function Bot.estimate(view, rules, chips)
+  local key = estimate_key(view, rules, chips)
+  local e = estimates[key]
+  if not e then
+    if n_estimates >= 2000 then estimates, n_estimates = {}, 0 end
+    e = { Bot.work_out(view, rules, chips) }
+    estimates[key], n_estimates = e, n_estimates + 1
+  end
+  return e[1], e[2]
+end
+
+function Bot.work_out(view, rules, chips)
   local n = view.players
   local totals = view.pads.score and view.pads.score.totals or {}
   local c = Game.score_context(chips, rules.correction, nil, n)
@@ -1379,12 +1429,6 @@ function Bot.wants_to_speak(view, rules)
   return v > 0 or (v == 0 and math.random() < 0.05)
 end
 
-local function parse_take(text)
-  local o = { white = 0, purple = 0, yellow = 0, green = 0 }
-  for k, col in text:gmatch("(%d+) (%a+)") do o[col] = tonumber(k) end
-  return o
-end
-
 local function handful(o) return o.white + o.purple + o.yellow + o.green end
 
 -- The chips everyone holds after seat takes o (a colour's last chip makes
@@ -1406,19 +1450,16 @@ end
 
 -- The handful worth most. A handful that ends with a colour's last chip is
 -- followed by the rest of the payment, valued as if taken in the best colour.
-function Bot.take(view, options, seat, rules, chips)
+function Bot.take(view, handfuls, seat, rules, chips)
   local supply = Bot.supply(view)
   local function value(after)
     local est = Bot.estimate(view, rules, after)
     return Bot.rel(est, seat) + 0.01 * est[seat]
   end
-  local parsed, due = {}, 0
-  for i, text in ipairs(options) do
-    parsed[i] = parse_take(text)
-    due = math.max(due, handful(parsed[i]))
-  end
+  local due = 0
+  for _, o in ipairs(handfuls) do due = math.max(due, handful(o)) end
   local best_i, best_v = 1, -math.huge
-  for i, o in ipairs(parsed) do
+  for i, o in ipairs(handfuls) do
     local after = after_take(chips, view.players, seat, o, supply)
     local rest, v = due - handful(o), nil
     if rest > 0 then
@@ -1444,58 +1485,88 @@ local function place_of(est, seat, n)
   return p
 end
 
+-- The index of the first value with the fields of want.
+local function find(values, want)
+  for i, v in ipairs(values) do
+    local all = true
+    for k, x in pairs(want) do
+      if v[k] ~= x then all = false end
+    end
+    if all then return i end
+  end
+  return 1
+end
+
 local function lobbyist(view, options, seat)
-  local first = options[1]
   if #options == 1 then return 1 end
+  local values = view.values
+  local first = values[1]
   local rules = Bot.rules(view)
   local chips = Bot.chips(view)
   local n = view.players
 
-  if first:match("^take") then return Bot.take(view, options, seat, rules, chips) end
+  if first.white then return Bot.take(view, values, seat, rules, chips) end
 
-  if first:match("^predict") then
+  if first.value then -- a prediction: a place, or a player
     local est = Bot.estimate(view, rules, chips)
-    if first:match("^predict player") then
+    if rules.prediction.ask == "player" then
       local target = rules.prediction.name == "P4" and n or 1
       for s = 1, n do
-        if place_of(est, s, n) == target then return "predict player " .. s end
+        if place_of(est, s, n) == target then return find(values, { value = s }) end
       end
       return 1
     end
-    return "predict " .. place_of(est, seat, n)
+    return find(values, { value = place_of(est, seat, n) })
   end
 
-  if first:match("^list") then
+  if first.colour then
     local c = Game.score_context(chips, rules.correction, nil, n)
     local best, bp = 1, -1
-    for i, col in ipairs(COLOURS) do
-      if c:points(seat, col) > bp then best, bp = i, c:points(seat, col) end
+    for i, v in ipairs(values) do
+      if c:points(seat, v.colour) > bp then best, bp = i, c:points(seat, v.colour) end
     end
     return best
   end
 
-  if first:match("^propose") then
-    local hand = view.mine.hand.cards
+  if first.card and first.card.kind == "scoring" then -- the next Scoring Rule
     local best_i, best_v = 1, -math.huge
-    for i, c in ipairs(hand) do
-      local v = Bot.gain(view, rules, chips, Game.card_def(c.name), seat, seat)
-      if v > best_v then best_i, best_v = i, v end
+    for i, v in ipairs(values) do
+      local score = Bot.rel((Bot.estimate(view, with_card(rules, Game.card_def(v.card.name)), chips)), seat)
+      if score > best_v then best_i, best_v = i, score end
     end
     return best_i
   end
 
-  if first:match("^vote") then
+  if first.card and first.card.kind == "prediction" then -- the next Prediction Rule
+    local place = place_of(Bot.estimate(view, rules, chips), seat, n)
+    local worth = { P1 = 15, P2 = 12, P3 = 8, P4 = 8, P5 = 5 * place }
+    local best_i, best_v = 1, -math.huge
+    for i, v in ipairs(values) do
+      local score = worth[v.card.name] or 0
+      if score > best_v then best_i, best_v = i, score end
+    end
+    return best_i
+  end
+
+  if first.card then -- a card to propose
+    local best_i, best_v = 1, -math.huge
+    for i, v in ipairs(values) do
+      local gain = Bot.gain(view, rules, chips, Game.card_def(v.card.name), seat, seat)
+      if gain > best_v then best_i, best_v = i, gain end
+    end
+    return best_i
+  end
+
+  if first.vote then
     local ballot = view.table.ballot.cards[1]
     local active = view.facts.turn or seat
     local gain = Bot.gain(view, rules, chips, Game.card_def(ballot.name), seat, active)
     local side = gain > 0 and "yes" or "no"
     if gain == 0 then side = (active == seat) and "yes" or "no" end
-    local avail = 0
-    for _, o in ipairs(options) do
-      local k = tonumber(o:match("^vote yes (%d+)") or "")
-      if k and k > avail then avail = k end
+    local avail = 1
+    for _, v in ipairs(values) do
+      if v.vote == "yes" and v.tiles > avail then avail = v.tiles end
     end
-    avail = math.max(avail, 1)
     local lead = Bot.rel((Bot.estimate(view, rules, chips)), seat)
     local k = 1
     if math.abs(gain) >= 4 then k = 2 end
@@ -1506,53 +1577,27 @@ local function lobbyist(view, options, seat)
     for _, card in ipairs(rules.incident) do
       if card.name == "I7" then k = math.min(k, 2) end
     end
-    local text = "vote " .. side .. (k > 1 and (" " .. k) or "")
-    if Bot.wants_to_speak(view, rules) then text = text .. " " .. Game.remark end
-    return text
+    return find(values, { vote = side, tiles = k, remark = Bot.wants_to_speak(view, rules) })
   end
 
-  if first == "count" then
-    if Bot.wants_to_speak(view, rules) then return "count " .. Game.remark end
-    return "count"
-  end
-
-  if first == "adopt" then
+  if first.adopt ~= nil then
     local ballot = view.table.ballot.cards[1]
     local gain = Bot.gain(view, rules, chips, Game.card_def(ballot.name), seat, seat)
-    return gain >= 0 and "adopt" or "reject"
+    return find(values, { adopt = gain >= 0 })
   end
 
-  if first:match("^replace") then
+  if first.slot then -- which rule the adopted card replaces
     local ballot = Game.card_def(view.table.ballot.cards[1].name)
     local best_i, best_v = 1, -math.huge
-    for i, text in ipairs(options) do
-      local slot = tonumber(text:match("(%d+)$"))
-      local v = Bot.rel((Bot.estimate(view, with_card(rules, ballot, slot), chips)), seat)
-      if v > best_v then best_i, best_v = i, v end
+    for i, v in ipairs(values) do
+      local score = Bot.rel((Bot.estimate(view, with_card(rules, ballot, v.slot), chips)), seat)
+      if score > best_v then best_i, best_v = i, score end
     end
     return best_i
   end
 
-  if first:match("^choose scoring") then
-    local best_i, best_v = 1, -math.huge
-    for i, text in ipairs(options) do
-      local card = Game.card_def("S" .. text:match("(%d+)$"))
-      local v = Bot.rel((Bot.estimate(view, with_card(rules, card), chips)), seat)
-      if v > best_v then best_i, best_v = i, v end
-    end
-    return best_i
-  end
-
-  if first:match("^choose prediction") then
-    local est = Bot.estimate(view, rules, chips)
-    local place = place_of(est, seat, n)
-    local worth = { P1 = 15, P2 = 12, P3 = 8, P4 = 8, P5 = 5 * place }
-    local best_i, best_v = 1, -math.huge
-    for i, text in ipairs(options) do
-      local v = worth["P" .. text:match("(%d+)$")] or 0
-      if v > best_v then best_i, best_v = i, v end
-    end
-    return best_i
+  if values[#values].remark then -- the count: say something or not
+    return find(values, { remark = Bot.wants_to_speak(view, rules) or nil })
   end
 
   return math.random(#options)

@@ -220,8 +220,9 @@ end
 function Game.vacant(t, z, place) return Game.stack_at(t, z, place) == nil end
 
 -- The public notes: the open counts, the betting board, the club points
--- (and, in play_heat, the heat and round). Each is renewed when it changes.
-function Game.note_counts(t, z)
+-- (and, in play_heat, the heat and round). Each is drawn from the table
+-- as it is whenever someone looks; they are set once, at the start.
+function Game.counts_text(t, z)
   local parts = {}
   for _, c in ipairs(Game.categories) do
     local cards = z.layout[c.name]:cards()
@@ -234,11 +235,11 @@ function Game.note_counts(t, z)
     parts[#parts + 1] = text
   end
   local pairs_out = math.floor(z.cancelled:count() / 2)
-  t:note("counts", "Open count: " .. table.concat(parts, " · ") ..
-    (pairs_out > 0 and string.format(" — %d NO! pair%s removed", pairs_out, pairs_out == 1 and "" or "s") or ""))
+  return "Open count: " .. table.concat(parts, " · ") ..
+    (pairs_out > 0 and string.format(" — %d NO! pair%s removed", pairs_out, pairs_out == 1 and "" or "s") or "")
 end
 
-function Game.note_board(t, z)
+function Game.board_text(t, z)
   local lines, bets, n = {}, nil, #Game.spaces
   for i, p in ipairs(z.places) do
     local seat, piece, risk = Game.stack_at(t, z, p.place)
@@ -251,21 +252,24 @@ function Game.note_board(t, z)
       bets = nil
     end
   end
-  if #lines == 0 then
-    t:note("board", "Betting board: no bets")
-  else
-    t:note("board", "Betting board:\n" .. table.concat(lines, "\n"))
-  end
+  if #lines == 0 then return "Betting board: no bets" end
+  return "Betting board:\n" .. table.concat(lines, "\n")
 end
 
-function Game.note_club(t, z)
+function Game.club_text(t, z)
   local club = {}
   for _, seat in ipairs(t:seats()) do
     local markers = {}
     for i, c in ipairs(Game.categories) do markers[i] = z.tracks[c.name]:get(seat) end
     club[#club + 1] = string.format("%s %d", t:name(seat), Game.club_points(markers))
   end
-  t:note("club", "Club points so far (markers in 5-10): " .. table.concat(club, " · "))
+  return "Club points so far (markers in 5-10): " .. table.concat(club, " · ")
+end
+
+function Game.notes(t, z)
+  t:note("counts", function() return Game.counts_text(t, z) end)
+  t:note("board", function() return Game.board_text(t, z) end)
+  t:note("club", function() return Game.club_text(t, z) end)
 end
 
 -- Moves ------------------------------------------------------------------------
@@ -295,8 +299,10 @@ function Game.bet_options(t, z, seat)
   local opts = { PASS }
   local pool = z.pieces[seat]
   local single, double = pool:count(seat, "single") > 0, pool:count(seat, "double") > 0
-  for _, p in ipairs(z.places) do
-    if not z.bets[p.place] then
+  local places, bets = z.places, z.bets
+  for i = 1, #places do
+    local p = places[i]
+    if not bets[p.place] then
       if single then opts[#opts + 1] = p.single end
       if double then opts[#opts + 1] = p.double end
     end
@@ -304,11 +310,18 @@ function Game.bet_options(t, z, seat)
   return opts
 end
 
+local KINDS -- Game.kinds(), once the game has begun (a variant may change the categories before)
+
 local function kinds_in(cards)
   local have = {}
-  for _, card in ipairs(cards) do have[card.kind] = (have[card.kind] or 0) + 1 end
+  for i = 1, #cards do
+    local k = cards[i].kind
+    have[k] = (have[k] or 0) + 1
+  end
+  KINDS = KINDS or Game.kinds()
   local list = {}
-  for _, k in ipairs(Game.kinds()) do
+  for i = 1, #KINDS do
+    local k = KINDS[i]
     if have[k] then list[#list + 1] = { kind = k, n = have[k] } end
   end
   return list
@@ -419,12 +432,10 @@ function Game.turn(t, z, seat, round, rounds)
     t:log("%p places no bet", seat)
   else
     Game.place_bet(t, z, seat, bet, round)
-    Game.note_board(t, z)
   end
   if first then return end -- [Rule 2] nothing is revealed in the first round
   local choice = t:ask(seat, Game.reveal_options(z.hands[seat]:cards()), "reveal two cards")
   Game.reveal(t, z, seat, choice)
-  Game.note_counts(t, z)
 end
 
 -- [Rule 3] Everyone discards one card face down at once; the rest go open.
@@ -445,7 +456,6 @@ function Game.end_heat(t, z, starter)
     t:log("%p lays open %s", seat, rest)
     for _, card in ipairs(rest) do Game.lay_open(t, z, card) end
   end
-  Game.note_counts(t, z)
 end
 
 -- [Rule 5] Score every category: winning pieces move the marker (never past
@@ -483,8 +493,6 @@ function Game.score_heat(t, z)
       end
     end
   end
-  Game.note_board(t, z)
-  Game.note_club(t, z)
   -- The next heat is dealt at once, so keep the final count in view.
   t:note("last heat", "Last heat's final count: " .. table.concat(counted, " · "))
 end
@@ -516,9 +524,6 @@ function Game.play_heat(t, z, heat, dealer, starter)
   t:log("Heat %d: %p deals, %p starts", heat, dealer, starter)
   Game.return_pieces(t, z)
   Game.deal(t, z, dealer)
-  Game.note_counts(t, z)
-  Game.note_board(t, z)
-  Game.note_club(t, z)
   local rounds = 1 + math.floor((Game.deal_size[t.players] - Game.final_hand) / Game.reveal_count)
   local round = 0
   repeat
@@ -573,6 +578,7 @@ end
 
 function Game.play(t)
   local z = Game.setup(t)
+  Game.notes(t, z)
   local starter = 1 -- [Rule 1] the player who explains the rules
   local dealer = t:right(starter)
   t:metric("heats", 0) -- what a designer measures (tabletop sim, compare)
@@ -606,17 +612,16 @@ end
 -- "steward": bets from what its seat can infer and nothing else. It knows the
 -- 65 cards, sees its hand, the open layout, the removed NO! pairs and how many
 -- cards each player holds; the unseen cards (other hands, set-aside cards,
--- others' discards) are to it a uniform random pool. By sampling that pool it
--- estimates each category's final count (each other player will lay open all
--- his cards but one), bets where the expected gain in club points beats the
--- cost of losing the piece, keeps the cards that hurt its bets for the
--- face-down discard, and discards the one that helps its bets least.
+-- others' discards) are to it a uniform random pool. From that pool it works
+-- out the chances of each category's final count (each other player will lay
+-- open all his cards but one: a draw from the pool without replacement, whose
+-- odds are hypergeometric), bets where the expected gain in club points
+-- beats the cost of losing the piece, keeps the cards that hurt its bets for
+-- the face-down discard, and discards the one that helps its bets least.
 
-local SAMPLES = 200
-
--- Card kinds as small numbers for the sampling loops: kind -> index, and by
--- index the category's position and the card's effect on the count.
--- Built on the bot's first decision, so a variant's changed data counts.
+-- Card kinds as small numbers: kind -> index, and by index the category's
+-- position and the card's effect on the count. Built on the bot's first
+-- decision, so a variant's changed data counts.
 local KIND_INDEX, KIND_CAT, KIND_NET, KIND_TOTAL
 local function kind_tables()
   if KIND_INDEX then return end
@@ -632,87 +637,108 @@ local function kind_tables()
   end
 end
 
--- The unseen cards as far as the seat knows (all but its hand, every open
--- card and its own discard), and how many of them the others will lay open.
+-- choose[n][k] = n choose k, for the 65 cards (built once).
+local choose = {}
+local function binomial(n, k)
+  if k < 0 or k > n then return 0 end
+  local row = choose[n]
+  if not row then
+    row = { [0] = 1 }
+    for j = 1, n do row[j] = row[j - 1] * (n - j + 1) / j end
+    choose[n] = row
+  end
+  return row[k]
+end
+
+-- What the seat cannot see, as far as it knows: how many cards of each kind
+-- are unseen (all but its hand, every open card and its own discard), how
+-- many in all, and how many of them the others will lay open.
 local function bot_unseen(view, seat)
-  local seen = {}
-  local function add(cards)
+  local unseen = {}
+  for k = 1, #KIND_TOTAL do unseen[k] = KIND_TOTAL[k] end
+  local function seen(cards)
     for _, card in ipairs(cards) do
       local k = KIND_INDEX[card.kind]
-      seen[k] = (seen[k] or 0) + 1
+      unseen[k] = unseen[k] - 1
     end
   end
-  add(view.mine.hand.cards)
-  if view.mine.discard then add(view.mine.discard.cards) end
-  for _, c in ipairs(Game.categories) do add(view.table[c.name].cards) end
-  add(view.table["no pairs"].cards)
-  local pool = {}
-  for k = 1, #KIND_TOTAL do
-    for _ = 1, KIND_TOTAL[k] - (seen[k] or 0) do pool[#pool + 1] = k end
-  end
+  seen(view.mine.hand.cards)
+  if view.mine.discard then seen(view.mine.discard.cards) end
+  for _, c in ipairs(Game.categories) do seen(view.table[c.name].cards) end
+  seen(view.table["no pairs"].cards)
+  local n = 0
+  for k = 1, #unseen do n = n + unseen[k] end
   local others = 0
   for s = 1, view.players do
     if s ~= seat then others = others + math.max(0, view.seats[s].hand.count - 1) end
   end
-  return pool, others
+  return unseen, n, math.min(others, n)
 end
 
--- Samples of what the open layout and the other players' cards will add up
--- to by category (before the seat's own cards): a list of arrays by
--- category index. Each sample deals the others' cards-to-be-laid-open from
--- the unseen pool.
-local function bot_samples(view, seat)
-  local pool, others = bot_unseen(view, seat)
+-- The odds of what the others will add to each category's count:
+-- add[i][d] = the chance that they lay open d more normal cards than NO!
+-- cards of category i, drawing `draw` of the n unseen cards.
+local function bot_additions(view, seat)
+  local unseen, n, draw = bot_unseen(view, seat)
+  local all = binomial(n, draw)
+  local add = {}
+  for i = 1, #Game.categories do
+    local yes, no = unseen[2 * i - 1], unseen[2 * i]
+    local rest = n - yes - no
+    binomial(yes, 0); binomial(no, 0); binomial(rest, 0) -- the rows needed
+    local cy, cn, cr = choose[yes], choose[no], choose[rest]
+    local odds = {}
+    for a = 0, math.min(yes, draw) do
+      for b = 0, math.min(no, draw - a) do
+        local k = draw - a - b
+        if k <= rest then
+          local p = cy[a] * cn[b] * cr[k] / all
+          odds[a - b] = (odds[a - b] or 0) + p
+        end
+      end
+    end
+    add[i] = odds
+  end
+  return add
+end
+
+-- The chances of each category's final count: hist[category][count]. The
+-- seat lays open the kinds in mine (nil: its hand less one card, any one
+-- alike).
+local function bot_histograms(view, add, mine)
   local ncat = #Game.categories
-  local base = {}
+  local base, own = {}, {}
   for i, c in ipairs(Game.categories) do
     local n = 0
     for _, card in ipairs(view.table[c.name].cards) do n = n + KIND_NET[KIND_INDEX[card.kind]] end
-    base[i] = n
+    base[i], own[i] = n, {}
   end
-  local n, draw, samples = #pool, math.min(others, #pool), {}
-  for x = 1, SAMPLES do
-    local sum = {}
-    for i = 1, ncat do sum[i] = base[i] end
-    for i = 1, draw do
-      local j = math.random(i, n)
-      local k = pool[j]
-      pool[i], pool[j] = k, pool[i]
-      sum[KIND_CAT[k]] = sum[KIND_CAT[k]] + KIND_NET[k]
-    end
-    samples[x] = sum
-  end
-  return samples
-end
-
--- Histograms of the final count per category: hist[category][count] =
--- probability. mine lists the kinds the seat will lay open itself (nil: its
--- hand less one card at random).
-local function bot_histograms(view, samples, mine)
-  local ncat = #Game.categories
+  -- own[i][shift] = the chance that the seat's own cards add shift to category i.
   local hand = {}
   for i, card in ipairs(mine or view.mine.hand.cards) do hand[i] = KIND_INDEX[mine and card or card.kind] end
-  local counts = {}
-  for i = 1, ncat do counts[i] = {} end
-  local sum = {}
-  for _, sample in ipairs(samples) do
-    for i = 1, ncat do sum[i] = sample[i] end
-    local skip = (not mine and #hand > 0) and math.random(#hand) or 0
-    for i = 1, #hand do
-      if i ~= skip then
-        local k = hand[i]
-        sum[KIND_CAT[k]] = sum[KIND_CAT[k]] + KIND_NET[k]
+  local mine_net = {}
+  for i = 1, ncat do mine_net[i] = 0 end
+  for _, k in ipairs(hand) do mine_net[KIND_CAT[k]] = mine_net[KIND_CAT[k]] + KIND_NET[k] end
+  if mine or #hand == 0 then
+    for i = 1, ncat do own[i][mine_net[i]] = 1 end
+  else
+    for _, k in ipairs(hand) do -- the card kept back is any one of the hand
+      for i = 1, ncat do
+        local shift = mine_net[i] - (KIND_CAT[k] == i and KIND_NET[k] or 0)
+        own[i][shift] = (own[i][shift] or 0) + 1 / #hand
       end
-    end
-    for i = 1, ncat do
-      local v = sum[i] > 0 and sum[i] or 0
-      counts[i][v] = (counts[i][v] or 0) + 1
     end
   end
   local hist = {}
   for i, c in ipairs(Game.categories) do
-    hist[c.name] = {}
-    for v, m in pairs(counts[i]) do hist[c.name][v] = m / #samples end
+    local h = {}
+    for d, p in pairs(add[i]) do
+      for shift, q in pairs(own[i]) do
+        local v = math.max(0, base[i] + d + shift)
+        h[v] = (h[v] or 0) + p * q
+      end
+    end
+    hist[c.name] = h
   end
   return hist
 end
@@ -770,28 +796,29 @@ local function bets_value(view, seat, bets, hist, cat, shift)
   return v
 end
 
-local function steward_bet(view, options, seat)
-  local hist = bot_histograms(view, bot_samples(view, seat))
+local function steward_bet(view, bets, seat)
+  local hist = bot_histograms(view, bot_additions(view, seat))
   local risk = Game.first_round_risk and view.facts.round == 1
-  local best, best_v = "pass", 0.3
-  for _, text in ipairs(options) do
-    local cat, space, rest = text:match("^bet (%S+) (%S+)(.*)$")
-    if cat then
-      local piece = rest == " double" and "double" or "single"
-      local sp = Game.space(space)
-      local p = p_win(hist[cat], sp)
-      local pts = Game.points(sp, piece, risk)
-      local v = p * gain(view.tracks[cat][seat], pts) - (1 - p) * piece_cost(view, seat, piece)
-      if v > best_v then best, best_v = text, v end
+  local odds = {} -- by place: the chance a bet there wins (single and double alike)
+  local best_i, best_v = 1, 0.3
+  for i, bet in ipairs(bets) do
+    if bet.category then -- not "pass"
+      local sp = Game.space(bet.space)
+      local key = bet.category .. " " .. bet.space
+      local p = odds[key] or p_win(hist[bet.category], sp)
+      odds[key] = p
+      local pts = Game.points(sp, bet.piece, risk)
+      local v = p * gain(view.tracks[bet.category][seat], pts) - (1 - p) * piece_cost(view, seat, bet.piece)
+      if v > best_v then best_i, best_v = i, v end
     end
   end
-  return best
+  return best_i
 end
 
 local function steward_reveal(view, options, seat)
   local bets = my_bets(view, seat)
   if #bets == 0 then return 1 end
-  local hist = bot_histograms(view, bot_samples(view, seat))
+  local hist = bot_histograms(view, bot_additions(view, seat))
   local help = {}
   for _, card in ipairs(view.mine.hand.cards) do
     if help[card.kind] == nil then
@@ -805,9 +832,8 @@ local function steward_reveal(view, options, seat)
     return h < 0 and h * 10 or -h * 0.1
   end
   local best_i, best_s = 1, -math.huge
-  for i, text in ipairs(options) do
-    local a, b = text:match("^reveal (%S+) (%S+)$")
-    local s = score(a) + score(b)
+  for i, reveal in ipairs(view.values) do
+    local s = score(reveal.kinds[1]) + score(reveal.kinds[2])
     if s > best_s then best_i, best_s = i, s end
   end
   return best_i
@@ -816,15 +842,15 @@ end
 local function steward_discard(view, options, seat)
   local bets = my_bets(view, seat)
   if #bets == 0 then return 1 end
-  local samples = bot_samples(view, seat)
+  local add = bot_additions(view, seat)
   local best_i, best_v = 1, -math.huge
-  for i, text in ipairs(options) do
-    local drop = text:match("^discard (%S+)$")
+  for i, discard in ipairs(view.values) do
+    local drop = discard.kind
     local mine, dropped = {}, false
     for _, card in ipairs(view.mine.hand.cards) do
       if card.kind == drop and not dropped then dropped = true else mine[#mine + 1] = card.kind end
     end
-    local v = bets_value(view, seat, bets, bot_histograms(view, samples, mine), nil, 0)
+    local v = bets_value(view, seat, bets, bot_histograms(view, add, mine), nil, 0)
     if v > best_v then best_i, best_v = i, v end
   end
   return best_i
@@ -832,10 +858,10 @@ end
 
 local function steward(view, options, seat)
   kind_tables()
-  local first = options[1]
-  if first == "pass" then return steward_bet(view, options, seat) end
-  if first:match("^reveal") then return steward_reveal(view, options, seat) end
-  if first:match("^discard") then return steward_discard(view, options, seat) end
+  local first = view.values[1]
+  if first.text == "pass" then return steward_bet(view, view.values, seat) end
+  if first.kinds then return steward_reveal(view, options, seat) end
+  if first.kind then return steward_discard(view, options, seat) end
   return 1
 end
 

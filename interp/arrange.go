@@ -76,6 +76,9 @@ func (m *Match) Arrange(a Arrangement) error {
 	for c := range moved {
 		c.Known, c.Revealed = 0, false
 	}
+	for _, o := range m.Zones {
+		o.touch()
+	}
 	return nil
 }
 

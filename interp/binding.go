@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -24,10 +23,6 @@ func (m *Match) newTableObject() *lua.LTable {
 	L := m.L
 	t := L.NewTable()
 	m.meta.cardByName = map[string]*Card{}
-	m.meta.zoneMT = m.zoneMethods()
-	m.meta.poolMT = m.poolMethods()
-	m.meta.trackMT = m.trackMethods()
-	m.meta.padMT = m.padMethods()
 
 	t.RawSetString("players", lua.LNumber(len(m.Seats)))
 	opts := L.NewTable()
@@ -45,7 +40,9 @@ func (m *Match) newTableObject() *lua.LTable {
 	}
 	t.RawSetString("options", opts)
 
-	set := func(name string, fn lua.LGFunction) { t.RawSetString(name, L.NewFunction(fn)) }
+	set := func(name string, fn lua.LGFunction) {
+		t.RawSetString(name, L.NewFunction(m.refuseWhileDrawing("t", name, fn)))
+	}
 
 	// Seats.
 	set("name", func(L *lua.LState) int {
@@ -63,19 +60,7 @@ func (m *Match) newTableObject() *lua.LTable {
 		L.Push(lua.LNumber((s+len(m.Seats)-2)%len(m.Seats) + 1))
 		return 1
 	})
-	set("seats", func(L *lua.LState) int {
-		from := 1
-		if L.GetTop() >= 2 && L.Get(2) != lua.LNil {
-			from = m.checkSeat(L, 2)
-		}
-		n := len(m.Seats)
-		list := L.CreateTable(n, 0)
-		for i := 0; i < n; i++ {
-			list.RawSetInt(i+1, lua.LNumber((from-1+i)%n+1))
-		}
-		L.Push(list)
-		return 1
-	})
+	set("seats", m.tableSeats)
 
 	// Cards and zones.
 	set("zone", m.luaZone)
@@ -104,15 +89,19 @@ func (m *Match) newTableObject() *lua.LTable {
 	set("show", func(L *lua.LState) int {
 		c := m.checkCard(L, 2)
 		c.Known |= m.checkSeats(L, 3)
+		c.Zone.touch()
 		return 0
 	})
 	set("reveal", func(L *lua.LState) int {
-		m.checkCard(L, 2).Revealed = true
+		c := m.checkCard(L, 2)
+		c.Revealed = true
+		c.Zone.touch()
 		return 0
 	})
 	set("hide", func(L *lua.LState) int {
 		c := m.checkCard(L, 2)
 		c.Revealed, c.Known = false, 0
+		c.Zone.touch()
 		return 0
 	})
 	set("visible", func(L *lua.LState) int {
@@ -126,34 +115,9 @@ func (m *Match) newTableObject() *lua.LTable {
 	set("track", m.luaTrack)
 	set("pad", m.luaPad)
 	set("board", m.luaBoard)
-	set("note", func(L *lua.LState) int {
-		key := L.CheckString(2)
-		text := printableBlock(L.OptString(3, ""))
-		m.meter.Charge(L, int64(len(text)))
-		value := L.Get(4)
-		switch value.(type) {
-		case lua.LString, lua.LNumber, lua.LBool, *lua.LNilType:
-		default:
-			L.ArgError(4, "a note's value must be a string, number or boolean")
-		}
-		for i, n := range m.Notes {
-			if n.Key == key {
-				if text == "" {
-					m.Notes = append(m.Notes[:i], m.Notes[i+1:]...)
-				} else {
-					m.Notes[i] = Note{Key: key, Text: text, Value: value}
-				}
-				return 0
-			}
-		}
-		if text != "" {
-			m.Notes = append(m.Notes, Note{Key: key, Text: text, Value: value})
-		}
-		return 0
-	})
+	set("note", m.luaNote)
 	set("format", func(L *lua.LState) int {
-		text, _ := m.format(L, 2)
-		L.Push(lua.LString(text))
+		L.Push(lua.LString(m.formatNow(L, 2)))
 		return 1
 	})
 
@@ -200,14 +164,14 @@ func (m *Match) newTableObject() *lua.LTable {
 
 	// The log.
 	set("log", func(L *lua.LState) int {
-		text, cards := m.format(L, 2)
-		m.addLog(LogLine{Text: text, To: AllSeats, Cards: cards})
+		parts, cards := m.format(L, 2)
+		m.writeLine(AllSeats, parts, cards, nil)
 		return 0
 	})
 	set("tell", func(L *lua.LState) int {
 		to := m.checkSeats(L, 2)
-		text, cards := m.format(L, 3)
-		m.addLog(LogLine{Text: text, To: to, Cards: cards})
+		parts, cards := m.format(L, 3)
+		m.writeLine(to, parts, cards, nil)
 		return 0
 	})
 
@@ -219,13 +183,14 @@ func (m *Match) newTableObject() *lua.LTable {
 		if s, ok := L.Get(2).(lua.LString); !ok || s != "all" {
 			to = m.checkSeats(L, 2)
 		}
-		var cards []int
-		data, ok := m.plainData(L.CheckTable(3), &cards, 0).(map[string]any)
-		if !ok {
+		tbl := L.CheckTable(3)
+		if m.cardOf(tbl) != nil || tbl.Len() > 0 {
 			L.ArgError(3, "event data must be a table with string keys")
 		}
-		text, more := m.format(L, 4)
-		m.addLog(LogLine{Text: text, To: to, Cards: append(cards, more...), Data: data})
+		var cards []int
+		data, _ := m.plainData(L, tbl, &cards, 0).(map[string]any)
+		parts, more := m.format(L, 4)
+		m.writeLine(to, parts, append(cards, more...), data)
 		return 0
 	})
 
@@ -239,6 +204,48 @@ func (m *Match) newTableObject() *lua.LTable {
 	L.Push(t)
 	L.Call(1, 0)
 	return t
+}
+
+// luaNote implements t:note(key, text [, value]): a public status line
+// every view shows under key, replacing the note of that key; text may be
+// a function(seat) drawn when a view is drawn (draw.go), and nil or ""
+// removes the note. value is handed to bots as view.facts[key].
+func (m *Match) luaNote(L *lua.LState) int {
+	key := L.CheckString(2)
+	var fn *lua.LFunction
+	text := ""
+	switch v := L.Get(3).(type) {
+	case *lua.LFunction:
+		fn = v
+	case lua.LString, lua.LNumber:
+		text = printableBlock(lua.LVAsString(v))
+	case *lua.LNilType:
+	default:
+		L.ArgError(3, "a note is a text, a function(seat) returning one, or nil to remove it")
+	}
+	m.meter.Charge(L, int64(len(text)))
+	value := L.Get(4)
+	switch value.(type) {
+	case lua.LString, lua.LNumber, lua.LBool, *lua.LNilType:
+	default:
+		L.ArgError(4, "a note's value must be a string, number or boolean")
+	}
+	note := Note{Key: key, Text: text, Value: value, fn: fn}
+	m.notesVer++
+	for i, n := range m.Notes {
+		if n.Key == key {
+			if text == "" && fn == nil {
+				m.Notes = append(m.Notes[:i], m.Notes[i+1:]...)
+			} else {
+				m.Notes[i] = note
+			}
+			return 0
+		}
+	}
+	if text != "" || fn != nil {
+		m.Notes = append(m.Notes, note)
+	}
+	return 0
 }
 
 // luaAsk implements t:ask(seat, options [, hint | {hint=, secret=, verb=}]).
@@ -296,7 +303,7 @@ func (m *Match) luaAsk(L *lua.LState) int {
 		p.Options = append(p.Options, text)
 		p.values = append(p.values, v)
 	}
-	if dup := duplicate(p.Options); dup != "" {
+	if dup := m.duplicate(p.Options); dup != "" {
 		L.RaiseError("t:ask: two options have the same text %q", dup)
 	}
 	m.prompt = p
@@ -304,8 +311,9 @@ func (m *Match) luaAsk(L *lua.LState) int {
 }
 
 // duplicate returns a text that occurs twice in texts, or "". Short lists
-// (most prompts) are compared pairwise, which allocates nothing.
-func duplicate(texts []string) string {
+// (most prompts) are compared pairwise, which allocates nothing; longer
+// ones go through a set the match keeps from one prompt to the next.
+func (m *Match) duplicate(texts []string) string {
 	if len(texts) <= 24 {
 		for i := 1; i < len(texts); i++ {
 			for j := 0; j < i; j++ {
@@ -316,12 +324,15 @@ func duplicate(texts []string) string {
 		}
 		return ""
 	}
-	seen := make(map[string]struct{}, len(texts))
+	if m.seen == nil {
+		m.seen = make(map[string]struct{}, len(texts))
+	}
+	defer clear(m.seen)
 	for _, t := range texts {
-		if _, ok := seen[t]; ok {
+		if _, ok := m.seen[t]; ok {
 			return t
 		}
-		seen[t] = struct{}{}
+		m.seen[t] = struct{}{}
 	}
 	return ""
 }
@@ -405,6 +416,15 @@ func objectSpec(L *lua.LState, spec *lua.LTable, what, defName string) (name, la
 	return name, label, shown
 }
 
+// metatable returns the metatable in *mt, made by make the first time an
+// object of its kind is made: a game without pools never makes theirs.
+func (m *Match) metatable(mt **lua.LTable, make func() *lua.LTable) *lua.LTable {
+	if *mt == nil {
+		*mt = make()
+	}
+	return *mt
+}
+
 // newObject wraps an engine object as Lua userdata with its methods.
 func newObject(L *lua.LState, v any, mt *lua.LTable) *lua.LUserData {
 	ud := L.NewUserData()
@@ -438,8 +458,10 @@ func (m *Match) moveCard(c *Card, z *Zone, pos int) {
 		if i := old.index(c); i >= 0 {
 			old.Cards = append(old.Cards[:i], old.Cards[i+1:]...)
 		}
+		old.touch()
 	}
 	c.Zone = z
+	z.touch()
 	if pos <= 0 || pos > len(z.Cards) {
 		z.Cards = append(z.Cards, c)
 		return
@@ -479,101 +501,17 @@ func (m *Match) applyStack(z *Zone) error {
 	return nil
 }
 
-// format renders t:log style arguments starting at stack index n: a format
-// with %s (any value; cards by label), %d, %p (a seat's name) and %%.
-func (m *Match) format(L *lua.LState, n int) (string, []int) {
-	f := L.CheckString(n)
-	if !strings.Contains(f, "%") {
-		m.meter.Charge(L, int64(len(f))+logLineBytes)
-		return printableLine(f), nil
-	}
-	b := &fmtBuffer{m.fmtBuf[:0]}
-	defer func() { m.fmtBuf = b.buf }()
-	start := len(m.cardRefs)
-	arg := n + 1
-	for i := 0; i < len(f); i++ {
-		ch := f[i]
-		if ch != '%' || i+1 >= len(f) {
-			b.writeByte(ch)
-			continue
-		}
-		i++
-		switch f[i] {
-		case '%':
-			b.writeByte('%')
-		case 'p':
-			b.writeString(m.SeatLabel(m.checkSeat(L, arg)))
-			arg++
-		case 'd':
-			b.writeString(strconv.Itoa(L.CheckInt(arg)))
-			arg++
-		case 's':
-			v := L.Get(arg)
-			arg++
-			if c := m.cardOf(v); c != nil {
-				b.writeString(c.Label)
-				m.cardRefs = append(m.cardRefs, c.ID)
-			} else if list, ok := v.(*lua.LTable); ok && m.cardOf(list.RawGetInt(1)) != nil {
-				for j := 1; j <= list.Len(); j++ {
-					if c := m.cardOf(list.RawGetInt(j)); c != nil {
-						if j > 1 {
-							b.writeByte(' ')
-						}
-						b.writeString(c.Label)
-						m.cardRefs = append(m.cardRefs, c.ID)
-					}
-				}
-			} else if num, ok := v.(lua.LNumber); ok {
-				b.writeString(numberText(float64(num)))
-			} else {
-				b.writeString(logText(L, v, arg-1))
-			}
-		default:
-			L.RaiseError("log format %q: unknown verb %%%c (use %%s, %%d, %%p or %%%%)", f, f[i])
-		}
-	}
-	// Card references of all lines share one growing array; each line
-	// keeps its own window of it.
-	var cards []int
-	if len(m.cardRefs) > start {
-		cards = m.cardRefs[start:len(m.cardRefs):len(m.cardRefs)]
-	}
-	m.meter.Charge(L, int64(len(b.buf))+logLineBytes)
-	return printableLine(string(b.buf)), cards
-}
-
-// logText is what %s shows of a value that is not a card or a number: a
-// string, a boolean, nil, or what a __tostring metamethod returns. A table,
-// function or userdata without one has nothing to show but its address,
-// which differs from run to run, so it is refused: a log line must be the
-// same every time the game is played.
-func logText(L *lua.LState, v lua.LValue, arg int) string {
-	switch v.(type) {
-	case lua.LString, lua.LBool, *lua.LNilType:
-		return v.String()
-	}
-	if L.GetMetaField(v, "__tostring") == lua.LNil {
-		L.ArgError(arg, fmt.Sprintf("%%s was given a %s: give a string, a number, a card or a list of cards", v.Type().String()))
-	}
-	s, ok := L.ToStringMeta(v).(lua.LString)
-	if !ok {
-		L.ArgError(arg, fmt.Sprintf("the __tostring of a %s returned something other than a string", v.Type().String()))
-	}
-	return string(s)
-}
-
-// fmtBuffer is a reusable byte buffer with the writer methods format uses.
-type fmtBuffer struct{ buf []byte }
-
-func (b *fmtBuffer) writeString(s string) { b.buf = append(b.buf, s...) }
-func (b *fmtBuffer) writeByte(c byte)     { b.buf = append(b.buf, c) }
-
 // plainData copies a Lua value into plain Go data (map[string]any,
 // []any, string, float64, bool); cards become their names and are noted
-// in cards. Functions and userdata are refused.
-func (m *Match) plainData(v lua.LValue, cards *[]int, depth int) any {
+// in cards. Functions and userdata are refused. A silent match keeps no
+// log: it only checks the data, and returns nil.
+func (m *Match) plainData(L *lua.LState, v lua.LValue, cards *[]int, depth int) any {
+	if m.silent {
+		m.checkData(L, v, depth)
+		return nil
+	}
 	if depth > 8 {
-		m.L.RaiseError("event data is nested too deeply")
+		L.RaiseError("event data is nested too deeply")
 	}
 	switch x := v.(type) {
 	case lua.LString:
@@ -590,14 +528,14 @@ func (m *Match) plainData(v lua.LValue, cards *[]int, depth int) any {
 		if n := x.Len(); n > 0 {
 			list := make([]any, 0, n)
 			for i := 1; i <= n; i++ {
-				list = append(list, m.plainData(x.RawGetInt(i), cards, depth+1))
+				list = append(list, m.plainData(L, x.RawGetInt(i), cards, depth+1))
 			}
 			return list
 		}
 		out := map[string]any{}
 		x.ForEach(func(k, val lua.LValue) {
 			if ks, ok := k.(lua.LString); ok {
-				out[string(ks)] = m.plainData(val, cards, depth+1)
+				out[string(ks)] = m.plainData(L, val, cards, depth+1)
 			}
 		})
 		return out
@@ -605,17 +543,74 @@ func (m *Match) plainData(v lua.LValue, cards *[]int, depth int) any {
 	if v == lua.LNil {
 		return nil
 	}
-	m.L.RaiseError("event data cannot hold a %s", v.Type().String())
+	L.RaiseError("event data cannot hold a %s", v.Type().String())
 	return nil
 }
 
+// checkData refuses what plainData refuses, copying nothing.
+func (m *Match) checkData(L *lua.LState, v lua.LValue, depth int) {
+	if depth > 8 {
+		L.RaiseError("event data is nested too deeply")
+	}
+	switch x := v.(type) {
+	case lua.LString, lua.LNumber, lua.LBool, *lua.LNilType:
+	case *lua.LTable:
+		if m.cardOf(x) != nil {
+			return
+		}
+		if n := x.Len(); n > 0 {
+			for i := 1; i <= n; i++ {
+				m.checkData(L, x.RawGetInt(i), depth+1)
+			}
+			return
+		}
+		x.ForEach(func(k, val lua.LValue) {
+			if _, ok := k.(lua.LString); ok {
+				m.checkData(L, val, depth+1)
+			}
+		})
+	default:
+		L.RaiseError("event data cannot hold a %s", v.Type().String())
+	}
+}
+
 // methodTable returns a metatable whose methods are looked up in a table
-// of their own, and the function that defines one method.
-func methodTable(L *lua.LState) (*lua.LTable, func(name string, fn lua.LGFunction)) {
+// of their own, and the function that defines one method of class.
+func (m *Match) methodTable(L *lua.LState, class string) (*lua.LTable, func(name string, fn lua.LGFunction)) {
 	mt := L.NewTable()
 	methods := L.NewTable()
 	mt.RawSetString("__index", methods)
-	return mt, func(name string, fn lua.LGFunction) { methods.RawSetString(name, L.NewFunction(fn)) }
+	return mt, func(name string, fn lua.LGFunction) {
+		methods.RawSetString(name, L.NewFunction(m.refuseWhileDrawing(class, name, fn)))
+	}
+}
+
+// changers are the methods that change the game, by class: a note or
+// sidebar function may not call them (see draw.go).
+var changers = map[string]map[string]bool{
+	"t": {"set_name": true, "zone": true, "cards": true, "move": true, "show": true, "reveal": true, "hide": true,
+		"pool": true, "track": true, "pad": true, "board": true, "note": true, "random": true, "roll": true,
+		"shuffle": true, "log": true, "tell": true, "event": true, "ask": true, "metric": true},
+	"zone":  {"add": true, "shuffle": true, "deal": true, "move_all": true, "sort": true, "set_visibility": true, "set_label": true},
+	"pool":  {"give": true, "take": true, "move": true},
+	"track": {"set": true, "advance": true},
+	"pad":   {"add": true},
+	"board": {"token": true, "set_owner": true, "place": true, "move": true, "sidebar": true, "highlight": true},
+}
+
+// refuseWhileDrawing wraps a method that changes the game so that it is
+// refused while a view is being drawn; other methods are left as they are.
+func (m *Match) refuseWhileDrawing(class, name string, fn lua.LGFunction) lua.LGFunction {
+	if !changers[class][name] {
+		return fn
+	}
+	what := class + ":" + name
+	return func(L *lua.LState) int {
+		if m.drawing {
+			m.mutates(L, what)
+		}
+		return fn(L)
+	}
 }
 
 // compiledOnce compiles a built-in Lua chunk the first time it is needed;
@@ -667,7 +662,7 @@ func (m *Match) luaZone(L *lua.LState) int {
 		L.ArgError(2, "visibility must be hidden, owner or all")
 	}
 	m.meter.Charge(L, zoneBytes)
-	z.ud = newObject(L, z, m.meta.zoneMT)
+	z.ud = newObject(L, z, m.metatable(&m.meta.zoneMT, m.zoneMethods))
 	m.Zones = append(m.Zones, z)
 	L.Push(z.ud)
 	return 1
@@ -712,7 +707,7 @@ func (m *Match) luaCards(L *lua.LState) int {
 
 func (m *Match) zoneMethods() *lua.LTable {
 	L := m.L
-	mt, def := methodTable(L)
+	mt, def := m.methodTable(L, "zone")
 	mt.RawSetString("__len", L.NewFunction(func(L *lua.LState) int {
 		L.Push(lua.LNumber(len(m.checkZone(L, 1).Cards)))
 		return 1
@@ -743,14 +738,11 @@ func (m *Match) zoneMethods() *lua.LTable {
 		return 0
 	})
 	def("cards", func(L *lua.LState) int {
-		z := m.checkZone(L, 1)
-		t := L.CreateTable(len(z.Cards), 0)
-		for i, c := range z.Cards {
-			t.RawSetInt(i+1, c.Table)
-		}
-		L.Push(t)
+		L.Push(m.cardList(L, m.checkZone(L, 1)))
 		return 1
 	})
+	def("filter", m.zoneFilter)
+	def("tally", m.zoneTally)
 	def("count", func(L *lua.LState) int {
 		L.Push(lua.LNumber(len(m.checkZone(L, 1).Cards)))
 		return 1
@@ -807,6 +799,7 @@ func (m *Match) zoneMethods() *lua.LTable {
 	})
 	def("shuffle", func(L *lua.LState) int {
 		z := m.checkZone(L, 1)
+		z.touch()
 		var err error
 		if m.Config.Chance != nil {
 			err = m.Config.Chance.Shuffle(m, z)
@@ -842,6 +835,7 @@ func (m *Match) zoneMethods() *lua.LTable {
 	})
 	def("sort", func(L *lua.LState) int {
 		z := m.checkZone(L, 1)
+		z.touch()
 		field := L.OptString(2, "order")
 		key := func(c *Card) lua.LValue { return c.Table.RawGetString(field) }
 		sort.SliceStable(z.Cards, func(i, j int) bool {
@@ -875,10 +869,13 @@ func (m *Match) zoneMethods() *lua.LTable {
 			L.ArgError(2, "visibility must be hidden, owner or all")
 		}
 		z.Vis = v
+		z.touch()
 		return 0
 	})
 	def("set_label", func(L *lua.LState) int {
-		m.checkZone(L, 1).Label = printableLine(L.CheckString(2))
+		z := m.checkZone(L, 1)
+		z.Label = printableLine(L.CheckString(2))
+		z.touch()
 		return 0
 	})
 	return mt

@@ -12,6 +12,7 @@ func TestDuplicate(t *testing.T) {
 		long[i] = fmt.Sprintf("play %d", i)
 	}
 	longDup := append(append([]string(nil), long...), "play 42")
+	m := &Match{}
 	for _, tc := range []struct {
 		texts []string
 		want  string
@@ -21,8 +22,9 @@ func TestDuplicate(t *testing.T) {
 		{[]string{"a", "b", "a"}, "a"},
 		{long, ""},
 		{longDup, "play 42"},
+		{long, ""}, // the set is emptied after each use
 	} {
-		if got := duplicate(tc.texts); got != tc.want {
+		if got := m.duplicate(tc.texts); got != tc.want {
 			t.Errorf("duplicate(%d texts) = %q, want %q", len(tc.texts), got, tc.want)
 		}
 	}

@@ -135,9 +135,13 @@ type Board struct {
 	tokenIdx   map[string]int
 	occ        []int // 1 + index of the token on each square; 0 when free
 	roomDist   [][]int
-	distData   map[string]any
+	static     map[string]any   // staticData
 	sidebar    map[int][]string // by seat; 0 for every seat
 	highlight  map[int][]int    // squares marked for one seat
+	// sideFn draws a sidebar for each seat (board:sidebar(function));
+	// sideRoot is the script's function, which the match keeps alive.
+	sideFn   func(seat int) ([]string, error)
+	sideRoot lua.LValue
 
 	// Rendering is cached: the map by token positions and highlighted
 	// squares, the sidebar by what changed in it.
@@ -1234,6 +1238,14 @@ func (b *Board) publicSide() *renderedLines {
 }
 
 func (b *Board) privateSide(seat int) *renderedLines {
+	if b.sideFn != nil {
+		lines, _ := b.sideFn(seat)
+		var rows [][]canvasCell
+		for _, l := range lines {
+			rows = append(rows, textCells(l, noStyle))
+		}
+		return &renderedLines{plain: renderRows(rows, false), color: renderRows(rows, true)}
+	}
 	if seat <= 0 || len(b.sidebar[seat]) == 0 {
 		return &renderedLines{}
 	}
@@ -1343,7 +1355,7 @@ func (b *Board) ExtraView(seat int) (ExtraView, bool) {
 	m, hl := b.mapLines(seat)
 	key := [4]int{b.posVersion, b.pubVersion, b.seatVersion[seat], 0}
 	c := b.views[seat]
-	if c == nil || c.key != key || c.hl != hl {
+	if c == nil || c.key != key || c.hl != hl || b.sideFn != nil {
 		pub, priv := b.publicSide(), b.privateSide(seat)
 		c = &boardViewCache{key: key, hl: hl, lines: b.assemble(m.plain, pub.plain, priv.plain), color: b.assemble(m.color, pub.color, priv.color)}
 		b.views[seat] = c
@@ -1401,32 +1413,48 @@ func (b *Board) placeRow(p int) int {
 //	            from each square and room, ignoring tokens
 //	width, height
 func (b *Board) data() map[string]any {
-	if b.distData == nil {
-		dist := map[string]any{}
-		for r, room := range b.rooms {
-			m := map[string]any{}
-			for c := range b.cells {
-				if d := b.roomDist[r][c]; d >= 0 && b.walkable(c) {
-					m[b.SquareName(c)] = d
-				}
-			}
-			for o := range b.rooms {
-				if d := b.RoomDistance(b.roomPlace(o), r); d >= 0 {
-					m[b.rooms[o].Name] = d
-				}
-			}
-			dist[room.Name] = m
-		}
-		b.distData = dist
-	}
 	if b.dataCache != nil && b.dataPos == b.posVersion {
 		return b.dataCache
 	}
-	tokens := map[string]any{}
+	d := map[string]any{"tokens": b.tokenPlaces()}
+	for k, v := range b.staticData() {
+		d[k] = v
+	}
+	b.dataCache, b.dataPos = d, b.posVersion
+	return d
+}
+
+// tokenPlaces is where each token on the board stands: token → place.
+func (b *Board) tokenPlaces() map[string]any {
+	tokens := make(map[string]any, len(b.tokens))
 	for _, t := range b.tokens {
 		if p := b.tokenPlace(t); p >= 0 {
 			tokens[t.Name] = b.PlaceName(p)
 		}
+	}
+	return tokens
+}
+
+// staticData is the part of data that never changes: all of it but the
+// tokens. A bot's view converts it once a game.
+func (b *Board) staticData() map[string]any {
+	if b.static != nil {
+		return b.static
+	}
+	dist := make(map[string]any, len(b.rooms))
+	for r, room := range b.rooms {
+		m := map[string]any{}
+		for c := range b.cells {
+			if d := b.roomDist[r][c]; d >= 0 && b.walkable(c) {
+				m[b.SquareName(c)] = d
+			}
+		}
+		for o := range b.rooms {
+			if d := b.RoomDistance(b.roomPlace(o), r); d >= 0 {
+				m[b.rooms[o].Name] = d
+			}
+		}
+		dist[room.Name] = m
 	}
 	rooms := make([]any, len(b.rooms))
 	labels, passages, entries := map[string]any{}, map[string]any{}, map[string]any{}
@@ -1442,12 +1470,11 @@ func (b *Board) data() map[string]any {
 		}
 		entries[room.Name] = es
 	}
-	b.dataCache = map[string]any{
-		"width": b.W, "height": b.H, "tokens": tokens, "rooms": rooms, "labels": labels,
-		"passages": passages, "entries": entries, "distance": b.distData,
+	b.static = map[string]any{
+		"width": b.W, "height": b.H, "rooms": rooms, "labels": labels,
+		"passages": passages, "entries": entries, "distance": dist,
 	}
-	b.dataPos = b.posVersion
-	return b.dataCache
+	return b.static
 }
 
 // The Lua binding ------------------------------------------------------------
@@ -1623,7 +1650,7 @@ func pushNames(L *lua.LState, b *Board, places []int) {
 }
 
 func (m *Match) boardMethods(L *lua.LState) *lua.LTable {
-	mt, def := methodTable(L)
+	mt, def := m.methodTable(L, "board")
 	mt.RawSetString("__tostring", L.NewFunction(func(L *lua.LState) int {
 		b := m.checkBoard(L)
 		L.Push(lua.LString(fmt.Sprintf("board %s (%dx%d)", b.Name, b.W, b.H)))
@@ -1880,12 +1907,26 @@ func (m *Match) boardMethods(L *lua.LState) *lua.LTable {
 		return 1
 	})
 	// sidebar(lines [, seat]): text drawn beside the map, for every seat
-	// or for one seat only (a notepad); nil clears it.
+	// or for one seat only (a notepad); nil clears it. lines may be a
+	// function(seat) returning them, drawn for each seat as its view is
+	// drawn (draw.go); it replaces the seats' own sidebars.
 	def("sidebar", func(L *lua.LState) int {
 		b := m.checkBoard(L)
 		seat := 0
 		if L.Get(3) != lua.LNil {
 			seat = m.checkSeat(L, 3)
+		}
+		if fn, ok := L.Get(2).(*lua.LFunction); ok {
+			if seat != 0 {
+				L.ArgError(3, "a sidebar function is drawn for every seat (it is given the seat): leave the seat out")
+			}
+			b.sideRoot = fn
+			b.sideFn = func(seat int) ([]string, error) { return m.drawLines(fn, seat) }
+			b.touch(0)
+			return 0
+		}
+		if L.Get(2) == lua.LNil && seat == 0 {
+			b.sideFn, b.sideRoot = nil, nil
 		}
 		var lines []string
 		switch v := L.Get(2).(type) {

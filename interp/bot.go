@@ -53,14 +53,8 @@ type ScriptBot struct {
 	L     *lua.LState
 	fn    *lua.LFunction
 	meter *luahost.Meter
-	cache *luaCache
 	rng   *RNG
-
-	// The log as this bot has seen it so far: a match's log only grows, so
-	// each decision adds the new lines instead of copying them all.
-	logMatch    *Match
-	logRead     int // lines of logMatch.log read so far
-	log, events *lua.LTable
+	view  *botView // kept from one decision to the next (botview.go)
 }
 
 // BotSeed is the seed of the bot at seat in a game seeded with seed: bots
@@ -118,7 +112,7 @@ func (e *Engine) NewBot(name string, seat int, seed uint64) (Bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &ScriptBot{name: name, seat: seat, eng: e, L: L, fn: fn, meter: g, cache: newLuaCache(), rng: rng}, nil
+	return &ScriptBot{name: name, seat: seat, eng: e, L: L, fn: fn, meter: g, rng: rng}, nil
 }
 
 // DefaultBot is the bot a seat gets when none is named: the script's first.
@@ -181,7 +175,7 @@ func (e *Engine) CheckBot(name string) error {
 // and returns game[table][name].
 func (e *Engine) scriptFunc(table, name string, seed uint64) (*lua.LFunction, *lua.LState, *luahost.Meter, *RNG, error) {
 	rng := NewRNG(seed)
-	L := e.newState(rng, nil)
+	L := e.newState(&randSource{rng}, nil)
 	g := newMeter(e.Limits, L)
 	var game *lua.LTable
 	err := guarded(g, e.Path, func() (err error) { game, err = e.runMain(L); return err })
@@ -219,22 +213,14 @@ func (b *ScriptBot) Choose(m *Match) (int, error) {
 	if p == nil {
 		return 0, fmt.Errorf("no decision to make")
 	}
-	view := m.view(p.Seat)
 	L := b.L
 	var ret lua.LValue
 	err := guarded(b.meter, b.eng.Path, func() error {
-		if b.logMatch != m || b.logRead > len(m.log) {
-			// Another match (a new game, an undo): nothing carries over, not
-			// even tables by ID, which only mean the same thing within a match.
-			b.logMatch, b.logRead = m, 0
-			b.log, b.events = L.NewTable(), L.NewTable()
-			b.cache = newLuaCache()
+		if !b.view.current(m, p.Seat) {
+			// Another match (a new game, an undo): nothing carries over.
+			b.view = newBotView(L, m, p.Seat)
 		}
-		vt := view.luaView(L, b.cache)
-		appendLog(L, b.log, b.events, m.LogFor(p.Seat, b.logRead))
-		b.logRead = len(m.log)
-		vt.RawSetString("log", b.log)
-		vt.RawSetString("events", b.events)
+		vt := b.view.update()
 		L.Push(b.fn)
 		L.Push(vt)
 		L.Push(vt.RawGetString("options"))
@@ -272,7 +258,7 @@ func (e *Engine) RunTool(m *Match, name string, seat int) (string, error) {
 	defer func() { g.Close(); L.Close() }()
 	var text string
 	err = guarded(g, e.Path, func() error {
-		vt := m.View(seat).luaView(L, newLuaCache())
+		vt := m.LuaView(L, seat)
 		L.Push(fn)
 		L.Push(vt)
 		L.Push(lua.LNumber(seat))

@@ -14,4 +14,11 @@
 // The main types are Engine (a compiled script, shared by many matches),
 // Match (one running game), Prompt (a decision to make), View (what one seat
 // may see) and Record (a saved game).
+//
+// Text is made when it is read: a log line keeps its parts, a note may be
+// a function of the seat drawn with the view (draw.go). So replaying a
+// game (undo, load) renders nothing, and a Silent match — Match.Copy(Silent),
+// Engine.Replay(cfg, decisions, Silent) — keeps no log at all: the copy a
+// search plays on from. A bot keeps its view from one decision to the next
+// (botview.go).
 package interp

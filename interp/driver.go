@@ -28,7 +28,7 @@ func NewHost(path string, libs []Library, stdlib fs.FS, limits Limits, out io.Wr
 	e := newEngine(Source{Path: path, Name: path, Libs: libs, Stdlib: stdlib})
 	e.Limits = limits
 	h := &Host{engine: e}
-	h.L = e.newState(NewRNG(1), out)
+	h.L = e.newState(&randSource{NewRNG(1)}, out)
 	h.meter = newMeter(limits, h.L)
 	return h
 }
@@ -61,10 +61,6 @@ func (h *Host) Close() {
 	h.meter.Close()
 	h.L.Close()
 }
-
-// Lua converts the view to the table a bot receives (see the Bots section
-// of docs/scripting.md), built in L.
-func (v *View) Lua(L *lua.LState) *lua.LTable { return v.luaView(L, newLuaCache()) }
 
 // ToLua converts plain Go data — maps with string or int keys, slices,
 // strings, numbers, booleans, as in LogLine.Data — to Lua values in L.

@@ -74,21 +74,6 @@ func zoneLabel(z *Zone) string {
 	return z.Label
 }
 
-// addLog appends a log line, noting a secrecy violation when it names a
-// card one of its readers may not see at this moment.
-func (m *Match) addLog(l LogLine) {
-	for _, id := range l.Cards {
-		c := m.Cards[id-1]
-		for s := 1; s <= len(m.Seats); s++ {
-			if (l.To == AllSeats || l.To.Has(s)) && !c.VisibleTo(s) {
-				m.leaks = append(m.leaks, fmt.Sprintf("log line %q names %s, which %s may not see", l.Text, c.Name, m.SeatLabel(s)))
-			}
-		}
-	}
-	m.log = append(m.log, l)
-	m.logBytes += int64(len(l.Text)) + logLineBytes + 8*int64(len(l.Cards))
-}
-
 // CheckSecrecy verifies that nothing a seat may read names a card the seat
 // may not see: no log line written so far did (each is judged when it was
 // written), and no extra object that shows cards (a CardShower) shows one

@@ -87,12 +87,18 @@ type LogLine struct {
 	// Data is the event as data for bots (t:event): plain values, with
 	// cards given by name. Nil for plain text lines.
 	Data map[string]any
+
+	parts int32 // 1 + its index in Match.logParts while Text is not rendered yet (log.go)
 }
 
 // Note is a public status line a script keeps in every view ("Led: ♥").
+// A note the script gave as a function of the seat has no Text in
+// Match.Notes: View draws it for the seat it is for.
 type Note struct {
 	Key, Text string
 	Value     lua.LValue // for bots; nil when the note has none
+
+	fn *lua.LFunction // draws the note for a seat (draw.go)
 }
 
 // Result is how a finished game ended.
@@ -138,9 +144,22 @@ type Match struct {
 	trace    string                // where the script was when it last failed
 	metrics  []Metric              // t:metric's totals (metric.go)
 
-	promptBuf Prompt // storage reused by every prompt
-	fmtBuf    []byte // storage reused by log formatting
+	promptBuf Prompt              // storage reused by every prompt
+	seen      map[string]struct{} // reused by duplicate
+
+	// The log's lines not rendered yet (log.go).
+	logParts  []logParts
+	logArgs   []logArg
+	pending   int    // lines not rendered yet
+	lineBytes int64  // the size of the line being written
+	fmtBuf    []byte // storage reused by rendering
 	cardRefs  []int  // backing array of LogLine.Cards
+	silent    bool   // keeps no log (a copy nobody reads: Silent)
+
+	notesVer  uint32        // changes with every t:note (bot views)
+	seatLists []*lua.LTable // the lists t:seats made, by the seat they start from
+	rand      *randSource   // math.random's generator: RNG, or a scratch one while drawing
+	drawing   bool          // a note or sidebar function is running (draw.go)
 }
 
 // Extra is a table object a game library adds to a match (a board, a
@@ -179,8 +198,20 @@ type ExtraView struct {
 	Data            map[string]any
 }
 
+// Mode changes what a match keeps, never how its game goes.
+type Mode uint8
+
+const (
+	// Silent matches keep no log: no line is rendered or kept, and no view
+	// shows a log or events. They are copies nobody reads — a search bot's
+	// playouts from a position. Everything else is as in any match: the
+	// state, the prompts, the notes, the result, and the budgets, which
+	// count a line's cost as if it were kept.
+	Silent Mode = 1 << iota
+)
+
 // NewMatch starts a game: it runs the script up to its first prompt.
-func (e *Engine) NewMatch(cfg Config) (m *Match, err error) {
+func (e *Engine) NewMatch(cfg Config, modes ...Mode) (m *Match, err error) {
 	if cfg.Players == 0 {
 		cfg.Players = e.Info.MinPlayers
 		if e.Info.MaxPlayers >= 4 && e.Info.MinPlayers <= 4 {
@@ -202,6 +233,9 @@ func (e *Engine) NewMatch(cfg Config) (m *Match, err error) {
 	}
 	cfg.Options = opts
 	m = &Match{Engine: e, Config: cfg, RNG: NewRNG(cfg.Seed)}
+	for _, mode := range modes {
+		m.silent = m.silent || mode&Silent != 0
+	}
 	made := m
 	m.stack = map[string][][]string{}
 	for k, v := range cfg.Stack {
@@ -222,7 +256,8 @@ func (e *Engine) NewMatch(cfg Config) (m *Match, err error) {
 			m = nil
 		}
 	}()
-	m.L = e.newState(m.RNG, cfg.Out)
+	m.rand = &randSource{m.RNG}
+	m.L = e.newState(m.rand, cfg.Out)
 	m.L.SetContext(m.meter)
 	m.meter.SetMeasure(m.kept)
 	var game *lua.LTable
@@ -393,9 +428,6 @@ func (m *Match) Err() error { return m.err }
 // Decisions returns the decisions made so far.
 func (m *Match) Decisions() []Decision { return m.record }
 
-// Log returns every log line (public and private); use LogFor for a seat.
-func (m *Match) Log() []LogLine { return m.log }
-
 // Players returns the number of seats.
 func (m *Match) Players() int { return len(m.Seats) }
 
@@ -544,8 +576,10 @@ func (m *Match) finish(rets []lua.LValue) {
 
 // Replay starts a new match with the same engine and config and applies
 // decisions in order. It fails, naming the decision, if one is not legal.
-func (e *Engine) Replay(cfg Config, decisions []Decision) (*Match, error) {
-	m, err := e.NewMatch(cfg)
+// Nothing is rendered: log lines keep their parts until something reads
+// them, and with Silent the match keeps no log at all.
+func (e *Engine) Replay(cfg Config, decisions []Decision, modes ...Mode) (*Match, error) {
+	m, err := e.NewMatch(cfg, modes...)
 	if err != nil {
 		return nil, err
 	}
@@ -577,6 +611,18 @@ func (e *Engine) Replay(cfg Config, decisions []Decision) (*Match, error) {
 	return m, nil
 }
 
+// Copy returns a new match in the same position as m, made by replaying
+// its decisions (from the config, which includes any stacked deck or
+// rolls, but not the rearrangements of Arrange). With Silent the copy
+// keeps no log: the cheapest copy, for a search that plays many games on
+// from here. The copy is m's only while m is not changed.
+func (m *Match) Copy(modes ...Mode) (*Match, error) {
+	return m.Engine.Replay(m.Config, m.record, modes...)
+}
+
+// Silent reports whether the match keeps no log (see Silent).
+func (m *Match) Silent() bool { return m.silent }
+
 // kept measures what the match keeps on its script's behalf, for the
 // memory budget: the Lua state (its globals, registry and stacks, the play
 // coroutine, the game table and the cards' tables) and the engine's own
@@ -601,6 +647,16 @@ func (m *Match) kept(limit int64) int64 {
 	}
 	for _, c := range m.Cards {
 		roots = append(roots, c.Table)
+	}
+	for _, n := range m.Notes {
+		if n.fn != nil {
+			roots = append(roots, n.fn)
+		}
+	}
+	for _, x := range m.extras {
+		if b, ok := x.(*Board); ok && b.sideRoot != nil {
+			roots = append(roots, b.sideRoot)
+		}
 	}
 	return own + luahost.Measure(limit-own, m.L, roots...)
 }

@@ -96,7 +96,15 @@ type Zone struct {
 	Shown bool
 	Cards []*Card
 	ud    *lua.LUserData
+	ver   uint32 // changes whenever what a seat may see of it changes (bot views)
+
+	list    *lua.LTable // the last list zone:cards made, and the version it shows
+	listVer uint32
 }
+
+// touch notes that the zone changed: its cards, their order, or who may
+// see them.
+func (z *Zone) touch() { z.ver++ }
 
 func (z *Zone) index(c *Card) int {
 	for i := len(z.Cards) - 1; i >= 0; i-- {
@@ -121,6 +129,7 @@ type Pool struct {
 	Holders []string
 	Held    map[string]map[string]int
 	Shown   bool
+	ver     uint32 // changes with every move of its pieces (bot views)
 }
 
 func (p *Pool) hasKind(kind string) bool {
@@ -148,6 +157,7 @@ type Track struct {
 	Start    int
 	Markers  []int // by seat, index 0 unused
 	Shown    bool
+	ver      uint32 // changes with every move of a marker (bot views)
 }
 
 // Pad is a score sheet: one row per hand or round, one column per seat.
@@ -158,6 +168,7 @@ type Pad struct {
 	Rows   []PadRow
 	Totals []int // by seat, index 0 unused
 	Shown  bool
+	ver    uint32 // changes with every row added (bot views)
 }
 
 // PadRow is one line of a score pad.

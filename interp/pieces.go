@@ -59,13 +59,13 @@ func (m *Match) luaPool(L *lua.LState) int {
 		p.Total[k], p.Supply[k] = n, n
 	}
 	m.Pools = append(m.Pools, p)
-	L.Push(newObject(L, p, m.meta.poolMT))
+	L.Push(newObject(L, p, m.metatable(&m.meta.poolMT, m.poolMethods)))
 	return 1
 }
 
 func (m *Match) poolMethods() *lua.LTable {
 	L := m.L
-	mt, def := methodTable(L)
+	mt, def := m.methodTable(L, "pool")
 	// give(holder, kind, n): from the supply; returns how many were given
 	// (fewer when the supply runs short).
 	def("give", func(L *lua.LState) int {
@@ -79,6 +79,7 @@ func (m *Match) poolMethods() *lua.LTable {
 		}
 		p.Supply[k] -= n
 		p.holding(h)[k] += n
+		p.ver++
 		L.Push(lua.LNumber(n))
 		return 1
 	})
@@ -95,6 +96,7 @@ func (m *Match) poolMethods() *lua.LTable {
 		}
 		held[k] -= n
 		p.Supply[k] += n
+		p.ver++
 		L.Push(lua.LNumber(n))
 		return 1
 	})
@@ -111,6 +113,7 @@ func (m *Match) poolMethods() *lua.LTable {
 		}
 		src[k] -= n
 		p.holding(to)[k] += n
+		p.ver++
 		L.Push(lua.LNumber(n))
 		return 1
 	})
@@ -175,13 +178,13 @@ func (m *Match) luaTrack(L *lua.LState) int {
 		tr.Markers[s] = tr.Start
 	}
 	m.Tracks = append(m.Tracks, tr)
-	L.Push(newObject(L, tr, m.meta.trackMT))
+	L.Push(newObject(L, tr, m.metatable(&m.meta.trackMT, m.trackMethods)))
 	return 1
 }
 
 func (m *Match) trackMethods() *lua.LTable {
 	L := m.L
-	mt, def := methodTable(L)
+	mt, def := m.methodTable(L, "track")
 	clamp := func(tr *Track, v int) int { return max(tr.Min, min(tr.Max, v)) }
 	def("get", func(L *lua.LState) int {
 		tr := m.checkTrack(L)
@@ -192,6 +195,7 @@ func (m *Match) trackMethods() *lua.LTable {
 		tr := m.checkTrack(L)
 		s := m.checkSeat(L, 2)
 		tr.Markers[s] = clamp(tr, L.CheckInt(3))
+		tr.ver++
 		L.Push(lua.LNumber(tr.Markers[s]))
 		return 1
 	})
@@ -201,6 +205,7 @@ func (m *Match) trackMethods() *lua.LTable {
 		tr := m.checkTrack(L)
 		s := m.checkSeat(L, 2)
 		tr.Markers[s] = clamp(tr, tr.Markers[s]+L.CheckInt(3))
+		tr.ver++
 		L.Push(lua.LNumber(tr.Markers[s]))
 		return 1
 	})
@@ -217,13 +222,13 @@ func (m *Match) luaPad(L *lua.LState) int {
 	p := &Pad{ID: len(m.Pads) + 1, Totals: make([]int, len(m.Seats)+1)}
 	p.Name, p.Label, p.Shown = objectSpec(L, spec, "pad", "score")
 	m.Pads = append(m.Pads, p)
-	L.Push(newObject(L, p, m.meta.padMT))
+	L.Push(newObject(L, p, m.metatable(&m.meta.padMT, m.padMethods)))
 	return 1
 }
 
 func (m *Match) padMethods() *lua.LTable {
 	L := m.L
-	mt, def := methodTable(L)
+	mt, def := m.methodTable(L, "pad")
 	// add(label, scores [, note]): a row; scores is a list by seat.
 	def("add", func(L *lua.LState) int {
 		p := m.checkPad(L)
@@ -239,6 +244,7 @@ func (m *Match) padMethods() *lua.LTable {
 			p.Totals[s] += int(v)
 		}
 		p.Rows = append(p.Rows, row)
+		p.ver++
 		return 0
 	})
 	def("total", func(L *lua.LState) int {

@@ -8,11 +8,23 @@ import (
 	"github.com/tabletop/tabletop/luahost"
 )
 
+// builtinModules are the modules written in Go that every state may
+// require.
+var builtinModules = map[string]func(*lua.LState) *lua.LTable{
+	"tricks": tricksModule,
+	"melds":  meldsModule,
+}
+
+// randSource is where a state's math.random draws from: the match's
+// generator, which a match swaps for a scratch one while a view is drawn
+// (draw.go), so that a note cannot move the game's stream.
+type randSource struct{ rng *RNG }
+
 // newState returns a sandboxed Lua state: base, table, string and math
 // (luahost.OpenLibs); require limited to the script's folder and the
-// stdlib; print writing to out; math.random drawing from rng (nil: a fixed
-// stream).
-func (e *Engine) newState(rng *RNG, out io.Writer) *lua.LState {
+// stdlib, and the built-in modules (tricks, melds); print writing to out;
+// math.random drawing from src (nil: a fixed stream).
+func (e *Engine) newState(src *randSource, out io.Writer) *lua.LState {
 	L := lua.NewState(lua.Options{
 		SkipOpenLibs:     true,
 		CallStackSize:    e.Limits.MaxCallDepth,
@@ -21,11 +33,12 @@ func (e *Engine) newState(rng *RNG, out io.Writer) *lua.LState {
 		RegistryMaxSize:  1024 * 1024,
 	})
 	luahost.OpenLibs(L)
-	if rng == nil {
-		rng = NewRNG(0)
+	if src == nil {
+		src = &randSource{NewRNG(0)}
 	}
 	math := L.GetGlobal("math").(*lua.LTable)
 	math.RawSetString("random", L.NewFunction(func(L *lua.LState) int {
+		rng := src.rng
 		switch L.GetTop() {
 		case 0:
 			L.Push(lua.LNumber(float64(rng.Uint64()>>11) / (1 << 53)))
@@ -52,6 +65,12 @@ func (e *Engine) newState(rng *RNG, out io.Writer) *lua.LState {
 	L.SetGlobal("require", L.NewFunction(func(L *lua.LState) int {
 		name := L.CheckString(1)
 		if v := loaded.RawGetString(name); v != lua.LNil {
+			L.Push(v)
+			return 1
+		}
+		if mod, ok := builtinModules[name]; ok { // Go functions (clauses.go, melds.go)
+			v := mod(L)
+			loaded.RawSetString(name, v)
 			L.Push(v)
 			return 1
 		}

@@ -41,6 +41,7 @@ type ZoneView struct {
 // View returns what seat may see now.
 func (m *Match) View(seat int) *View {
 	v := m.view(seat)
+	v.Notes = m.notesFor(seat)
 	v.Log = m.LogFor(seat, 0)
 	return v
 }
@@ -72,17 +73,6 @@ func (m *Match) view(seat int) *View {
 		}
 	}
 	return v
-}
-
-// LogFor returns the log lines from index from on that seat may read.
-func (m *Match) LogFor(seat, from int) []LogLine {
-	var out []LogLine
-	for _, l := range m.log[min(from, len(m.log)):] {
-		if l.To == AllSeats || l.To.Has(seat) {
-			out = append(out, l)
-		}
-	}
-	return out
 }
 
 // Text renders the view for a person at a terminal. The log is left out
@@ -300,179 +290,6 @@ func holderLabel(seats []Seat, h string) string {
 		return seats[s-1].Label
 	}
 	return h
-}
-
-// luaCache keeps the Lua tables a bot's views are made of from one call to
-// the next, so each decision updates them instead of building them anew:
-// cards (whose plain fields never change) and zones by ID.
-type luaCache struct {
-	cards map[int]*lua.LTable
-	zones map[int]*lua.LTable
-}
-
-func newLuaCache() *luaCache {
-	return &luaCache{cards: map[int]*lua.LTable{}, zones: map[int]*lua.LTable{}}
-}
-
-// luaView converts a view to a Lua table for a bot or tool running in L.
-// Only what the view holds is converted, so a bot cannot see more.
-func (v *View) luaView(L *lua.LState, cache *luaCache) *lua.LTable {
-	cards := cache.cards
-	t := L.NewTable()
-	t.RawSetString("seat", lua.LNumber(v.Seat))
-	t.RawSetString("players", lua.LNumber(len(v.Seats)))
-	t.RawSetString("turn", lua.LNumber(v.Turn))
-	t.RawSetString("hint", lua.LString(v.Hint))
-	t.RawSetString("done", lua.LBool(v.Done))
-	names := L.CreateTable(len(v.Seats), 0)
-	for i, s := range v.Seats {
-		names.RawSetInt(i+1, lua.LString(s.Label))
-	}
-	t.RawSetString("names", names)
-	opts := L.CreateTable(len(v.Options), 0)
-	for i, o := range v.Options {
-		opts.RawSetInt(i+1, lua.LString(o))
-	}
-	t.RawSetString("options", opts)
-
-	cardTable := func(c *Card) *lua.LTable {
-		if ct, ok := cards[c.ID]; ok {
-			return ct
-		}
-		ct := L.NewTable()
-		c.Table.ForEach(func(k, val lua.LValue) {
-			switch val.(type) {
-			case lua.LString, lua.LNumber, lua.LBool:
-				if _, ok := k.(lua.LString); ok {
-					ct.RawSet(k, val)
-				}
-			}
-		})
-		cards[c.ID] = ct
-		return ct
-	}
-	zones := L.NewTable()
-	mine := L.NewTable()
-	public := L.NewTable()
-	bySeat := L.NewTable()
-	for s := 1; s <= len(v.Seats); s++ {
-		bySeat.RawSetInt(s, L.NewTable())
-	}
-	for _, z := range v.Zones {
-		zt, ok := cache.zones[z.ID]
-		if !ok {
-			zt = L.NewTable()
-			zt.RawSetString("name", lua.LString(z.Name))
-			zt.RawSetString("owner", lua.LNumber(z.Owner))
-			cache.zones[z.ID] = zt
-		}
-		zt.RawSetString("label", lua.LString(z.Label))
-		zt.RawSetString("count", lua.LNumber(z.Count))
-		cl := L.CreateTable(len(z.Cards), 0)
-		for i, c := range z.Cards {
-			cl.RawSetInt(i+1, cardTable(c))
-		}
-		zt.RawSetString("cards", cl)
-		zones.Append(zt)
-		switch {
-		case z.Owner == 0:
-			public.RawSetString(z.Name, zt)
-		default:
-			bySeat.RawGetInt(z.Owner).(*lua.LTable).RawSetString(z.Name, zt)
-			if z.Owner == v.Seat {
-				mine.RawSetString(z.Name, zt)
-			}
-		}
-	}
-	t.RawSetString("zones", zones)
-	t.RawSetString("mine", mine)
-	t.RawSetString("table", public)
-	t.RawSetString("seats", bySeat)
-
-	pools := L.NewTable()
-	for _, p := range v.Pools {
-		pt := L.NewTable()
-		sup := L.NewTable()
-		for _, k := range p.Kinds {
-			sup.RawSetString(k, lua.LNumber(p.Supply[k]))
-		}
-		pt.RawSetString("supply", sup)
-		held := L.NewTable()
-		for _, h := range p.Holders {
-			ht := L.NewTable()
-			for _, k := range p.Kinds {
-				ht.RawSetString(k, lua.LNumber(p.Held[h][k]))
-			}
-			var s int
-			if _, err := fmt.Sscanf(h, "%d", &s); err == nil {
-				held.RawSetInt(s, ht)
-			} else {
-				held.RawSetString(h, ht)
-			}
-		}
-		pt.RawSetString("held", held)
-		pools.RawSetString(p.Name, pt)
-	}
-	t.RawSetString("pools", pools)
-
-	tracks := L.NewTable()
-	for _, tr := range v.Tracks {
-		tt := L.CreateTable(len(v.Seats), 0)
-		for s := 1; s <= len(v.Seats); s++ {
-			tt.RawSetInt(s, lua.LNumber(tr.Markers[s]))
-		}
-		tracks.RawSetString(tr.Name, tt)
-	}
-	t.RawSetString("tracks", tracks)
-
-	pads := L.NewTable()
-	for _, p := range v.Pads {
-		pt := L.NewTable()
-		tot := L.CreateTable(len(v.Seats), 0)
-		for s := 1; s <= len(v.Seats); s++ {
-			tot.RawSetInt(s, lua.LNumber(p.Totals[s]))
-		}
-		pt.RawSetString("totals", tot)
-		rows := L.CreateTable(len(p.Rows), 0)
-		for i, r := range p.Rows {
-			rt := L.NewTable()
-			rt.RawSetString("label", lua.LString(r.Label))
-			sc := L.CreateTable(len(v.Seats), 0)
-			for s := 1; s <= len(v.Seats); s++ {
-				sc.RawSetInt(s, lua.LNumber(r.Scores[s]))
-			}
-			rt.RawSetString("scores", sc)
-			rows.RawSetInt(i+1, rt)
-		}
-		pt.RawSetString("rows", rows)
-		pads.RawSetString(p.Name, pt)
-	}
-	t.RawSetString("pads", pads)
-
-	notes := L.NewTable()
-	facts := L.NewTable()
-	for _, n := range v.Notes {
-		notes.RawSetString(n.Key, lua.LString(n.Text))
-		switch val := n.Value.(type) {
-		case lua.LString, lua.LNumber, lua.LBool:
-			facts.RawSetString(n.Key, val)
-		}
-	}
-	t.RawSetString("notes", notes)
-	t.RawSetString("facts", facts)
-
-	extras := L.NewTable()
-	for _, x := range v.Extras {
-		extras.RawSetString(x.Name, toLua(L, x.Data))
-	}
-	t.RawSetString("extras", extras)
-
-	log := L.CreateTable(len(v.Log), 0)
-	events := L.NewTable()
-	appendLog(L, log, events, v.Log)
-	t.RawSetString("log", log)
-	t.RawSetString("events", events)
-	return t
 }
 
 // appendLog adds log lines to a view's log and events tables.

@@ -404,7 +404,7 @@ func (s *Session) replace(m *interp.Match) {
 	s.closeBots() // they start afresh, as at the start of a game
 	s.m = m
 	s.eng = m.Engine
-	s.shown = len(m.Log())
+	s.shown = m.LogLen()
 	s.seen = map[int]int{}
 	s.turnFrom = map[int]int{} // the next screen shows the last events that fit
 }
@@ -435,7 +435,7 @@ func (s *Session) load(path string) {
 	s.printf("Seats: %s.\n", s.seatList())
 	s.autosave()
 	if s.Size == nil { // on a terminal the next screen shows them, to its person
-		s.shown = max(0, len(m.Log())-5) // the last few lines, for context
+		s.shown = max(0, m.LogLen()-5) // the last few lines, for context
 		s.flushLog()
 	}
 }

@@ -94,8 +94,8 @@ func (s *Session) drawScreen(seat int, p *interp.Prompt) {
 	_, h := s.Size()
 	lines := render.Screen(render.Turn{View: s.m.View(seat), Prompt: p, Events: events}, h, s.style())
 	s.printf("\n%s\n", strings.Join(lines, "\n"))
-	s.turnFrom[seat] = len(s.m.Log())
-	s.shown = len(s.m.Log())
+	s.turnFrom[seat] = s.m.LogLen()
+	s.shown = s.m.LogLen()
 }
 
 // TerminalSize returns a function giving the size of the terminal f is

@@ -102,7 +102,7 @@ func New(m *interp.Match, seats []Seat, in LineReader, out io.Writer) *Session {
 	s.viewer = s.firstHuman()
 	if len(m.Decisions()) > 0 {
 		// a game resumed: show only its last few lines again
-		s.shown = max(0, len(m.Log())-5)
+		s.shown = max(0, m.LogLen()-5)
 	}
 	return s
 }
@@ -320,7 +320,7 @@ func (s *Session) flushLog() {
 		}
 		s.printf("%s\n", l.Text)
 	}
-	s.shown = len(s.m.Log())
+	s.shown = s.m.LogLen()
 	s.publicOnly = false
 }
 

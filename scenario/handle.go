@@ -192,7 +192,7 @@ func handleTurn(L *lua.LState) int {
 // handleView implements g:view([seat]): a seat's view as its bot sees it.
 func handleView(L *lua.LState) int {
 	h := checkHandle(L)
-	L.Push(h.m.View(L.OptInt(2, 0)).Lua(L))
+	L.Push(h.m.LuaView(L, L.OptInt(2, 0)))
 	return 1
 }
 

@@ -109,7 +109,8 @@ const sameErrorLimit = 3
 
 // Check plays random games and verifies after every decision that the
 // script did not fail, the state keeps the engine's invariants, no seat
-// can read a card it may not see, nothing public is written while a secret
+// can read a card it may not see, every note and sidebar drawn by a
+// function draws (for each viewer in turn), nothing public is written while a secret
 // choice is collected, and that the game ends. At one early decision of each
 // game it tries up to four of the legal options on replayed copies, and at
 // the end it replays the save to prove the game deterministic. A share of
@@ -352,16 +353,26 @@ func checkOne(cfg CheckConfig, players int, seed uint64, plan checkPlan, started
 	fail := func(n int, err error) (int, *CheckFailure, *interp.Record) {
 		return n, &CheckFailure{Players: players, Seed: seed, Decision: n, Err: err.Error()}, m.NewRecord(nil)
 	}
-	check := func() error {
+	// Notes and sidebars drawn by functions are drawn after every decision
+	// for one viewer, each seat and the spectator in turn (for all of them
+	// at the start and the end): every viewer is seen in many positions at
+	// a fraction of the cost of drawing for all after each decision.
+	check := func(n int) error {
 		if err := m.Err(); err != nil {
 			return err
 		}
 		if err := m.CheckInvariants(); err != nil {
 			return err
 		}
-		return m.CheckSecrecy()
+		if err := m.CheckSecrecy(); err != nil {
+			return err
+		}
+		if n == 0 || m.Prompt() == nil {
+			return m.CheckDrawing()
+		}
+		return m.CheckDrawingFor(n % (players + 1))
 	}
-	if err := check(); err != nil {
+	if err := check(0); err != nil {
 		return fail(0, err)
 	}
 	// One early decision of each game has every option (up to 4) tried on
@@ -397,12 +408,12 @@ func checkOne(cfg CheckConfig, players int, seed uint64, plan checkPlan, started
 		if err != nil {
 			return fail(n, err)
 		}
-		seat, group, logFrom := p.Seat, p.Group, len(m.Log())
+		seat, group, logFrom := p.Seat, p.Group, m.LogLen()
 		if err := m.Step(i); err != nil {
 			return fail(n, err)
 		}
 		n++
-		if err := check(); err != nil {
+		if err := check(n); err != nil {
 			return fail(n, err)
 		}
 		if tryFrom != nil {

@@ -297,9 +297,14 @@ func (s *Setup) seatBots(i int) []string {
 // GameSeed is the seed of game i of a series started from base.
 func GameSeed(base uint64, i int) uint64 { return interp.DeriveSeed(base, i) }
 
-// playOne plays one game with the bots given by seat.
+// playOne plays one game with the bots given by seat. When every seat is
+// a random bot nobody reads the log, so the match keeps none (Silent).
 func playOne(e *interp.Engine, options map[string]string, maxDecisions int, seed uint64, bots []string) outcome {
-	m, err := e.NewMatch(interp.Config{Players: len(bots), Seed: seed, Options: options})
+	var modes []interp.Mode
+	if allRandom(bots) {
+		modes = append(modes, interp.Silent)
+	}
+	m, err := e.NewMatch(interp.Config{Players: len(bots), Seed: seed, Options: options}, modes...)
 	if err != nil {
 		return outcome{err: err}
 	}
@@ -348,4 +353,14 @@ func playOne(e *interp.Engine, options map[string]string, maxDecisions int, seed
 	}
 	metrics := append([]interp.Metric(nil), m.Metrics()...)
 	return outcome{decisions: n, winners: r.Winners, scores: r.Scores, metrics: metrics, labels: labels}
+}
+
+// allRandom reports whether every bot is the random one.
+func allRandom(bots []string) bool {
+	for _, b := range bots {
+		if b != "random" {
+			return false
+		}
+	}
+	return true
 }

@@ -113,6 +113,7 @@ func TestCheckCatchesBrokenScripts(t *testing.T) {
 		{"testdata/endless.lua", "did not end within"},
 		{"testdata/tattle.lua", "while a secret choice was being collected"},
 		{"testdata/miscount.lua", "but the score pad \"score\" says 1"},
+		{"testdata/torn_notepad.lua", `drawing note "notepad" for Player 2: testdata/torn_notepad.lua:10: the notepad is torn`},
 	} {
 		t.Run(tc.script, func(t *testing.T) {
 			e := load(t, tc.script)

@@ -31,7 +31,8 @@
 
 ---@alias BotFunction fun(view: View, options: string[], seat: Seat): integer|string
 --- A bot returns the 1-based index of the option it picks, or its text. It runs
---- in a Lua state of its own and sees only `view`: its seat's view.
+--- in a Lua state of its own and sees only `view`: its seat's view, kept from
+--- one decision to the next and brought up to date (a new view: a new game).
 
 ---@alias ToolFunction fun(view: View, seat: Seat): string
 
@@ -158,9 +159,12 @@ function Table:track(spec) end
 function Table:pad(spec) end
 
 --- A public status line every view shows, under `key` (nil text removes it).
---- `value` is handed to bots as `view.facts[key]`.
+--- `text` may be a function of the seat looking, drawn only when a view is
+--- drawn (nil: that seat sees no such note); it may only read the game:
+--- methods that change it are refused, and math.random does not touch the
+--- game's generator. `value` is handed to bots as `view.facts[key]`.
 ---@param key string
----@param text? string
+---@param text? string|fun(seat: Seat|0): string?
 ---@param value? string|number|boolean
 function Table:note(key, text, value) end
 
@@ -280,9 +284,20 @@ local Zone = {}
 ---@param card Card|Card[]
 ---@param pos? integer
 function Zone:add(card, pos) end
---- The cards, bottom to top (a new list).
+--- The cards, bottom to top. Asking again while the zone is unchanged gives
+--- the same list, unless it was changed (sorted, added to): then a new one.
 ---@return Card[]
 function Zone:cards() end
+--- The cards, bottom to top, whose `field` equals one of the values (a new
+--- list): the cards that may follow a suit, `hand:filter("suit", led, trump)`.
+---@param field string
+---@param ... any
+---@return Card[]
+function Zone:filter(field, ...) end
+--- How many cards have each value of `field`: `hand:tally("suit").C`.
+---@param field string
+---@return table<any, integer>
+function Zone:tally(field) end
 ---@return integer
 function Zone:count() end
 ---@return boolean
@@ -465,7 +480,9 @@ function Board:label(name) end
 ---@return string[]
 function Board:tokens() end
 --- Text drawn beside the map, for every seat or one seat only (a notepad); nil clears it.
----@param lines string[]?
+--- `lines` may be a function of the seat looking (0: a spectator), drawn only
+--- when a view is drawn, as a note function is (see Table:note); give no seat.
+---@param lines string[]|string|fun(seat: Seat|0): (string[]|string|nil)|nil
 ---@param seat? Seat
 function Board:sidebar(lines, seat) end
 --- Marks squares (the destinations of a throw) in one seat's view; nil clears.
@@ -476,6 +493,48 @@ function Board:highlight(places, seat) end
 ---@param seat? Seat
 ---@return string
 function Board:text(seat) end
+
+-------------------------------------------------------------------------------
+-- require "tricks" and require "melds": clauses run in Go, on any list of card
+-- tables or values (in games, bots, tools and tests alike)
+-------------------------------------------------------------------------------
+
+---@class tricks
+local tricks = {}
+--- The index of the card that wins a trick, and of the best other card that
+--- could have won (nil when none could). A card's strength is its rank plus the
+--- weight of its suit; a card whose suit has no weight cannot win: `{ [led] = 0 }`
+--- is the highest card of the suit led, `{ [led] = 0, [trump] = 100 }` adds a
+--- trump. Ties go to the card played first.
+---@param cards table[]
+---@param weights table<string, number>
+---@param rank? string  The cards' rank field (default "rank").
+---@param suit? string  The cards' suit field (default "suit").
+---@return integer?, integer?
+function tricks.winner(cards, weights, rank, suit) end
+--- How many of the cards have every field of the pattern: `{ suit = "C" }`.
+---@param cards table[]
+---@param pattern table<string, any>
+---@return integer
+function tricks.count(cards, pattern) end
+
+---@class melds
+local melds = {}
+--- Every meld a hand can lay, value by value: the sets of one to all copies of
+--- the value, then the runs of two or more consecutive values starting with it.
+---@param counts table<integer, integer>  Cards of each value 1..top.
+---@param top integer
+---@return integer[][]
+function melds.all(counts, top) end
+--- The groups of hand cards that, laid with base, make one meld: more of a
+--- set's value; for different values, every run they can become (gaps filled,
+--- extended down, up or both). with_empty includes {} when base is a meld.
+---@param base integer[]
+---@param counts table<integer, integer>
+---@param top integer
+---@param with_empty? boolean
+---@return integer[][]
+function melds.extensions(base, counts, top, with_empty) end
 
 -------------------------------------------------------------------------------
 -- What a bot (or tool) sees: its seat's view
@@ -495,6 +554,7 @@ function Board:text(seat) end
 ---@field turn Seat|0                    The seat to act.
 ---@field hint string
 ---@field options string[]               The legal options, when it is this seat's turn.
+---@field values any[]                   What each option is: the string, card (the seat's copy) or table (a copy) given to t:ask.
 ---@field done boolean
 ---@field zones ZoneView[]
 ---@field mine table<string, ZoneView>   This seat's zones by name.

@@ -43,7 +43,9 @@ func startTerminal(t *testing.T, args ...string) *terminal {
 	t.Helper()
 	home := t.TempDir()
 	cmd := exec.Command("tabletop", args...)
-	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "XDG_CACHE_HOME="+home, "XDG_CONFIG_HOME="+home, "XDG_DATA_HOME="+home, "NO_COLOR=")
+	// CI= because termenv takes a set CI for "not a terminal" (no colour,
+	// an ASCII board) and CI machines set it; this is a terminal.
+	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "CI=", "XDG_CACHE_HOME="+home, "XDG_CONFIG_HOME="+home, "XDG_DATA_HOME="+home, "NO_COLOR=")
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: rows, Cols: cols})
 	if err != nil {
 		t.Fatal(err)

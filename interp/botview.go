@@ -1,0 +1,476 @@
+package interp
+
+import (
+	"strconv"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// A bot's view (the Bots section of docs/scripting.md) is a set of Lua
+// tables in the bot's own state. A bot decides hundreds of times a game,
+// and between two decisions little changes: a card or two moved, a chip
+// given. So a bot keeps its view from one decision to the next, and the
+// engine brings up to date only what changed since — zones, pools, tracks
+// and pads carry a version that every change moves, notes one for the
+// whole match, the log only grows — while what never changes (the cards'
+// fields, a board's distance table) is converted once a game. What a seat
+// may see is decided here, in Go, from the match's state, exactly as View
+// decides it; nothing else reaches the bot's state.
+//
+// The tables are the bot's: one that changes is brought up to date in
+// place or replaced, one that does not stays as the bot left it.
+
+// botView is one seat's view of one match, in L.
+type botView struct {
+	L    *lua.LState
+	m    *Match
+	seat int
+	t    *lua.LTable
+
+	namesOf []Seat        // m.Seats when names was made
+	cards   []*lua.LTable // by card ID - 1: the seat's copy of the card's fields
+	zones   []zoneMirror  // by zone ID - 1
+	inView  []int         // the zone IDs in view, in order
+	listed  bool          // zones, mine, table and seats have been made
+	pools   []mirror      // by pool ID - 1
+	tracks  []mirror
+	pads    []mirror
+	notes   uint32 // notesVer seen
+	notesMT *lua.LTable
+	copied  int // slots of option values copied in this update
+	board   map[*Board]*lua.LTable
+	boardAt map[*Board]int // posVersion seen
+	logRead int            // log lines read so far
+	log     *lua.LTable
+	events  *lua.LTable
+}
+
+// zoneMirror is a zone's table in the view and the version it shows.
+type zoneMirror struct {
+	t   *lua.LTable
+	ver uint32
+	in  bool // in the view at the last update
+}
+
+// mirror is an object's table in the view and the version it shows.
+type mirror struct {
+	t   *lua.LTable
+	ver uint32
+	ok  bool
+}
+
+// newBotView starts seat's view of m in L, empty until update.
+func newBotView(L *lua.LState, m *Match, seat int) *botView {
+	bv := &botView{L: L, m: m, seat: seat, t: L.CreateTable(0, 24)}
+	bv.log, bv.events = L.NewTable(), L.NewTable()
+	bv.t.RawSetString("seat", lua.LNumber(seat))
+	bv.t.RawSetString("players", lua.LNumber(len(m.Seats)))
+	bv.t.RawSetString("log", bv.log)
+	bv.t.RawSetString("events", bv.events)
+	for _, name := range []string{"mine", "table", "pools", "tracks", "pads", "extras"} {
+		bv.t.RawSetString(name, L.NewTable())
+	}
+	bv.notesMT = bv.newNotesMeta()
+	bv.notes = m.notesVer - 1
+	return bv
+}
+
+// current reports whether the view can be brought up to date for seat of
+// m (rather than started again: another match, an undo).
+func (bv *botView) current(m *Match, seat int) bool {
+	return bv != nil && bv.m == m && bv.seat == seat && bv.logRead <= len(m.log)
+}
+
+// update brings the view up to date and returns it.
+func (bv *botView) update() *lua.LTable {
+	m, t := bv.m, bv.t
+	turn, hint := 0, ""
+	if p := m.prompt; p != nil {
+		turn = p.Seat
+		if p.Seat == bv.seat {
+			hint = p.Hint
+		}
+	}
+	t.RawSetString("turn", lua.LNumber(turn))
+	t.RawSetString("hint", lua.LString(hint))
+	t.RawSetString("done", lua.LBool(m.done))
+	bv.copied = 0
+	bv.updateOptions()
+	bv.updateNames()
+	bv.updateZones()
+	bv.updatePools()
+	bv.updateScores()
+	bv.updateNotes()
+	bv.updateExtras()
+	bv.updateLog()
+	return t
+}
+
+// updateOptions sets options (the texts) and values (what the script
+// offered: a string, the seat's copy of a card, a copy of a table) when it
+// is the seat's decision; both are empty otherwise.
+func (bv *botView) updateOptions() {
+	L, p := bv.L, bv.m.prompt
+	if p == nil || p.Seat != bv.seat {
+		bv.t.RawSetString("options", L.CreateTable(0, 0))
+		bv.t.RawSetString("values", L.CreateTable(0, 0))
+		return
+	}
+	opts := L.CreateTable(len(p.Options), 0)
+	vals := L.CreateTable(len(p.Options), 0)
+	for i, o := range p.Options {
+		opts.RawSetInt(i+1, lua.LString(o))
+		vals.RawSetInt(i+1, bv.value(p.values[i], 0))
+	}
+	bv.t.RawSetString("options", opts)
+	bv.t.RawSetString("values", vals)
+}
+
+// What of the options' values is copied: tables to a depth of
+// maxValueDepth, and at most maxValueSlots fields in all for one decision
+// (a script that offers its whole state with every option gets the rest
+// left out, not a bot that takes minutes to start).
+const (
+	maxValueDepth = 8
+	maxValueSlots = 100_000
+)
+
+// value copies a value the script offered into the bot's state: strings,
+// numbers and booleans as they are; a card as the seat's copy of it (false
+// when the seat may not see it); a table field by field, in the order it
+// was made; functions and the engine's objects are left out.
+func (bv *botView) value(v lua.LValue, depth int) lua.LValue {
+	switch x := v.(type) {
+	case lua.LString, lua.LNumber, lua.LBool:
+		return v
+	case *lua.LTable:
+		if c := bv.m.cardOf(x); c != nil {
+			if !c.VisibleTo(bv.seat) {
+				return lua.LFalse
+			}
+			return bv.card(c)
+		}
+		if depth >= maxValueDepth {
+			return lua.LNil
+		}
+		out := bv.L.CreateTable(x.Len(), 0)
+		for k, val := x.Next(lua.LNil); k != lua.LNil && bv.copied < maxValueSlots; k, val = x.Next(k) {
+			bv.copied++
+			switch k.(type) {
+			case lua.LString, lua.LNumber:
+				if cv := bv.value(val, depth+1); cv != lua.LNil {
+					out.RawSet(k, cv)
+				}
+			}
+		}
+		return out
+	}
+	return lua.LNil
+}
+
+// card is the seat's copy of a card's plain fields (name, label, suit, ...),
+// made once a game: the fields of a card never change.
+func (bv *botView) card(c *Card) *lua.LTable {
+	if c.ID <= len(bv.cards) && bv.cards[c.ID-1] != nil {
+		return bv.cards[c.ID-1]
+	}
+	for len(bv.cards) < len(bv.m.Cards) {
+		bv.cards = append(bv.cards, nil)
+	}
+	ct := bv.L.CreateTable(0, 8)
+	for k, val := c.Table.Next(lua.LNil); k != lua.LNil; k, val = c.Table.Next(k) {
+		if _, ok := k.(lua.LString); !ok {
+			continue
+		}
+		switch val.(type) {
+		case lua.LString, lua.LNumber, lua.LBool:
+			ct.RawSet(k, val)
+		}
+	}
+	bv.cards[c.ID-1] = ct
+	return ct
+}
+
+func (bv *botView) updateNames() {
+	seats := bv.m.Seats
+	if len(bv.namesOf) > 0 && &bv.namesOf[0] == &seats[0] {
+		return
+	}
+	names := bv.L.CreateTable(len(seats), 0)
+	for i, s := range seats {
+		names.RawSetInt(i+1, lua.LString(s.Label))
+	}
+	bv.t.RawSetString("names", names)
+	bv.namesOf = seats
+}
+
+// inView reports whether zone z appears in views: shown zones always,
+// bookkeeping zones while they hold cards someone may see.
+func inView(z *Zone) bool { return z.Shown || len(z.Cards) > 0 && z.Vis != Hidden }
+
+// updateZones brings the zones up to date: each changed zone's table, and
+// the lists and maps of zones (zones, mine, table, seats) when the zones in
+// view are not the same as before.
+func (bv *botView) updateZones() {
+	m := bv.m
+	for len(bv.zones) < len(m.Zones) {
+		bv.zones = append(bv.zones, zoneMirror{})
+	}
+	same := true
+	n := 0
+	for i, z := range m.Zones {
+		zm := &bv.zones[i]
+		in := inView(z)
+		if in {
+			same = same && n < len(bv.inView) && bv.inView[n] == z.ID
+			n++
+			if zm.t == nil || zm.ver != z.ver {
+				bv.updateZone(z, zm)
+			}
+		}
+		zm.in = in
+	}
+	if bv.listed && same && n == len(bv.inView) {
+		return
+	}
+	bv.listZones()
+}
+
+// updateZone brings one zone's table up to date.
+func (bv *botView) updateZone(z *Zone, zm *zoneMirror) {
+	L := bv.L
+	if zm.t == nil {
+		zm.t = L.CreateTable(0, 5)
+		zm.t.RawSetString("name", lua.LString(z.Name))
+		zm.t.RawSetString("owner", lua.LNumber(z.Owner))
+	}
+	zm.t.RawSetString("label", lua.LString(z.Label))
+	zm.t.RawSetString("count", lua.LNumber(len(z.Cards)))
+	cl := L.CreateTable(len(z.Cards), 0)
+	k := 0
+	for _, c := range z.Cards {
+		if c.VisibleTo(bv.seat) {
+			k++
+			cl.RawSetInt(k, bv.card(c))
+		}
+	}
+	zm.t.RawSetString("cards", cl)
+	zm.ver = z.ver
+}
+
+// listZones remakes zones, mine, table and seats from the zones in view.
+func (bv *botView) listZones() {
+	L, m := bv.L, bv.m
+	bv.inView = bv.inView[:0]
+	bv.listed = true
+	zones := L.CreateTable(len(m.Zones), 0)
+	mine, public := L.NewTable(), L.NewTable()
+	bySeat := L.CreateTable(len(m.Seats), 0)
+	for s := 1; s <= len(m.Seats); s++ {
+		bySeat.RawSetInt(s, L.NewTable())
+	}
+	for i, z := range m.Zones {
+		if !bv.zones[i].in {
+			continue
+		}
+		bv.inView = append(bv.inView, z.ID)
+		zt := bv.zones[i].t
+		zones.Append(zt)
+		switch {
+		case z.Owner == 0:
+			public.RawSetString(z.Name, zt)
+		default:
+			bySeat.RawGetInt(z.Owner).(*lua.LTable).RawSetString(z.Name, zt)
+			if z.Owner == bv.seat {
+				mine.RawSetString(z.Name, zt)
+			}
+		}
+	}
+	bv.t.RawSetString("zones", zones)
+	bv.t.RawSetString("mine", mine)
+	bv.t.RawSetString("table", public)
+	bv.t.RawSetString("seats", bySeat)
+}
+
+// updatePools brings the pools up to date: pools[name] = {supply =
+// {kind = n}, held = {[holder] = {kind = n}}}, holders that are seats by
+// number.
+func (bv *botView) updatePools() {
+	L, m := bv.L, bv.m
+	pools := bv.t.RawGetString("pools").(*lua.LTable)
+	for len(bv.pools) < len(m.Pools) {
+		bv.pools = append(bv.pools, mirror{})
+	}
+	for i, p := range m.Pools {
+		pm := &bv.pools[i]
+		if pm.ok && pm.ver == p.ver {
+			continue
+		}
+		pt := L.CreateTable(0, 2)
+		sup := L.CreateTable(0, len(p.Kinds))
+		for _, k := range p.Kinds {
+			sup.RawSetString(k, lua.LNumber(p.Supply[k]))
+		}
+		pt.RawSetString("supply", sup)
+		held := L.NewTable()
+		for _, h := range p.Holders {
+			ht := L.CreateTable(0, len(p.Kinds))
+			for _, k := range p.Kinds {
+				ht.RawSetString(k, lua.LNumber(p.Held[h][k]))
+			}
+			if s, err := strconv.Atoi(h); err == nil {
+				held.RawSetInt(s, ht)
+			} else {
+				held.RawSetString(h, ht)
+			}
+		}
+		pt.RawSetString("held", held)
+		pools.RawSetString(p.Name, pt)
+		*pm = mirror{t: pt, ver: p.ver, ok: true}
+	}
+}
+
+// updateScores brings the tracks (tracks[name][seat] = marker) and the pads
+// (pads[name] = {totals = {by seat}, rows = {{label =, scores = {by
+// seat}}}}) up to date.
+func (bv *botView) updateScores() {
+	L, m := bv.L, bv.m
+	n := len(m.Seats)
+	tracks := bv.t.RawGetString("tracks").(*lua.LTable)
+	for len(bv.tracks) < len(m.Tracks) {
+		bv.tracks = append(bv.tracks, mirror{})
+	}
+	for i, tr := range m.Tracks {
+		if tm := &bv.tracks[i]; !tm.ok || tm.ver != tr.ver {
+			tt := L.CreateTable(n, 0)
+			for s := 1; s <= n; s++ {
+				tt.RawSetInt(s, lua.LNumber(tr.Markers[s]))
+			}
+			tracks.RawSetString(tr.Name, tt)
+			*tm = mirror{t: tt, ver: tr.ver, ok: true}
+		}
+	}
+	pads := bv.t.RawGetString("pads").(*lua.LTable)
+	for len(bv.pads) < len(m.Pads) {
+		bv.pads = append(bv.pads, mirror{})
+	}
+	for i, p := range m.Pads {
+		if pm := &bv.pads[i]; !pm.ok || pm.ver != p.ver {
+			pt := L.CreateTable(0, 2)
+			pt.RawSetString("totals", scoresTable(L, p.Totals, n))
+			rows := L.CreateTable(len(p.Rows), 0)
+			for j, r := range p.Rows {
+				rt := L.CreateTable(0, 2)
+				rt.RawSetString("label", lua.LString(r.Label))
+				rt.RawSetString("scores", scoresTable(L, r.Scores, n))
+				rows.RawSetInt(j+1, rt)
+			}
+			pt.RawSetString("rows", rows)
+			pads.RawSetString(p.Name, pt)
+			*pm = mirror{t: pt, ver: p.ver, ok: true}
+		}
+	}
+}
+
+func scoresTable(L *lua.LState, by []int, n int) *lua.LTable {
+	t := L.CreateTable(n, 0)
+	for s := 1; s <= n; s++ {
+		t.RawSetInt(s, lua.LNumber(by[s]))
+	}
+	return t
+}
+
+// newNotesMeta is the metatable of the view's notes: its __index draws a
+// note given as a function for the seat, when the bot reads it.
+func (bv *botView) newNotesMeta() *lua.LTable {
+	L := bv.L
+	mt := L.CreateTable(0, 1)
+	mt.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
+		key := L.CheckString(2)
+		for _, n := range bv.m.Notes {
+			if n.Key == key && n.fn != nil {
+				if text, _ := bv.m.drawText(n.fn, bv.seat); text != "" {
+					L.Push(lua.LString(text))
+					return 1
+				}
+			}
+		}
+		L.Push(lua.LNil)
+		return 1
+	}))
+	return mt
+}
+
+// updateNotes brings notes (the texts; those drawn by a function are drawn
+// when read) and facts (the values given with notes) up to date when a
+// note changed.
+func (bv *botView) updateNotes() {
+	m, L := bv.m, bv.L
+	if bv.notes == m.notesVer {
+		return
+	}
+	notes := L.CreateTable(0, len(m.Notes))
+	notes.Metatable = bv.notesMT
+	facts := L.CreateTable(0, len(m.Notes))
+	for _, n := range m.Notes {
+		if n.fn == nil {
+			notes.RawSetString(n.Key, lua.LString(n.Text))
+		}
+		switch val := n.Value.(type) {
+		case lua.LString, lua.LNumber, lua.LBool:
+			facts.RawSetString(n.Key, val)
+		}
+	}
+	bv.t.RawSetString("notes", notes)
+	bv.t.RawSetString("facts", facts)
+	bv.notes = m.notesVer
+}
+
+// updateExtras brings the extra objects' data up to date: a board's once
+// (all but its tokens, which follow the board's moves), another object's
+// at every decision.
+func (bv *botView) updateExtras() {
+	L := bv.L
+	extras := bv.t.RawGetString("extras").(*lua.LTable)
+	for _, x := range bv.m.extras {
+		b, ok := x.(*Board)
+		if !ok {
+			if ev, ok := x.ExtraView(bv.seat); ok {
+				extras.RawSetString(ev.Name, toLua(L, ev.Data))
+			}
+			continue
+		}
+		if !b.Shown {
+			continue
+		}
+		if bv.board == nil {
+			bv.board, bv.boardAt = map[*Board]*lua.LTable{}, map[*Board]int{}
+		}
+		bt := bv.board[b]
+		if bt == nil {
+			bt = toLua(L, b.staticData()).(*lua.LTable)
+			bv.board[b] = bt
+			bv.boardAt[b] = b.posVersion - 1
+			extras.RawSetString(b.Name, bt)
+		}
+		if bv.boardAt[b] != b.posVersion {
+			bt.RawSetString("tokens", toLua(L, b.tokenPlaces()))
+			bv.boardAt[b] = b.posVersion
+		}
+	}
+}
+
+// updateLog adds the lines written since the last update that the seat
+// may read to log (their texts) and events (the data of t:event lines,
+// with their text).
+func (bv *botView) updateLog() {
+	appendLog(bv.L, bv.log, bv.events, bv.m.LogFor(bv.seat, bv.logRead))
+	bv.logRead = len(bv.m.log)
+}
+
+// LuaView returns seat's view of the match as a bot sees it (see the Bots
+// section of docs/scripting.md), made in L: for tests and tools that look
+// at a match once.
+func (m *Match) LuaView(L *lua.LState, seat int) *lua.LTable {
+	return newBotView(L, m, seat).update()
+}

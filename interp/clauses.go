@@ -1,0 +1,226 @@
+package interp
+
+import (
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Clauses every card game's rulebook has — "you must follow suit if you
+// can", "the highest card of the suit led wins, unless a trump was
+// played", "count your tricks' points" — are run in Go here, so that a
+// script states them in a line and a playout does not spend its time in
+// Lua loops over cards:
+//
+//	zone:cards()                 the list, kept while the zone is unchanged
+//	zone:filter(field, v, ...)   the cards whose field is one of the values
+//	zone:tally(field)            how many cards have each value of a field
+//	t:seats(from)                the seats in turn, kept too
+//	tricks.winner(cards, weights) the winner of a trick under weights by
+//	                             suit (require "tricks", in every state)
+//	tricks.count(cards, pattern) how many cards have the pattern's fields
+
+// cardList returns the list of z's cards, bottom to top. The list made
+// last time is returned again when the zone has not changed since and the
+// list is still exactly as it was made (a script that sorted it, removed
+// from it or gave it a field gets a new one), so asking again costs
+// nothing — only rawequal can tell the difference.
+func (m *Match) cardList(L *lua.LState, z *Zone) *lua.LTable {
+	if t := z.list; t != nil && z.listVer == z.ver && sameList(t, len(z.Cards), func(i int) lua.LValue { return z.Cards[i].Table }) {
+		return t
+	}
+	t := L.CreateTable(len(z.Cards), 0)
+	for i, c := range z.Cards {
+		t.RawSetInt(i+1, c.Table)
+	}
+	z.list, z.listVer = t, z.ver
+	return t
+}
+
+// sameList reports whether t is a plain list of exactly the n values
+// at(0) .. at(n-1): no more, no other keys, no metatable.
+func sameList(t *lua.LTable, n int, at func(i int) lua.LValue) bool {
+	if t.Metatable != lua.LNil || t.Len() != n {
+		return false
+	}
+	for i := 0; i < n; i++ {
+		if t.RawGetInt(i+1) != at(i) {
+			return false
+		}
+	}
+	k, _ := t.Next(lua.LNumber(n))
+	return k == lua.LNil
+}
+
+// zoneFilter implements zone:filter(field, value, ...): the zone's cards,
+// bottom to top, whose field equals one of the values — the cards that may
+// follow a suit: hand:filter("suit", led, trump).
+func (m *Match) zoneFilter(L *lua.LState) int {
+	z := m.checkZone(L, 1)
+	field := L.CheckString(2)
+	top := L.GetTop()
+	if top < 3 {
+		L.ArgError(3, "zone:filter(field, value, ...) needs at least one value")
+	}
+	out := L.CreateTable(len(z.Cards), 0)
+	k := 0
+	for _, c := range z.Cards {
+		v := c.Table.RawGetString(field)
+		for i := 3; i <= top; i++ {
+			if v == L.Get(i) && v != lua.LNil {
+				k++
+				out.RawSetInt(k, c.Table)
+				break
+			}
+		}
+	}
+	L.Push(out)
+	return 1
+}
+
+// zoneTally implements zone:tally(field): how many of the zone's cards
+// have each value of field, as {[value] = count}; cards without the field
+// are not counted.
+func (m *Match) zoneTally(L *lua.LState) int {
+	z := m.checkZone(L, 1)
+	field := L.CheckString(2)
+	out := L.CreateTable(0, 8)
+	for _, c := range z.Cards {
+		v := c.Table.RawGetString(field)
+		if v == lua.LNil {
+			continue
+		}
+		n, _ := out.RawGet(v).(lua.LNumber)
+		out.RawSet(v, n+1)
+	}
+	L.Push(out)
+	return 1
+}
+
+// tableSeats implements t:seats([from]): every seat in turn order, from
+// seat from (default 1). Like zone:cards, the list is kept and given again
+// while it is as it was made.
+func (m *Match) tableSeats(L *lua.LState) int {
+	from := 1
+	if L.GetTop() >= 2 && L.Get(2) != lua.LNil {
+		from = m.checkSeat(L, 2)
+	}
+	n := len(m.Seats)
+	if m.seatLists == nil {
+		m.seatLists = make([]*lua.LTable, n+1)
+	}
+	at := func(i int) lua.LValue { return lua.LNumber((from-1+i)%n + 1) }
+	if t := m.seatLists[from]; t != nil && sameList(t, n, at) {
+		L.Push(t)
+		return 1
+	}
+	t := L.CreateTable(n, 0)
+	for i := 0; i < n; i++ {
+		t.RawSetInt(i+1, at(i))
+	}
+	m.seatLists[from] = t
+	L.Push(t)
+	return 1
+}
+
+// tricksModule is the module require "tricks" returns, in every state
+// (games, bots, tools, tests): Go functions that work on any card tables.
+func tricksModule(L *lua.LState) *lua.LTable {
+	mod := L.CreateTable(0, 2)
+	mod.RawSetString("winner", L.NewFunction(tricksWinner))
+	mod.RawSetString("count", L.NewFunction(tricksCount))
+	return mod
+}
+
+// tricksCount implements tricks.count(cards, pattern): how many of the
+// cards (a list of card tables) have every field of pattern — the clubs
+// among the tricks taken: tricks.count(taken, { suit = "C" }).
+func tricksCount(L *lua.LState) int {
+	cards := L.CheckTable(1)
+	pattern := L.CheckTable(2)
+	var keys []string
+	var vals []lua.LValue
+	for k, v := pattern.Next(lua.LNil); k != lua.LNil; k, v = pattern.Next(k) {
+		ks, ok := k.(lua.LString)
+		if !ok {
+			L.ArgError(2, "a pattern is a table of fields and the values they must have: { suit = \"C\" }")
+		}
+		keys, vals = append(keys, string(ks)), append(vals, v)
+	}
+	n := 0
+	for i, k := 1, cards.Len(); i <= k; i++ {
+		c, ok := cards.RawGetInt(i).(*lua.LTable)
+		if !ok {
+			L.ArgError(1, "a list of cards expected")
+		}
+		match := true
+		for j, key := range keys {
+			if c.RawGetString(key) != vals[j] {
+				match = false
+				break
+			}
+		}
+		if match {
+			n++
+		}
+	}
+	L.Push(lua.LNumber(n))
+	return 1
+}
+
+// tricksWinner implements tricks.winner(cards, weights [, rank [, suit]]): the
+// index in cards of the card that wins a trick, and of the best other card
+// that could have won (nil when there is none). A card's strength is its
+// rank plus the weight of its suit; a card whose suit has no weight cannot
+// win. So { [led] = 0 } is "the highest card of the suit led",
+// { [led] = 0, [trump] = 100 } adds a trump, and Clubs's clubs, each just
+// above the card of its rank in the suit to follow, are
+// { [follow] = 0, C = 0.5 }. Ties go to the card played first. rank and
+// suit name the cards' fields (default "rank" and "suit").
+func tricksWinner(L *lua.LState) int {
+	cards := L.CheckTable(1)
+	weights := L.CheckTable(2)
+	rank := L.OptString(3, "rank")
+	suit := L.OptString(4, "suit")
+	best, second := 0, 0
+	var bestS, secondS float64
+	n := cards.Len()
+	var buf [8]float64
+	var can [8]bool
+	strength, could := buf[:0], can[:0] // by card: its strength, and whether it could win
+	for i := 1; i <= n; i++ {
+		c, ok := cards.RawGetInt(i).(*lua.LTable)
+		if !ok {
+			L.ArgError(1, "a list of cards expected")
+		}
+		w, ok := weights.RawGet(c.RawGetString(suit)).(lua.LNumber)
+		strength, could = append(strength, 0), append(could, ok)
+		if !ok {
+			continue
+		}
+		r, ok := c.RawGetString(rank).(lua.LNumber)
+		if !ok {
+			L.ArgError(1, "card "+lua.LVAsString(c.RawGetString("name"))+" has no number in its field "+rank)
+		}
+		s := float64(r) + float64(w)
+		strength[i-1] = s
+		if best == 0 || s > bestS {
+			best, bestS = i, s
+		}
+	}
+	if best == 0 {
+		L.Push(lua.LNil)
+		L.Push(lua.LNil)
+		return 2
+	}
+	for i, s := range strength {
+		if i+1 != best && could[i] && (second == 0 || s > secondS) {
+			second, secondS = i+1, s
+		}
+	}
+	L.Push(lua.LNumber(best))
+	if second == 0 {
+		L.Push(lua.LNil)
+	} else {
+		L.Push(lua.LNumber(second))
+	}
+	return 2
+}

@@ -1,0 +1,193 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/tabletop/tabletop/interp"
+)
+
+// benchGames are the built-in games the benchmarks below play, four
+// players each.
+var benchGames = []string{"clubs", "cluedo", "members_only", "andy_capp", "das_regeln_wir_schon"}
+
+// The benchmarks below run with the garbage collector tuned as sim tunes
+// it for a series of games (batchGC), so their figures are sim's.
+
+// BenchmarkRandomPlay plays whole games of every built-in game with four
+// random bots on one core and reports decisions per second.
+func BenchmarkRandomPlay(b *testing.B) {
+	defer batchGC()()
+	for _, g := range benchGames {
+		b.Run(g, func(b *testing.B) {
+			e := load(b, "../games/"+g+".lua")
+			decisions := 0
+			b.ResetTimer()
+			cpu := cpuSeconds()
+			for i := 0; i < b.N; i++ {
+				m, err := e.NewMatch(interp.Config{Players: 4, Seed: uint64(i)})
+				if err != nil {
+					b.Fatal(err)
+				}
+				bot := interp.NewRandomBot(uint64(i))
+				for m.Prompt() != nil {
+					c, _ := bot.Choose(m)
+					if err := m.Step(c); err != nil {
+						b.Fatal(err)
+					}
+					decisions++
+				}
+				m.Close()
+			}
+			reportRate(b, decisions, cpu)
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+		})
+	}
+}
+
+// BenchmarkDefaultBot plays whole games of every built-in game with its
+// default bot in every seat and reports decisions per second.
+func BenchmarkDefaultBot(b *testing.B) {
+	defer batchGC()()
+	for _, g := range benchGames {
+		b.Run(g, func(b *testing.B) {
+			e := load(b, "../games/"+g+".lua")
+			decisions := 0
+			b.ResetTimer()
+			cpu := cpuSeconds()
+			for i := 0; i < b.N; i++ {
+				m, err := e.NewMatch(interp.Config{Players: 4, Seed: uint64(i)})
+				if err != nil {
+					b.Fatal(err)
+				}
+				bots := make([]interp.Bot, 5)
+				for s := 1; s <= 4; s++ {
+					if bots[s], err = e.NewBot("", s, uint64(i*10+s)); err != nil {
+						b.Fatal(err)
+					}
+				}
+				for p := m.Prompt(); p != nil; p = m.Prompt() {
+					c, err := bots[p.Seat].Choose(m)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if err := m.Step(c); err != nil {
+						b.Fatal(err)
+					}
+					decisions++
+				}
+				for _, bot := range bots[1:] {
+					bot.Close()
+				}
+				m.Close()
+			}
+			reportRate(b, decisions, cpu)
+		})
+	}
+}
+
+// BenchmarkUndo replays the first 1,000 decisions of a random game (or
+// the whole game when it is shorter), as undo and load do.
+func BenchmarkUndo(b *testing.B) {
+	defer batchGC()()
+	for _, g := range benchGames {
+		b.Run(g, func(b *testing.B) {
+			e := load(b, "../games/"+g+".lua")
+			cfg := interp.Config{Players: 4, Seed: 7}
+			m, err := e.NewMatch(cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			bot := interp.NewRandomBot(7)
+			for m.Prompt() != nil && len(m.Decisions()) < 1000 {
+				c, _ := bot.Choose(m)
+				if err := m.Step(c); err != nil {
+					b.Fatal(err)
+				}
+			}
+			decisions := append([]interp.Decision(nil), m.Decisions()...)
+			m.Close()
+			b.ResetTimer()
+			cpu := cpuSeconds()
+			for i := 0; i < b.N; i++ {
+				r, err := e.Replay(cfg, decisions)
+				if err != nil {
+					b.Fatal(err)
+				}
+				r.Close()
+			}
+			reportCPU(b, cpu)
+			b.ReportMetric(float64(len(decisions)), "decisions")
+		})
+	}
+}
+
+// BenchmarkNewMatch measures how long a fresh game of each built-in game
+// takes to be ready for its first decision.
+func BenchmarkNewMatch(b *testing.B) {
+	defer batchGC()()
+	for _, g := range benchGames {
+		b.Run(g, func(b *testing.B) {
+			e := load(b, "../games/"+g+".lua")
+			b.ResetTimer()
+			cpu := cpuSeconds()
+			for i := 0; i < b.N; i++ {
+				m, err := e.NewMatch(interp.Config{Players: 4, Seed: uint64(i)})
+				if err != nil {
+					b.Fatal(err)
+				}
+				m.Close()
+			}
+			reportCPU(b, cpu)
+		})
+	}
+}
+
+// reportRate reports decisions per second of the wall clock and, where it
+// is measured, per second of CPU time (steadier on a shared machine).
+func reportRate(b *testing.B, decisions int, cpuStart float64) {
+	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+	if cpu := cpuSeconds() - cpuStart; cpu > 0 {
+		b.ReportMetric(float64(decisions)/cpu, "decisions/cpu-s")
+	}
+}
+
+// reportCPU reports the CPU time of one operation, where it is measured.
+func reportCPU(b *testing.B, cpuStart float64) {
+	if cpu := cpuSeconds() - cpuStart; cpu > 0 {
+		b.ReportMetric(cpu*1e9/float64(b.N), "cpu-ns/op")
+	}
+}
+
+// BenchmarkCopy makes a silent copy of a match 300 decisions into a random
+// game, as a search bot copies the match it is asked to play from.
+func BenchmarkCopy(b *testing.B) {
+	defer batchGC()()
+	for _, g := range benchGames {
+		b.Run(g, func(b *testing.B) {
+			e := load(b, "../games/"+g+".lua")
+			m, err := e.NewMatch(interp.Config{Players: 4, Seed: 7})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer m.Close()
+			bot := interp.NewRandomBot(7)
+			for m.Prompt() != nil && len(m.Decisions()) < 300 {
+				c, _ := bot.Choose(m)
+				if err := m.Step(c); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ResetTimer()
+			cpu := cpuSeconds()
+			for i := 0; i < b.N; i++ {
+				c, err := m.Copy(interp.Silent)
+				if err != nil {
+					b.Fatal(err)
+				}
+				c.Close()
+			}
+			reportCPU(b, cpu)
+			b.ReportMetric(float64(len(m.Decisions())), "decisions")
+		})
+	}
+}

@@ -206,17 +206,13 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 	old := t.pool
 	t.pool = nil
 	next := 0
-	for attempts := 0; ; attempts++ {
+	spent := func(attempts int) bool {
 		if t.params.Budget > 0 {
-			if time.Since(start) >= t.params.Budget && st.Iterations > 0 {
-				break
-			}
-		} else if st.Iterations >= t.params.Iterations {
-			break
+			return time.Since(start) >= t.params.Budget && (st.Iterations > 0 || attempts > 0)
 		}
-		if attempts > 8*max(t.params.Iterations, 64) && st.Iterations == 0 {
-			break
-		}
+		return st.Iterations >= t.params.Iterations || attempts > 8*max(t.params.Iterations, 64)
+	}
+	for attempts := 0; !spent(attempts); attempts++ {
 		wm := t.world(&old, &next)
 		if wm == nil {
 			if len(t.pool) == 0 && attempts >= 64 {
@@ -233,18 +229,9 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 		// No world agrees with what the seat saw within the work allowed
 		// (a script that hides things in ways the engine cannot follow):
 		// search worlds that agree with the seat's own decisions only.
-		st.Relaxed = true
-		t.b.relaxed = true
-		for i := 0; i < max(t.params.Iterations/4, 8); i++ {
-			if wm := t.b.build(&world{seed: t.rng.Uint64()}); wm != nil {
-				if err := t.iterate(root, wm); err != nil {
-					t.b.relaxed = false
-					return 0, err
-				}
-				st.Iterations++
-			}
+		if err := t.relaxedSearch(root, &st, start); err != nil {
+			return 0, err
 		}
-		t.b.relaxed = false
 	}
 	st.Elapsed = time.Since(start)
 	st.Worlds = len(t.pool)
@@ -257,6 +244,31 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 		return t.rng.Intn(len(options)), nil
 	}
 	return best(root, options), nil
+}
+
+// relaxedSearch is the last resort of choose: worlds that need only agree
+// with the seat's own decisions and who was asked when, for a quarter of
+// the iterations or, with a time budget, what is left of it and as much
+// again.
+func (t *searcher) relaxedSearch(root *node, st *DecisionStats, start time.Time) error {
+	st.Relaxed = true
+	t.b.relaxed = true
+	defer func() { t.b.relaxed = false }()
+	for i := 0; ; i++ {
+		if t.params.Budget > 0 {
+			if time.Since(start) >= 2*t.params.Budget && (st.Iterations > 0 || i >= 8) {
+				return nil
+			}
+		} else if i >= max(t.params.Iterations/4, 8) {
+			return nil
+		}
+		if wm := t.b.build(&world{seed: t.rng.Uint64()}); wm != nil {
+			if err := t.iterate(root, wm); err != nil {
+				return err
+			}
+			st.Iterations++
+		}
+	}
 }
 
 // world returns a world at the present for the next iteration: one carried

@@ -46,7 +46,7 @@ type Stats struct {
 }
 
 // maxReplays bounds the replays one world may take (its first included).
-const maxReplays = 12
+const maxReplays = 48
 
 // attempt is the state of one world being built: for each step the
 // options in the order they are tried, and which is tried now.
@@ -255,7 +255,6 @@ func worldConfig(obs *Observation, w *world, a *arranger) interp.Config {
 		Seed:    w.seed,
 		Options: obs.Options,
 		Names:   obs.Names,
-		Stack:   obs.Stack,
 		Rolls:   obs.Rolls,
 		Chance:  a,
 	}

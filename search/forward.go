@@ -4,17 +4,20 @@ import "github.com/tabletop/tabletop/interp"
 
 // The forward model: every copy of a match the search makes is a replay
 // from the game's start (gopher-lua states cannot be copied). These two
-// functions are the one place that makes them, so that a faster replay —
-// one without text, views or checks, from a pool of matches — can take
-// over here alone.
+// functions are the one place that makes them.
+//
+// A world being built must keep its log: the builder compares the lines
+// the seat reads in it with those it read in the true game. A world that
+// held is replayed silently (interp.Silent: no line is rendered or kept)
+// for every further iteration that plays it: nobody reads those logs.
 
-// startMatch starts a match.
+// startMatch starts a match that keeps its log, for the builder.
 func startMatch(e *interp.Engine, cfg interp.Config) (*interp.Match, error) {
 	return e.NewMatch(cfg)
 }
 
-// replayMatch starts a match and applies decisions, all of which must be
+// replayMatch replays a world that held, silently: decisions must all be
 // legal.
 func replayMatch(e *interp.Engine, cfg interp.Config, decisions []interp.Decision) (*interp.Match, error) {
-	return e.Replay(cfg, decisions)
+	return e.Replay(cfg, decisions, interp.Silent)
 }

@@ -23,7 +23,6 @@ type Observation struct {
 	Players int
 	Options map[string]string
 	Names   []string
-	Stack   map[string][][]string // a test's stacked decks (part of the rules it plays by)
 	// Setup holds the lines the seat read before the first decision.
 	Setup []Line
 	// Steps are the decisions so far, in order.
@@ -102,6 +101,7 @@ func lineOf(m *interp.Match, l interp.LogLine) Line {
 // recorder is the mirror's Chance: it shuffles and rolls as the engine
 // would and remembers the outcome.
 type recorder struct {
+	inner  interp.Chance // the true game's own Chance, if it has one
 	events []recEvent
 	epoch  []int   // by card ID: index of the last event the card was shuffled in, -1 if none
 	slot   []int   // by card ID: its slot in that event
@@ -123,7 +123,11 @@ func (r *recorder) grow(m *interp.Match) {
 }
 
 func (r *recorder) Shuffle(m *interp.Match, z *interp.Zone) error {
-	if err := m.ShuffleCards(z); err != nil {
+	shuffle := m.ShuffleCards
+	if r.inner != nil {
+		shuffle = func(z *interp.Zone) error { return r.inner.Shuffle(m, z) }
+	}
+	if err := shuffle(z); err != nil {
 		return err
 	}
 	r.grow(m)
@@ -139,7 +143,12 @@ func (r *recorder) Shuffle(m *interp.Match, z *interp.Zone) error {
 }
 
 func (r *recorder) Roll(m *interp.Match, sides int) int {
-	v := m.RollDie(sides)
+	v := 0
+	if r.inner != nil {
+		v = r.inner.Roll(m, sides)
+	} else {
+		v = m.RollDie(sides)
+	}
 	r.rolls = append(r.rolls, v)
 	return v
 }
@@ -165,7 +174,10 @@ type setInts map[int]bool
 // newMirror replays the game of true (its config and its decisions so far)
 // for seat.
 func newMirror(eng *interp.Engine, cfg interp.Config, seat int) (*mirror, error) {
-	mr := &mirror{eng: eng, seat: seat, rec: &recorder{}}
+	// A stacked deck (Config.Stack, for tests) is how the true game's
+	// shuffles came out: the mirror honours it, the worlds do not (the
+	// seat has not seen the deck).
+	mr := &mirror{eng: eng, seat: seat, rec: &recorder{inner: cfg.Chance}}
 	cfg.Chance = mr.rec
 	cfg.Out = nil
 	m, err := eng.NewMatch(cfg)
@@ -173,7 +185,7 @@ func newMirror(eng *interp.Engine, cfg interp.Config, seat int) (*mirror, error)
 		return nil, fmt.Errorf("search: mirror of the game: %w", err)
 	}
 	mr.m = m
-	mr.obs = Observation{Seat: seat, Players: cfg.Players, Options: m.Config.Options, Names: cfg.Names, Stack: cfg.Stack}
+	mr.obs = Observation{Seat: seat, Players: cfg.Players, Options: m.Config.Options, Names: cfg.Names}
 	mr.cfgRolls = cfg.Rolls
 	mr.snapshot()
 	lines, ids := mr.newLines()

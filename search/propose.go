@@ -57,27 +57,12 @@ func (b *builder) rank(m *interp.Match, p *interp.Prompt, k int, prev string) []
 		}
 		return false
 	})
-	// A decision the seat could not see (a secret one) may be any option;
-	// one it saw was announced: keep the options that explain the lines
-	// fully, when some do (those tried before go first regardless).
-	keep := func(x scored) bool { return true }
-	if !p.Secret {
-		for _, flag := range []int{1, 3} {
-			some := false
-			for _, x := range list {
-				some = some || x.score[flag] == 1
-			}
-			if some {
-				keep = func(x scored) bool { return x.score[0] > 0 || x.score[flag] == 1 }
-				break
-			}
-		}
-	}
+	// Every option stays a candidate: the one the lines explain best may
+	// not be the one made (Cluedo's "any" character writes its line only
+	// later), and the lines, not the guess, decide.
 	out := make([]string, 0, n)
 	for _, x := range list {
-		if keep(x) {
-			out = append(out, p.Options[x.i])
-		}
+		out = append(out, p.Options[x.i])
 	}
 	return out
 }
@@ -134,9 +119,12 @@ func (b *builder) window(k int, label string, m *interp.Match) window {
 			if i < 0 {
 				continue
 			}
+			// What follows the seat's name, up to another seat's name
+			// ("Ann no (3), Bob yes (1)"); a name with 's stays, as the
+			// target of the choice ("West plays Flo on East's tray").
 			text = text[i+len(label):]
 			for _, o := range labels {
-				if j := strings.Index(text, o); j >= 0 {
+				if j := otherSeat(text, o); j >= 0 {
 					text = text[:j]
 				}
 			}
@@ -146,6 +134,22 @@ func (b *builder) window(k int, label string, m *interp.Match) window {
 		}
 	}
 	return w
+}
+
+// otherSeat returns where text names seat label o other than as an owner
+// (o's), or -1.
+func otherSeat(text, o string) int {
+	for from := 0; ; {
+		j := strings.Index(text[from:], o)
+		if j < 0 {
+			return -1
+		}
+		j += from
+		if !strings.HasPrefix(text[j+len(o):], "'s") && !strings.HasPrefix(text[j+len(o):], "’s") {
+			return j
+		}
+		from = j + len(o)
+	}
 }
 
 // add adds a word, and its parts when it is hyphenated.
@@ -196,6 +200,8 @@ func (w window) score(text string, cards []*interp.Card) [6]int {
 		case parts[t] > 0:
 			parts[t]--
 			part++
+		case inflected(words, t):
+			part++
 		}
 	}
 	if len(ws) > 0 && exact+part == len(ws) {
@@ -203,6 +209,25 @@ func (w window) score(text string, cards []*interp.Card) [6]int {
 	}
 	s[4], s[5] = exact, part
 	return s
+}
+
+// inflected reports whether the lines say t with an ending: "fights" for
+// the option "fight", "drinks" for "drink".
+func inflected(words map[string]int, t string) bool {
+	if len(t) < 3 {
+		return false
+	}
+	best := ""
+	for w, n := range words {
+		if n > 0 && len(w) > len(t) && len(w) <= len(t)+3 && strings.HasPrefix(w, t) && (best == "" || w < best) {
+			best = w
+		}
+	}
+	if best == "" {
+		return false
+	}
+	words[best]--
+	return true
 }
 
 // words splits a text into lower-case words of letters, digits, + and -.

@@ -145,6 +145,7 @@ type searcher struct {
 	pool   []*world
 
 	freshTry, freshOK, mutTry, mutOK int
+	starved                          int // decisions in a row at which no world held
 	rolloutSteps                     int
 	roundHorizon                     bool
 	scoreSign, scoreVotes            float64
@@ -212,10 +213,17 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 		}
 		return st.Iterations >= t.params.Iterations || attempts > 8*max(t.params.Iterations, 64)
 	}
+	// Worlds that fail to hold cost replays and give nothing: while none
+	// has held at this decision, give up after a few failures — fewer
+	// when none held at the last decision either.
+	giveUp := max(32, t.params.Iterations/8)
+	if t.starved > 0 {
+		giveUp = max(2, 8/t.starved)
+	}
 	for attempts := 0; !spent(attempts); attempts++ {
 		wm := t.world(&old, &next)
 		if wm == nil {
-			if len(t.pool) == 0 && attempts >= 64 {
+			if len(t.pool) == 0 && attempts >= giveUp {
 				break
 			}
 			continue
@@ -224,6 +232,11 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 			return 0, err
 		}
 		st.Iterations++
+	}
+	if len(t.pool) == 0 {
+		t.starved++
+	} else {
+		t.starved = 0
 	}
 	if st.Iterations == 0 {
 		// No world agrees with what the seat saw within the work allowed
@@ -241,25 +254,27 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 	st.Stats = t.b.stats
 	t.last = st
 	if st.Iterations == 0 {
-		return t.rng.Intn(len(options)), nil
+		return t.policy.choose(m)
 	}
 	return best(root, options), nil
 }
 
 // relaxedSearch is the last resort of choose: worlds that need only agree
 // with the seat's own decisions and who was asked when, for a quarter of
-// the iterations or, with a time budget, what is left of it and as much
-// again.
+// the iterations (and at most as many replays as iterations) or, with a
+// time budget, what is left of it and as much again. When even those do
+// not hold, choose falls back on the rollout policy.
 func (t *searcher) relaxedSearch(root *node, st *DecisionStats, start time.Time) error {
 	st.Relaxed = true
 	t.b.relaxed = true
 	defer func() { t.b.relaxed = false }()
+	replays := t.b.stats.Replays
 	for i := 0; ; i++ {
 		if t.params.Budget > 0 {
 			if time.Since(start) >= 2*t.params.Budget && (st.Iterations > 0 || i >= 8) {
 				return nil
 			}
-		} else if i >= max(t.params.Iterations/4, 8) {
+		} else if st.Iterations >= max(t.params.Iterations/4, 8) || t.b.stats.Replays-replays > max(t.params.Iterations, 64)/t.starved {
 			return nil
 		}
 		if wm := t.b.build(&world{seed: t.rng.Uint64()}); wm != nil {

@@ -208,6 +208,15 @@ func (b *builder) suspect(d *departure, at *attempt) int {
 	if len(open) == 0 {
 		return -1
 	}
+	// The seat named last before the two lines part ("Votes: Ann no
+	// (4), Bob ..." read as "Ann no (3)") made the choice that differs.
+	if who := b.lastNamed(d.want, commonPrefix(d.want, d.got)); who > 0 {
+		for _, j := range open {
+			if steps[j].Seat == who {
+				return j
+			}
+		}
+	}
 	for _, j := range open {
 		label := b.label(steps[j].Seat)
 		if label != "" && (strings.Contains(d.want, label) || strings.Contains(d.got, label)) {
@@ -215,6 +224,26 @@ func (b *builder) suspect(d *departure, at *attempt) int {
 		}
 	}
 	return open[0]
+}
+
+// lastNamed returns the seat whose name ends last in text[:at], or 0.
+func (b *builder) lastNamed(text string, at int) int {
+	who, where := 0, -1
+	for s := 1; s <= len(b.labels); s++ {
+		if i := strings.LastIndex(text[:at], b.labels[s-1]); i >= 0 && i+len(b.labels[s-1]) > where {
+			who, where = s, i+len(b.labels[s-1])
+		}
+	}
+	return who
+}
+
+// commonPrefix is the length of the longest prefix a and b share.
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
 
 // label is a seat's name in the lines.

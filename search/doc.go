@@ -36,4 +36,15 @@
 //
 // So the search knows what the seat knows, no more: two games that the
 // seat saw alike give the same decisions, whatever lies hidden in them.
+//
+// The cost is replays (forward.go). A world being built keeps its log, to
+// be compared; a world that held is replayed silently (interp.Silent) for
+// every further iteration, since each iteration plays on from the present
+// and spends its copy. A replay costs about as much as the game so far
+// (BenchmarkCopyClubs300). When no world holds within a few tries — the
+// builder's guesses of other seats' choices run out, or the secret draws
+// went otherwise — the bot searches relaxed worlds that agree only with
+// its own decisions, and when even those fail it plays its rollout
+// policy; a seat whose worlds stop holding gives up sooner at the next
+// decisions, so a game never stalls.
 package search

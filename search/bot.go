@@ -145,7 +145,8 @@ type searcher struct {
 	pool   []*world
 
 	freshTry, freshOK, mutTry, mutOK int
-	starved                          int // decisions in a row at which no world held
+	starved                          int    // decisions in a row at which no world held
+	near                             *world // the failed world that got furthest at this decision
 	rolloutSteps                     int
 	roundHorizon                     bool
 	scoreSign, scoreVotes            float64
@@ -205,7 +206,7 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 	root := newNode()
 	st := DecisionStats{}
 	old := t.pool
-	t.pool = nil
+	t.pool, t.near = nil, nil
 	next := 0
 	spent := func(attempts int) bool {
 		if t.params.Budget > 0 {
@@ -297,6 +298,7 @@ func (t *searcher) world(old *[]*world, next *int) *interp.Match {
 			t.pool = append(t.pool, w)
 			return m
 		}
+		t.noteNear(w)
 	}
 	if len(t.pool) < t.params.Worlds {
 		w, fresh := t.newWorld()
@@ -315,6 +317,7 @@ func (t *searcher) world(old *[]*world, next *int) *interp.Match {
 			t.pool = append(t.pool, w)
 			return m
 		}
+		t.noteNear(w)
 		if len(t.pool) == 0 {
 			return nil
 		}
@@ -328,9 +331,23 @@ func (t *searcher) world(old *[]*world, next *int) *interp.Match {
 	return m
 }
 
+// noteNear keeps the failed world that got furthest at this decision: the
+// place to start repairs from while none has held (a deal in which the
+// seat asked to resist a Loan holds no Fight fails however the choices
+// go; a neighbouring deal may not).
+func (t *searcher) noteNear(w *world) {
+	if t.near == nil || w.reached > t.near.reached {
+		t.near = w
+	}
+}
+
 // newWorld is a fresh world, or a changed copy of one that held, whichever
-// has been holding more often lately.
+// has been holding more often lately; while none has held, now and then a
+// changed copy of the world that got furthest.
 func (t *searcher) newWorld() (*world, bool) {
+	if len(t.pool) == 0 && t.near != nil && t.rng.Intn(2) == 0 {
+		return t.b.mutate(t.near), false
+	}
 	if len(t.pool) > 0 {
 		fresh := float64(t.freshOK+1) / float64(t.freshTry+2)
 		mut := float64(t.mutOK+1) / float64(t.mutTry+2)

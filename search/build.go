@@ -198,7 +198,9 @@ func (b *builder) suspect(d *departure, at *attempt) int {
 	steps := b.obs.Steps
 	var open []int
 	for j := min(d.step, len(steps)-1); j >= 0; j-- {
-		if j < d.step && len(steps[j].Lines) > 0 {
+		// Lines read after a step confirm the choices up to it, unless
+		// it was secret (a vote is seen only when all have voted).
+		if j < d.step && len(steps[j].Lines) > 0 && !steps[j].Secret {
 			break
 		}
 		if at.cand[j] != nil && at.at[j]+1 < len(at.cand[j]) {
@@ -210,7 +212,13 @@ func (b *builder) suspect(d *departure, at *attempt) int {
 	}
 	// The seat named last before the two lines part ("Votes: Ann no
 	// (4), Bob ..." read as "Ann no (3)") made the choice that differs.
-	if who := b.lastNamed(d.want, commonPrefix(d.want, d.got)); who > 0 {
+	// When they differ from the start, the line read that should not have
+	// been ("Bob grumbles.") names the seat that chose otherwise.
+	who := b.lastNamed(d.want, commonPrefix(d.want, d.got))
+	if who == 0 {
+		who = b.firstNamed(d.got)
+	}
+	if who > 0 {
 		for _, j := range open {
 			if steps[j].Seat == who {
 				return j
@@ -232,6 +240,17 @@ func (b *builder) lastNamed(text string, at int) int {
 	for s := 1; s <= len(b.labels); s++ {
 		if i := strings.LastIndex(text[:at], b.labels[s-1]); i >= 0 && i+len(b.labels[s-1]) > where {
 			who, where = s, i+len(b.labels[s-1])
+		}
+	}
+	return who
+}
+
+// firstNamed returns the seat whose name comes first in text, or 0.
+func (b *builder) firstNamed(text string) int {
+	who, where := 0, len(text)
+	for s := 1; s <= len(b.labels); s++ {
+		if i := strings.Index(text, b.labels[s-1]); i >= 0 && i < where {
+			who, where = s, i
 		}
 	}
 	return who

@@ -14,8 +14,8 @@ import (
 )
 
 // checkGames is the number of random games played per game script and
-// player count; TABLETOP_CHECK_GAMES overrides it (CI keeps the default;
-// a deeper search sets more, or uses `tabletop check -n`).
+// player count; TABLETOP_CHECK_GAMES overrides it (.ci/run sets 25 in a
+// run of its own; a deeper search sets more, or uses `tabletop check -n`).
 func checkGames(t *testing.T) int {
 	if s := os.Getenv("TABLETOP_CHECK_GAMES"); s != "" {
 		n, err := strconv.Atoi(s)
@@ -27,7 +27,7 @@ func checkGames(t *testing.T) int {
 	if testing.Short() {
 		return 3
 	}
-	return 25
+	return 10
 }
 
 // gameScripts lists the game scripts in this folder: every .lua file that

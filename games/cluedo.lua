@@ -645,21 +645,33 @@ end
 
 -- The state: p[(i - 1) * w + place + 1] is true while card i may lie in
 -- place (0 the envelope, 1..n the seats); c[i] counts those places.
-local function copy_state(st)
-  local p, q, c = st.p, {}, {}
-  for j = 1, #p do q[j] = p[j] end
-  for i = 1, #st.c do c[i] = st.c[i] end
-  return { n = st.n, w = st.w, p = q, c = c }
-end
-
+-- While a trial runs, st.trail lists the places removed (st.nt of them),
+-- so that undo can put them back instead of the trial working on a copy.
 local function remove(st, i, loc)
   local j = (i - 1) * st.w + loc + 1
   if st.p[j] then
     st.p[j] = false
     st.c[i] = st.c[i] - 1
+    local trail = st.trail
+    if trail then
+      local nt = st.nt + 1
+      trail[nt], st.nt = j, nt
+    end
     return true
   end
   return false
+end
+
+-- undo puts back every place removed since the trail was started.
+local function undo(st)
+  local trail, p, c, w = st.trail, st.p, st.c, st.w
+  for t = st.nt, 1, -1 do
+    local j = trail[t]
+    p[j] = true
+    local i = math.floor((j - 1) / w) + 1
+    c[i] = c[i] + 1
+  end
+  st.trail, st.nt = nil, 0
 end
 
 local function fix(st, i, loc)
@@ -776,6 +788,7 @@ function Game.deduce(k)
   end
   if not propagate(st, k) then return nil end
   -- Try each remaining possibility; drop those that contradict.
+  local trail = {}
   local again = true
   while again do
     again = false
@@ -783,9 +796,11 @@ function Game.deduce(k)
       if st.c[i] > 1 then
         for loc = 0, n do
           if st.p[(i - 1) * w + loc + 1] then
-            local trial = copy_state(st)
-            fix(trial, i, loc)
-            if not propagate(trial, k) then
+            st.trail, st.nt = trail, 0
+            fix(st, i, loc)
+            local holds = propagate(st, k)
+            undo(st)
+            if not holds then
               remove(st, i, loc)
               again = true
               if not propagate(st, k) then return nil end

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/render"
@@ -65,11 +66,14 @@ type Session struct {
 	streaming bool
 	// Interrupts: the running command's cancel, Ctrl-C presses in a row
 	// at the prompt, and a quit asked for while reading (an Enter wait).
-	mu       sync.Mutex
-	cancel   context.CancelFunc
-	ctrlC    int
-	quitNow  bool
-	saidStop bool // "Stopped" was said in this command
+	mu      sync.Mutex
+	cancel  context.CancelFunc
+	ctrlC   int
+	quitNow bool
+
+	unsaved  bool      // decisions since the last autosave
+	savedAt  time.Time // when the game was last autosaved
+	saidStop bool      // "Stopped" was said in this command
 	// What each seat last saw of each board-like object, for this match.
 	extrasOf    *interp.Match
 	extrasShown map[extraKey]string
@@ -142,9 +146,11 @@ func (s *Session) Run(ctx context.Context) error {
 	if s.Size == nil {
 		s.flushLog() // on a terminal the first screen shows these lines
 	}
+	defer s.flushAutosave()
 	s.autoPlay(ctx)
 	s.showState()
 	for ctx.Err() == nil && !s.quitNow {
+		s.flushAutosave() // the game is on disk while the session waits
 		line, err := s.in.ReadLine(s.promptText(), s.secretTurn())
 		switch {
 		case errors.Is(err, ErrInterrupt):
@@ -175,6 +181,7 @@ func (s *Session) Run(ctx context.Context) error {
 
 // Exec runs one line and reports whether it asked to quit.
 func (s *Session) Exec(ctx context.Context, input string) (quit bool) {
+	defer s.flushAutosave()
 	defer func() {
 		if r := recover(); r != nil {
 			s.printf("internal error: %v\n", r)
@@ -327,10 +334,29 @@ func (s *Session) flushLog() {
 // decided is called after every change to the record: it autosaves and
 // prints the new log lines (on a terminal, the next screen shows them,
 // unless they are coming from run or step).
+//
+// A person's decision is saved at once; a bot's waits for the next save
+// (a person's decision, the session waiting for a line, the end) or at
+// most autosaveEvery, so a run of bot moves does not write the file after
+// each of them.
 func (s *Session) decided() {
-	s.autosave()
+	s.unsaved = true
+	ds := s.m.Decisions()
+	if len(ds) == 0 || s.isHuman(ds[len(ds)-1].Seat) || s.m.Prompt() == nil || time.Since(s.savedAt) >= autosaveEvery {
+		s.autosave()
+	}
 	if s.Size == nil || s.streaming {
 		s.flushLog()
+	}
+}
+
+// autosaveEvery is how long bots' decisions may wait to be autosaved.
+const autosaveEvery = time.Second
+
+// flushAutosave saves the decisions not saved yet.
+func (s *Session) flushAutosave() {
+	if s.unsaved {
+		s.autosave()
 	}
 }
 
@@ -338,6 +364,7 @@ func (s *Session) autosave() {
 	if s.Autosave == nil {
 		return
 	}
+	s.unsaved, s.savedAt = false, time.Now()
 	if err := s.Autosave.Save(s.Record()); err != nil {
 		if msg := err.Error(); msg != s.saveErr {
 			s.printf("Autosave failed: %v\n", err)

@@ -245,6 +245,41 @@ func TestAutosave(t *testing.T) {
 	}
 }
 
+// TestAutosaveAfterPeople: a person's decision is saved at once; the bots'
+// moves after it wait for the next save (the person's next turn here), so
+// a save never stops after a bot's move while the bots are still moving.
+func TestAutosaveAfterPeople(t *testing.T) {
+	var saves []int
+	out, s := playWith(t, "testdata/tiny.lua", []string{"me", "bot:ones", "bot:ones"}, 1, "add 2\nvote red\nadd 2\n", func(s *Session) {
+		s.Autosave = countingAutosave{&saves}
+	})
+	ds := s.Match().Decisions()
+	if len(saves) == 0 || saves[len(saves)-1] != len(ds) {
+		t.Fatalf("saves after %v decisions; the game has %d\n%s", saves, len(ds), out)
+	}
+	for _, n := range saves {
+		if n == 0 || ds[n-1].Seat == 1 {
+			continue // the start, or after the person's move
+		}
+		if n < len(ds) && ds[n].Seat != 1 {
+			t.Errorf("saved after decision %d, a bot's, while the bots went on (saves %v)", n, saves)
+		}
+	}
+	if len(saves) >= len(ds) {
+		t.Errorf("%d saves for %d decisions: every decision saved", len(saves), len(ds))
+	}
+}
+
+// countingAutosave notes how many decisions each save holds.
+type countingAutosave struct{ saves *[]int }
+
+func (c countingAutosave) Save(r *interp.Record) error {
+	*c.saves = append(*c.saves, len(r.Decisions))
+	return nil
+}
+func (c countingAutosave) Path() string       { return "counting" }
+func (c countingAutosave) ResumeHint() string { return "nothing" }
+
 // fileAutosave writes the record to a file after every change.
 type fileAutosave string
 

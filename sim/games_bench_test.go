@@ -16,37 +16,31 @@ var benchGames = []string{"clubs", "cluedo", "members_only", "andy_capp", "das_r
 // BenchmarkRandomPlay plays whole games of every built-in game with four
 // random bots on one core and reports decisions per second.
 func BenchmarkRandomPlay(b *testing.B) {
-	defer batchGC()()
-	for _, g := range benchGames {
-		b.Run(g, func(b *testing.B) {
-			e := load(b, "../games/"+g+".lua")
-			decisions := 0
-			b.ResetTimer()
-			cpu := cpuSeconds()
-			for i := 0; i < b.N; i++ {
-				m, err := e.NewMatch(interp.Config{Players: 4, Seed: uint64(i)})
-				if err != nil {
-					b.Fatal(err)
-				}
-				bot := interp.NewRandomBot(uint64(i))
-				for m.Prompt() != nil {
-					c, _ := bot.Choose(m)
-					if err := m.Step(c); err != nil {
-						b.Fatal(err)
-					}
-					decisions++
-				}
-				m.Close()
-			}
-			reportRate(b, decisions, cpu)
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-		})
-	}
+	benchPlay(b, func(e *interp.Engine, game int) ([]interp.Bot, error) {
+		bot := interp.NewRandomBot(uint64(game))
+		return []interp.Bot{bot, bot, bot, bot}, nil
+	})
 }
 
 // BenchmarkDefaultBot plays whole games of every built-in game with its
 // default bot in every seat and reports decisions per second.
 func BenchmarkDefaultBot(b *testing.B) {
+	benchPlay(b, func(e *interp.Engine, game int) ([]interp.Bot, error) {
+		bots := make([]interp.Bot, 4)
+		for s := 1; s <= 4; s++ {
+			bot, err := e.NewBot("", s, uint64(game*10+s))
+			if err != nil {
+				return nil, err
+			}
+			bots[s-1] = bot
+		}
+		return bots, nil
+	})
+}
+
+// benchPlay plays whole four-player games of every built-in game, seat s
+// played by seatBots(...)[s-1], and reports decisions and games per second.
+func benchPlay(b *testing.B, seatBots func(e *interp.Engine, game int) ([]interp.Bot, error)) {
 	defer batchGC()()
 	for _, g := range benchGames {
 		b.Run(g, func(b *testing.B) {
@@ -59,14 +53,12 @@ func BenchmarkDefaultBot(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				bots := make([]interp.Bot, 5)
-				for s := 1; s <= 4; s++ {
-					if bots[s], err = e.NewBot("", s, uint64(i*10+s)); err != nil {
-						b.Fatal(err)
-					}
+				bots, err := seatBots(e, i)
+				if err != nil {
+					b.Fatal(err)
 				}
 				for p := m.Prompt(); p != nil; p = m.Prompt() {
-					c, err := bots[p.Seat].Choose(m)
+					c, err := bots[p.Seat-1].Choose(m)
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -75,12 +67,13 @@ func BenchmarkDefaultBot(b *testing.B) {
 					}
 					decisions++
 				}
-				for _, bot := range bots[1:] {
+				for _, bot := range bots {
 					bot.Close()
 				}
 				m.Close()
 			}
 			reportRate(b, decisions, cpu)
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 		})
 	}
 }

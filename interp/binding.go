@@ -138,9 +138,12 @@ func (m *Match) newTableObject() *lua.LTable {
 		}
 		for i := 0; i < n; i++ {
 			r := 0
-			if len(m.rolls) > 0 {
+			switch {
+			case len(m.rolls) > 0:
 				r, m.rolls = m.rolls[0], m.rolls[1:]
-			} else {
+			case m.Config.Chance != nil:
+				r = m.Config.Chance.Roll(m, sides)
+			default:
 				r = m.RNG.Intn(sides) + 1
 			}
 			L.Push(lua.LNumber(r))
@@ -797,11 +800,16 @@ func (m *Match) zoneMethods() *lua.LTable {
 	def("shuffle", func(L *lua.LState) int {
 		z := m.checkZone(L, 1)
 		z.touch()
-		m.RNG.Shuffle(len(z.Cards), func(i, j int) { z.Cards[i], z.Cards[j] = z.Cards[j], z.Cards[i] })
+		var err error
+		if m.Config.Chance != nil {
+			err = m.Config.Chance.Shuffle(m, z)
+		} else {
+			err = m.ShuffleCards(z)
+		}
 		for _, c := range z.Cards {
 			c.Known, c.Revealed = 0, false
 		}
-		if err := m.applyStack(z); err != nil {
+		if err != nil {
 			L.RaiseError("%s", err.Error())
 		}
 		return 0

@@ -2,6 +2,8 @@ package interp
 
 import (
 	"fmt"
+	"sort"
+	"strings"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -59,14 +61,45 @@ type ScriptBot struct {
 // are as repeatable as games, on their own streams.
 func BotSeed(seed uint64, seat int) uint64 { return DeriveSeed(seed^0xb07b07b07, seat) }
 
-// NewBot returns the bot called name ("random", or one the script
-// declares) for seat, seeded with seed.
+// BotKind is a bot that works for every game, built outside this package
+// (the search bot): --seats bot:KIND or bot:KIND:ARGS.
+type BotKind struct {
+	// New returns the bot for seat; args is what followed "KIND:" ("" for
+	// none). It must check args and say what is wrong with them.
+	New func(e *Engine, args string, seat int, seed uint64) (Bot, error)
+	// Help says how to name the bot, for error messages and help texts.
+	Help string
+}
+
+var botKinds = map[string]BotKind{}
+
+// RegisterBotKind makes a bot kind available to every game under name. It
+// is meant for init functions and panics on a name taken twice.
+func RegisterBotKind(name string, k BotKind) {
+	if _, dup := botKinds[name]; dup || name == "random" {
+		panic("interp: bot kind " + name + " registered twice")
+	}
+	botKinds[name] = k
+}
+
+// botKind finds the registered kind a bot name asks for: KIND or KIND:ARGS.
+func botKind(name string) (BotKind, string, bool) {
+	kind, args, _ := strings.Cut(name, ":")
+	k, ok := botKinds[kind]
+	return k, args, ok
+}
+
+// NewBot returns the bot called name ("random", one the script declares,
+// or a registered kind such as "search:200ms") for seat, seeded with seed.
 func (e *Engine) NewBot(name string, seat int, seed uint64) (Bot, error) {
 	if name == "" {
 		name = e.DefaultBot()
 	}
 	if name == "random" {
 		return NewRandomBot(seed), nil
+	}
+	if k, args, ok := botKind(name); ok && !e.hasScriptBot(name) {
+		return k.New(e, args, seat, seed)
 	}
 	found := false
 	for _, b := range e.Info.Bots {
@@ -95,7 +128,47 @@ func (e *Engine) botNames() string {
 	for _, b := range e.Info.Bots {
 		names += ", " + b
 	}
+	for _, k := range BotKinds() {
+		names += ", " + k
+	}
 	return names
+}
+
+// hasScriptBot reports whether the script declares a bot called name.
+func (e *Engine) hasScriptBot(name string) bool {
+	for _, b := range e.Info.Bots {
+		if b == name {
+			return true
+		}
+	}
+	return false
+}
+
+// BotKinds lists the registered bot kinds (see RegisterBotKind), sorted.
+func BotKinds() []string {
+	var names []string
+	for n := range botKinds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// CheckBot reports whether name is a bot this game can seat: "random", a
+// bot of the script, or a registered kind with valid arguments.
+func (e *Engine) CheckBot(name string) error {
+	if name == "" || name == "random" || e.hasScriptBot(name) {
+		return nil
+	}
+	if _, _, ok := botKind(name); ok {
+		b, err := e.NewBot(name, 1, 0)
+		if err != nil {
+			return err
+		}
+		b.Close()
+		return nil
+	}
+	return fmt.Errorf("%s has no bot called %q (bots: %s)", e.Info.Title, name, e.botNames())
 }
 
 // scriptFunc loads the script in a fresh state, with a meter of its own,

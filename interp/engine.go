@@ -61,6 +61,9 @@ type GameInfo struct {
 	Tools []string
 	// OnSay says whether the game reacts to what seats say (game.on_say).
 	OnSay bool
+	// Determinize says whether the script helps search bots imagine
+	// hidden cards (game.determinize; see Match.Determinize).
+	Determinize bool
 }
 
 // OptionDecl is one game option a script declares, with its default.
@@ -254,6 +257,7 @@ func (e *Engine) describe() error {
 	info.Bots = sortedFuncKeys(game.RawGetString("bots"))
 	info.Tools = sortedFuncKeys(game.RawGetString("tools"))
 	_, info.OnSay = game.RawGetString("on_say").(*lua.LFunction)
+	_, info.Determinize = game.RawGetString("determinize").(*lua.LFunction)
 	e.Info = info
 	return nil
 }

@@ -30,6 +30,10 @@ type Config struct {
 	Stack map[string][][]string
 	// Rolls are the die results t:roll returns first, for tests.
 	Rolls []int
+	// Chance, when set, decides how zones are shuffled and dice fall
+	// instead of the match's generator (see determinize.go); nil for a
+	// normal game.
+	Chance Chance
 }
 
 // Seat is one place at the table.

@@ -120,7 +120,8 @@ func checkName(name string) error {
 // Names returns the players' names by seat, for interp.Config.Names.
 func Names(seats []Seat) []string { return interp.SeatNames(specs(seats)) }
 
-// checkBot reports whether the game has a bot called name.
+// checkBot reports whether the game has a bot called name: its own, random,
+// or one every game has (bot:search:200ms).
 func checkBot(eng *interp.Engine, name string) error {
 	if name == "random" || name == "" {
 		return nil
@@ -130,18 +131,27 @@ func checkBot(eng *interp.Engine, name string) error {
 			return nil
 		}
 	}
+	kind, _, _ := strings.Cut(name, ":")
+	for _, k := range interp.BotKinds() {
+		if k == kind {
+			return eng.CheckBot(name)
+		}
+	}
 	return fmt.Errorf("%s has no bot called %q (bots: %s)", eng.Info.Title, name, strings.Join(BotNames(eng), ", "))
 }
 
-// BotNames lists the bots a game offers, its default first and random last.
+// BotNames lists the bots a game offers: its default first, then random,
+// then the bots every game has (search).
 func BotNames(eng *interp.Engine) []string {
 	names := append([]string(nil), eng.Info.Bots...)
+	hasRandom := false
 	for _, n := range names {
-		if n == "random" {
-			return names
-		}
+		hasRandom = hasRandom || n == "random"
 	}
-	return append(names, "random")
+	if !hasRandom {
+		names = append(names, "random")
+	}
+	return append(names, interp.BotKinds()...)
 }
 
 func specs(seats []Seat) []string {

@@ -32,6 +32,7 @@ import (
 
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/repl"
+	_ "github.com/tabletop/tabletop/search" // bot:search, for every game
 )
 
 // cli is the command line: one field per sub-command, and the flags every

@@ -1,0 +1,385 @@
+package search
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tabletop/tabletop/interp"
+)
+
+func init() {
+	interp.RegisterBotKind("search", interp.BotKind{
+		New: func(e *interp.Engine, args string, seat int, seed uint64) (interp.Bot, error) {
+			p, err := ParseParams(e, args)
+			if err != nil {
+				return nil, err
+			}
+			return New(e, seat, seed, p), nil
+		},
+		Help: "search[:ITERATIONS|:DURATION][:ROLLOUT]: information-set Monte Carlo tree search from the seat's own view",
+	})
+}
+
+// Params set how hard the search bot thinks.
+type Params struct {
+	// Iterations per decision (each one plays a whole game out).
+	Iterations int
+	// Budget, when not zero, is a time per decision instead: the bot then
+	// plays as many iterations as fit, which depends on the machine, so
+	// its choices are not repeatable.
+	Budget time.Duration
+	// Rollout is the policy that plays games out: "random", or the name of
+	// one of the game's bots.
+	Rollout string
+	// Worlds is how many determinizations a decision builds at most; its
+	// iterations go round them.
+	Worlds int
+	// Horizon is where a rollout stops: "game" (its end) or "round" (the
+	// end of the round: a score pad gains a row or a track marker moves;
+	// the game's end for games that keep no score that way). "" is round.
+	Horizon string
+}
+
+// DefaultParams is bot:search with nothing after it.
+var DefaultParams = Params{Iterations: 400, Rollout: "random", Worlds: 32}
+
+// ParseParams reads what follows "search:" in a bot name: an iteration
+// count (2000), a time per decision (200ms, 1s), the rollout policy
+// (random or one of the game's bots) and the rollout horizon (round or
+// game), in any order, separated by colons.
+func ParseParams(e *interp.Engine, args string) (Params, error) {
+	p := DefaultParams
+	if args == "" {
+		return p, nil
+	}
+	for _, a := range strings.Split(args, ":") {
+		if n, err := strconv.Atoi(a); err == nil {
+			if n < 1 || n > 10_000_000 {
+				return p, fmt.Errorf("bot search:%s: iterations must be 1 to 10000000", args)
+			}
+			p.Iterations, p.Budget = n, 0
+			continue
+		}
+		if d, err := time.ParseDuration(a); err == nil {
+			if d <= 0 || d > time.Hour {
+				return p, fmt.Errorf("bot search:%s: a time per decision must be positive and at most an hour", args)
+			}
+			p.Budget = d
+			continue
+		}
+		if a == "random" || hasBot(e, a) {
+			p.Rollout = a
+			continue
+		}
+		if a == "game" || a == "round" {
+			p.Horizon = a
+			continue
+		}
+		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s) nor a horizon (round, game)", args, a, strings.Join(e.Info.Bots, ", "))
+	}
+	return p, nil
+}
+
+// Bot is the search bot of one seat.
+type Bot struct {
+	s *searcher
+}
+
+// New returns a search bot for seat, seeded with seed.
+func New(e *interp.Engine, seat int, seed uint64, p Params) *Bot {
+	if p.Worlds <= 0 {
+		p.Worlds = DefaultParams.Worlds
+	}
+	if p.Iterations <= 0 && p.Budget <= 0 {
+		p.Iterations = DefaultParams.Iterations
+	}
+	rng := interp.NewRNG(seed)
+	t := &searcher{eng: e, seat: seat, params: p, rng: rng, scoreSign: 1, roundHorizon: p.Horizon != "game"}
+	if p.Rollout == "" || p.Rollout == "random" {
+		t.policy = randomPolicy{rng: interp.NewRNG(rng.Uint64())}
+	} else {
+		t.policy = &botPolicy{eng: e, name: p.Rollout, seed: rng.Uint64(), bots: map[int]interp.Bot{}}
+	}
+	return &Bot{s: t}
+}
+
+// Name implements interp.Bot.
+func (b *Bot) Name() string { return "search" }
+
+// Close implements interp.Bot.
+func (b *Bot) Close() { b.s.close() }
+
+// Choose implements interp.Bot.
+func (b *Bot) Choose(m *interp.Match) (int, error) { return b.s.choose(m) }
+
+// Last returns what the bot's last decision took.
+func (b *Bot) Last() DecisionStats { return b.s.last }
+
+// DecisionStats says what one decision took.
+type DecisionStats struct {
+	Iterations int
+	Elapsed    time.Duration
+	Worlds     int // determinizations in use
+	Built      int // worlds built (held)
+	Rejected   int // worlds given up
+	Replays    int // replays made to build worlds
+	Relaxed    bool
+	Stats      Stats // the builder's totals over the game so far
+}
+
+// searcher is the search bot's state, kept from one decision to the next:
+// the mirror of the game, the builder (and what it learnt), the worlds
+// that held at the last decision.
+type searcher struct {
+	eng    *interp.Engine
+	seat   int
+	params Params
+	rng    *interp.RNG
+	policy policy
+
+	src    *interp.Match // the game the mirror follows
+	mirror *mirror
+	b      *builder
+	pool   []*world
+
+	freshTry, freshOK, mutTry, mutOK int
+	starved                          int    // decisions in a row at which no world held
+	near                             *world // the failed world that got furthest at this decision
+	rolloutSteps                     int
+	roundHorizon                     bool
+	scoreSign, scoreVotes            float64
+	spreadSum, spreadN               float64
+	last                             DecisionStats
+}
+
+func (t *searcher) close() {
+	t.mirror.closeIfAny()
+	if bp, ok := t.policy.(*botPolicy); ok {
+		bp.close()
+	}
+}
+
+func (mr *mirror) closeIfAny() {
+	if mr != nil {
+		mr.close()
+	}
+}
+
+// sync brings the mirror and the observation up to the game m.
+func (t *searcher) sync(m *interp.Match) error {
+	d := m.Decisions()
+	if t.mirror == nil || t.src != m || len(d) < len(t.mirror.obs.Steps) {
+		t.mirror.closeIfAny()
+		mr, err := newMirror(t.eng, m.Config, t.seat)
+		if err != nil {
+			return err
+		}
+		t.mirror, t.src, t.pool = mr, m, nil
+		t.b = &builder{eng: t.eng, obs: &mr.obs, rng: t.rng}
+		for s := 1; s <= mr.m.Players(); s++ {
+			t.b.labels = append(t.b.labels, mr.m.SeatLabel(s))
+		}
+	}
+	return t.mirror.advance(d)
+}
+
+// choose runs the search for the decision m waits for.
+func (t *searcher) choose(m *interp.Match) (int, error) {
+	p := m.Prompt()
+	if p == nil {
+		return 0, fmt.Errorf("no decision to make")
+	}
+	if p.Seat != t.seat {
+		return 0, fmt.Errorf("bot search of %s asked for %s's decision", m.SeatLabel(t.seat), m.SeatLabel(p.Seat))
+	}
+	if len(p.Options) == 1 {
+		return 0, nil
+	}
+	options := append([]string(nil), p.Options...)
+	if err := t.sync(m); err != nil {
+		return 0, err
+	}
+	start := time.Now()
+	before := t.b.stats
+	root := newNode()
+	st := DecisionStats{}
+	old := t.pool
+	t.pool, t.near = nil, nil
+	next := 0
+	spent := func(attempts int) bool {
+		if t.params.Budget > 0 {
+			return time.Since(start) >= t.params.Budget && (st.Iterations > 0 || attempts > 0)
+		}
+		return st.Iterations >= t.params.Iterations || attempts > 8*max(t.params.Iterations, 64)
+	}
+	// Worlds that fail to hold cost replays and give nothing: while none
+	// has held at this decision, give up after a few failures — fewer
+	// when none held at the last decision either.
+	giveUp := max(32, t.params.Iterations/8)
+	if t.starved > 0 {
+		giveUp = max(2, 8/t.starved)
+	}
+	for attempts := 0; !spent(attempts); attempts++ {
+		wm := t.world(&old, &next)
+		if wm == nil {
+			if len(t.pool) == 0 && attempts >= giveUp {
+				break
+			}
+			continue
+		}
+		if err := t.iterate(root, wm); err != nil {
+			return 0, err
+		}
+		st.Iterations++
+	}
+	if len(t.pool) == 0 {
+		t.starved++
+	} else {
+		t.starved = 0
+	}
+	if st.Iterations == 0 {
+		// No world agrees with what the seat saw within the work allowed
+		// (a script that hides things in ways the engine cannot follow):
+		// search worlds that agree with the seat's own decisions only.
+		if err := t.relaxedSearch(root, &st, start); err != nil {
+			return 0, err
+		}
+	}
+	st.Elapsed = time.Since(start)
+	st.Worlds = len(t.pool)
+	st.Built = t.b.stats.Worlds - before.Worlds
+	st.Rejected = t.b.stats.Rejected - before.Rejected
+	st.Replays = t.b.stats.Replays - before.Replays
+	st.Stats = t.b.stats
+	t.last = st
+	if st.Iterations == 0 {
+		return t.policy.choose(m)
+	}
+	return best(root, options), nil
+}
+
+// relaxedSearch is the last resort of choose: worlds that need only agree
+// with the seat's own decisions and who was asked when, for a quarter of
+// the iterations (and at most as many replays as iterations) or, with a
+// time budget, what is left of it and as much again. When even those do
+// not hold, choose falls back on the rollout policy.
+func (t *searcher) relaxedSearch(root *node, st *DecisionStats, start time.Time) error {
+	st.Relaxed = true
+	t.b.relaxed = true
+	defer func() { t.b.relaxed = false }()
+	replays := t.b.stats.Replays
+	for i := 0; ; i++ {
+		if t.params.Budget > 0 {
+			if time.Since(start) >= 2*t.params.Budget && (st.Iterations > 0 || i >= 8) {
+				return nil
+			}
+		} else if st.Iterations >= max(t.params.Iterations/4, 8) || t.b.stats.Replays-replays > max(t.params.Iterations, 64)/t.starved {
+			return nil
+		}
+		if wm := t.b.build(&world{seed: t.rng.Uint64()}); wm != nil {
+			if err := t.iterate(root, wm); err != nil {
+				return err
+			}
+			st.Iterations++
+		}
+	}
+}
+
+// world returns a world at the present for the next iteration: one carried
+// from the last decision, a new one while there are fewer than Worlds, else
+// a replay of one of those that held.
+func (t *searcher) world(old *[]*world, next *int) *interp.Match {
+	for len(*old) > 0 {
+		w := (*old)[0]
+		*old = (*old)[1:]
+		if m := t.b.build(w); m != nil {
+			t.pool = append(t.pool, w)
+			return m
+		}
+		t.noteNear(w)
+	}
+	if len(t.pool) < t.params.Worlds {
+		w, fresh := t.newWorld()
+		m := t.b.build(w)
+		if fresh {
+			t.freshTry++
+		} else {
+			t.mutTry++
+		}
+		if m != nil {
+			if fresh {
+				t.freshOK++
+			} else {
+				t.mutOK++
+			}
+			t.pool = append(t.pool, w)
+			return m
+		}
+		t.noteNear(w)
+		if len(t.pool) == 0 {
+			return nil
+		}
+	}
+	w := t.pool[*next%len(t.pool)]
+	*next++
+	m, err := t.replay(w)
+	if err != nil {
+		return nil
+	}
+	return m
+}
+
+// noteNear keeps the failed world that got furthest at this decision: the
+// place to start repairs from while none has held (a deal in which the
+// seat asked to resist a Loan holds no Fight fails however the choices
+// go; a neighbouring deal may not).
+func (t *searcher) noteNear(w *world) {
+	if t.near == nil || w.reached > t.near.reached {
+		t.near = w
+	}
+}
+
+// newWorld is a fresh world, or a changed copy of one that held, whichever
+// has been holding more often lately; while none has held, now and then a
+// changed copy of the world that got furthest.
+func (t *searcher) newWorld() (*world, bool) {
+	if len(t.pool) == 0 && t.near != nil && t.rng.Intn(2) == 0 {
+		return t.b.mutate(t.near), false
+	}
+	if len(t.pool) > 0 {
+		fresh := float64(t.freshOK+1) / float64(t.freshTry+2)
+		mut := float64(t.mutOK+1) / float64(t.mutTry+2)
+		if unit(t.rng)*(fresh+mut) >= fresh {
+			return t.b.mutate(t.pool[t.rng.Intn(len(t.pool))]), false
+		}
+	}
+	return &world{seed: t.rng.Uint64()}, true
+}
+
+// replay rebuilds a world that held.
+func (t *searcher) replay(w *world) (*interp.Match, error) {
+	obs := t.b.obs
+	a := &arranger{obs: obs, w: w, rng: t.rng}
+	d := make([]interp.Decision, len(obs.Steps))
+	for k, st := range obs.Steps {
+		d[k] = interp.Decision{Seat: st.Seat, Text: w.texts[k], Say: st.Say}
+		if st.Own() {
+			d[k].Text = st.Text
+		}
+	}
+	return replayMatch(t.eng, worldConfig(obs, w, a), d)
+}
+
+func hasBot(e *interp.Engine, name string) bool {
+	for _, b := range e.Info.Bots {
+		if b == name {
+			return true
+		}
+	}
+	return false
+}
+
+// unit is a uniform number in [0, 1).
+func unit(r *interp.RNG) float64 { return float64(r.Uint64()>>11) / (1 << 53) }

@@ -1,0 +1,337 @@
+package search
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tabletop/tabletop/interp"
+)
+
+// A builder makes worlds that agree with one seat's Observation, by
+// replaying the game from its start: the shuffles come out as the world
+// says (arranger), the seat's own decisions and everything said are
+// replayed as they were, and every other seat's decision — which the seat
+// did not see, only its consequences — is chosen afresh: the options that
+// best explain the lines the seat read next are tried first (rank), and
+// the world holds only if, after every step, the seat reads exactly the
+// lines it read in the true game, and at the end sees what it sees now.
+//
+// A mismatch sends the builder back to the most recent choice the lines
+// had not yet confirmed, to try its next option (each try is a replay);
+// when none is left, or the replays allowed are spent, the world is
+// rejected. What a choice turned out to be in a world that held is
+// remembered by step (memo), so the next world tries it first: a decision
+// the seat could see is found once per game, not once per world.
+type builder struct {
+	eng    *interp.Engine
+	obs    *Observation
+	rng    *interp.RNG
+	memo   []map[string]int // by step: texts of worlds that held
+	labels []string         // the seats' names, as lines give them
+	// why, when set, is told why each replay departed (for tests).
+	why func(step int, reason string)
+	// relaxed worlds need only agree with the seat's own decisions and
+	// who was asked when: the last resort when no world agrees with all.
+	relaxed bool
+	// Stats counts the work, for benchmarks and reports.
+	stats Stats
+}
+
+// Stats counts a builder's work.
+type Stats struct {
+	Worlds   int // worlds that held
+	Rejected int // worlds given up
+	Replays  int // replays started (worlds and backtracks)
+	Steps    int // decisions replayed while building
+}
+
+// maxReplays bounds the replays one world may take (its first included).
+const maxReplays = 48
+
+// attempt is the state of one world being built: for each step the
+// options in the order they are tried, and which is tried now.
+type attempt struct {
+	cand [][]string
+	at   []int
+}
+
+// departure says where a replay left the observation: the step, and the
+// first line that differed there (what the seat read, and what it should
+// have), which usually names the seat whose choice was wrong.
+type departure struct {
+	step      int
+	got, want string
+}
+
+// build makes w agree with the observation, changing w's choices as it
+// must, and returns the world's match at the present (the seat to decide),
+// or nil when w cannot be made to agree; then w.reached says how far it
+// got.
+func (b *builder) build(w *world) *interp.Match {
+	n := len(b.obs.Steps)
+	for len(w.texts) < n {
+		w.texts = append(w.texts, "")
+	}
+	w.texts = w.texts[:n]
+	w.reached = -1
+	at := &attempt{cand: make([][]string, n), at: make([]int, n)}
+	for r := 0; r < maxReplays; r++ {
+		b.stats.Replays++
+		m, d := b.run(w, at)
+		if d == nil {
+			b.stats.Worlds++
+			b.remember(w)
+			return m
+		}
+		if m != nil {
+			m.Close()
+		}
+		w.reached = max(w.reached, d.step)
+		j := b.suspect(d, at)
+		if j < 0 {
+			break
+		}
+		at.at[j]++
+		w.texts[j] = at.cand[j][at.at[j]]
+		for k := j + 1; k < n; k++ {
+			// Later choices are tried again first: they were chosen for
+			// lines still to come.
+			at.cand[k], at.at[k] = nil, 0
+		}
+	}
+	b.stats.Rejected++
+	return nil
+}
+
+// run replays w once. It returns the match and nil when the world agrees
+// with the observation throughout, else where it departs (step
+// len(Steps) for the present) and the match, if one was made.
+func (b *builder) run(w *world, at *attempt) (*interp.Match, *departure) {
+	obs := b.obs
+	a := &arranger{obs: obs, w: w, rng: b.rng, lenient: b.relaxed}
+	m, err := startMatch(b.eng, worldConfig(obs, w, a))
+	if err != nil {
+		return nil, &departure{step: 0}
+	}
+	read := 0
+	if d := b.compare(m, &read, obs.Setup, 0); d != nil {
+		return m, d
+	}
+	for k, st := range obs.Steps {
+		p := m.Prompt()
+		if a.fail != nil || p == nil || p.Seat != st.Seat && !st.Say {
+			b.explain(k, fmt.Sprintf("asked %v, not seat %d (%v)", p, st.Seat, a.fail))
+			return m, &departure{step: k}
+		}
+		b.stats.Steps++
+		var err error
+		switch {
+		case st.Say:
+			err = m.Say(st.Seat, st.Text)
+		case st.Own():
+			err = m.Apply(st.Seat, st.Text)
+		default:
+			if at.cand[k] == nil {
+				at.cand[k] = b.rank(m, p, k, w.texts[k])
+				at.at[k] = 0
+			}
+			w.texts[k] = at.cand[k][at.at[k]]
+			err = m.Apply(st.Seat, w.texts[k])
+		}
+		if err != nil {
+			b.explain(k, fmt.Sprintf("step %d (seat %d): %v", k, st.Seat, err))
+			return m, &departure{step: k}
+		}
+		if d := b.compare(m, &read, st.Lines, k); d != nil {
+			return m, d
+		}
+	}
+	if p := m.Prompt(); p == nil || p.Seat != obs.Seat {
+		b.explain(len(obs.Steps), "not the seat's turn at the end")
+		return m, &departure{step: len(obs.Steps)}
+	}
+	if b.relaxed {
+		return m, nil
+	}
+	if key := viewKey(m, obs.Seat); a.fail != nil || key != obs.Root {
+		b.explain(len(obs.Steps), fmt.Sprintf("view differs (%v):\n%s\n---\n%s", a.fail, key, obs.Root))
+		return m, &departure{step: len(obs.Steps)}
+	}
+	if b.eng.Info.Determinize {
+		if ok, err := m.Determinize(obs.Seat); err != nil || !ok {
+			b.explain(len(obs.Steps), fmt.Sprintf("the script's determinize rejects it (%v)", err))
+			return m, &departure{step: len(obs.Steps)}
+		}
+	}
+	return m, nil
+}
+
+// compare checks that the lines the seat may read from *read on are want,
+// and moves *read past them.
+func (b *builder) compare(m *interp.Match, read *int, want []Line, step int) *departure {
+	got := m.LogFor(b.obs.Seat, *read)
+	*read = len(m.Log())
+	if b.relaxed {
+		return nil
+	}
+	for i := 0; i < max(len(got), len(want)); i++ {
+		var g, w string
+		if i < len(got) {
+			g = lineText(got[i])
+		}
+		if i < len(want) {
+			w = want[i].Text
+		}
+		if g != w {
+			b.explain(step, fmt.Sprintf("line %d: read %q, want %q", i+1, g, w))
+			return &departure{step: step, got: g, want: w}
+		}
+	}
+	return nil
+}
+
+// suspect returns the step whose choice to change after departure d, or
+// -1: among the choices since the last step whose lines matched (those
+// before are trusted), one with an option left to try — the seat named
+// in the line that differed first, else the latest.
+func (b *builder) suspect(d *departure, at *attempt) int {
+	steps := b.obs.Steps
+	var open []int
+	for j := min(d.step, len(steps)-1); j >= 0; j-- {
+		// Lines read after a step confirm the choices up to it, unless
+		// it was secret (a vote is seen only when all have voted).
+		if j < d.step && len(steps[j].Lines) > 0 && !steps[j].Secret {
+			break
+		}
+		if at.cand[j] != nil && at.at[j]+1 < len(at.cand[j]) {
+			open = append(open, j)
+		}
+	}
+	if len(open) == 0 {
+		return -1
+	}
+	// The seat named last before the two lines part ("Votes: Ann no
+	// (4), Bob ..." read as "Ann no (3)") made the choice that differs.
+	// When they differ from the start, the line read that should not have
+	// been ("Bob grumbles.") names the seat that chose otherwise.
+	who := b.lastNamed(d.want, commonPrefix(d.want, d.got))
+	if who == 0 {
+		who = b.firstNamed(d.got)
+	}
+	if who > 0 {
+		for _, j := range open {
+			if steps[j].Seat == who {
+				return j
+			}
+		}
+	}
+	for _, j := range open {
+		label := b.label(steps[j].Seat)
+		if label != "" && (strings.Contains(d.want, label) || strings.Contains(d.got, label)) {
+			return j
+		}
+	}
+	return open[0]
+}
+
+// lastNamed returns the seat whose name ends last in text[:at], or 0.
+func (b *builder) lastNamed(text string, at int) int {
+	who, where := 0, -1
+	for s := 1; s <= len(b.labels); s++ {
+		if i := strings.LastIndex(text[:at], b.labels[s-1]); i >= 0 && i+len(b.labels[s-1]) > where {
+			who, where = s, i+len(b.labels[s-1])
+		}
+	}
+	return who
+}
+
+// firstNamed returns the seat whose name comes first in text, or 0.
+func (b *builder) firstNamed(text string) int {
+	who, where := 0, len(text)
+	for s := 1; s <= len(b.labels); s++ {
+		if i := strings.Index(text, b.labels[s-1]); i >= 0 && i < where {
+			who, where = s, i
+		}
+	}
+	return who
+}
+
+// commonPrefix is the length of the longest prefix a and b share.
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+// label is a seat's name in the lines.
+func (b *builder) label(seat int) string {
+	if seat < 1 || seat > len(b.labels) {
+		return ""
+	}
+	return b.labels[seat-1]
+}
+
+// explain tells b.why why a replay departed.
+func (b *builder) explain(step int, reason string) {
+	if b.why != nil {
+		b.why(step, reason)
+	}
+}
+
+// remember notes the choices of a world that held.
+func (b *builder) remember(w *world) {
+	for len(b.memo) < len(w.texts) {
+		b.memo = append(b.memo, nil)
+	}
+	for k, t := range w.texts {
+		if b.obs.Steps[k].Own() || b.obs.Steps[k].Say {
+			continue
+		}
+		if b.memo[k] == nil {
+			b.memo[k] = map[string]int{}
+		}
+		b.memo[k][t]++
+	}
+}
+
+// worldConfig is the configuration that replays world w.
+func worldConfig(obs *Observation, w *world, a *arranger) interp.Config {
+	return interp.Config{
+		Players: obs.Players,
+		Seed:    w.seed,
+		Options: obs.Options,
+		Names:   obs.Names,
+		Rolls:   obs.Rolls,
+		Chance:  a,
+	}
+}
+
+// lineText is what a reader sees of a line.
+func lineText(l interp.LogLine) string { return l.Text }
+
+// mutate returns a copy of w with two unseen cards of one shuffle
+// exchanged (and, now and then, fresh secret draws): a neighbouring world,
+// for when fresh worlds rarely agree with the observation.
+func (b *builder) mutate(w *world) *world {
+	c := w.clone()
+	var events []int
+	for i, o := range c.orders {
+		if i < len(b.obs.Events) && len(o) > 1 && len(freeSlots(&b.obs.Events[i], o)) > 1 {
+			events = append(events, i)
+		}
+	}
+	swaps := 1 + b.rng.Intn(2)
+	for s := 0; s < swaps && len(events) > 0; s++ {
+		i := events[b.rng.Intn(len(events))]
+		free := freeSlots(&b.obs.Events[i], c.orders[i])
+		p := free[b.rng.Intn(len(free))]
+		q := free[b.rng.Intn(len(free))]
+		c.orders[i][p], c.orders[i][q] = c.orders[i][q], c.orders[i][p]
+	}
+	if len(events) == 0 || b.rng.Intn(4) == 0 {
+		c.seed = b.rng.Uint64()
+	}
+	return c
+}

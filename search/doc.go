@@ -1,0 +1,50 @@
+// Package search is a bot for every game: information-set Monte Carlo
+// tree search that sees only what its seat sees.
+//
+// Name it bot:search (--seats me,bot:search), with an iteration count
+// (bot:search:2000) or a time per decision (bot:search:200ms), and
+// optionally the policy that plays games out (bot:search:500:careful uses
+// the game's careful bot; random is the default).
+//
+// At each decision the bot imagines complete games — determinizations —
+// that agree with everything its seat has seen, plays each out from the
+// present, and keeps statistics per decision in one tree (single-observer
+// ISMCTS with UCT). It never copies the true match: a Lua state cannot be
+// copied, and a script may keep hidden facts in its own variables, beside
+// the engine's zones, so a copy would see the truth through the script.
+// Instead every determinization is the game replayed from its start in a
+// world of its own:
+//
+//   - a mirror (observe.go) replays the true game once, privately, and
+//     keeps of it only what the seat saw — the log lines it could read,
+//     after which decision each came, who was asked when, its own
+//     decisions, the dice, and for each shuffle which cards the seat has
+//     seen come out of it and which slots they may have had (an
+//     Observation);
+//   - a world (world.go) is a seed for the game's secret draws, how every
+//     shuffle came out — the seen cards in slots they may have had, the
+//     others at random — and a choice for every other seat's decision;
+//   - the builder (build.go) replays a world and checks it against the
+//     Observation step by step: the seat must read the same lines after
+//     every decision, be asked the same things, and see the same view at
+//     the end. Other seats' decisions are never read from the true game:
+//     the builder tries their options in the order that best explains
+//     what the seat read next (propose.go) and backtracks on a mismatch.
+//     A world that cannot agree is rejected; worlds that held are kept,
+//     changed a little into neighbours when fresh ones rarely hold, and
+//     carried to the next decision.
+//
+// So the search knows what the seat knows, no more: two games that the
+// seat saw alike give the same decisions, whatever lies hidden in them.
+//
+// The cost is replays (forward.go). A world being built keeps its log, to
+// be compared; a world that held is replayed silently (interp.Silent) for
+// every further iteration, since each iteration plays on from the present
+// and spends its copy. A replay costs about as much as the game so far
+// (BenchmarkCopyClubs300). When no world holds within a few tries — the
+// builder's guesses of other seats' choices run out, or the secret draws
+// went otherwise — the bot searches relaxed worlds that agree only with
+// its own decisions, and when even those fail it plays its rollout
+// policy; a seat whose worlds stop holding gives up sooner at the next
+// decisions, so a game never stalls.
+package search

@@ -1,0 +1,452 @@
+package search
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/tabletop/tabletop/interp"
+)
+
+// An Observation is everything one seat has seen of a game so far, and
+// nothing else: the lines of the log it could read and when they were
+// written, who was asked when, its own decisions, the dice, and for every
+// shuffle which of the cards that came out of it the seat has seen and
+// where they may have lain. A determinization must agree with it; the
+// search reads nothing else of the true game.
+//
+// It is extracted from a mirror: a private replay of the true game with a
+// Chance that records the shuffles (recorder). The mirror knows the whole
+// truth; only seat-visible facts cross into the Observation.
+type Observation struct {
+	Seat    int
+	Players int
+	Options map[string]string
+	Names   []string
+	// Setup holds the lines the seat read before the first decision.
+	Setup []Line
+	// Steps are the decisions so far, in order.
+	Steps []Step
+	// Events are the zone shuffles so far, in order.
+	Events []Event
+	// Rolls are the dice thrown so far: dice are thrown on the table, so
+	// every seat sees them.
+	Rolls []int
+	// Root is what the seat sees now (its view without the log).
+	Root string
+}
+
+// A Step is one decision as the observing seat saw it.
+type Step struct {
+	Seat   int
+	Say    bool   // a line said at the table, not an answer to a prompt
+	Secret bool   // part of a simultaneous secret choice
+	Text   string // the decision, when the seat made it or it was said; else ""
+	Lines  []Line // the lines the seat could read that it wrote
+}
+
+// Own reports whether the step's text is known to the observer.
+func (s Step) Own() bool { return s.Text != "" }
+
+// A Line is a log line as the observer read it.
+type Line struct {
+	Text   string
+	Cards  []string // names of the cards it names
+	Labels []string // and their labels
+}
+
+// An Event is one zone shuffle.
+type Event struct {
+	Zone int // the zone's ID
+	N    int // how many cards it held
+	// Fixed are the cards that came out of it that the seat has seen
+	// since, each with the slots it may have had (positions from the
+	// bottom): its own slot when it was seen coming off a pile, or any of
+	// the slots of the hand it was seen in or leaving.
+	Fixed []Fixed
+	// Need are cards the seat saw after a later shuffle: they must come
+	// out of this one into a slot whose card reached that shuffle.
+	Need []Need
+	// Next gives, for each slot, the index of the event its card was
+	// shuffled in next, or -1. It describes how the game moved slots (the
+	// top card to the envelope, the rest to the deck), not which card lay
+	// where.
+	Next []int
+}
+
+// Fixed is a seen card and the slots it may have had.
+type Fixed struct {
+	Card  int
+	Slots []int
+}
+
+// Need is a card that must reach event Next.
+type Need struct {
+	Card int
+	Next int
+}
+
+// lineOf converts a log line to what the observer keeps of it. Lines are
+// compared by text: two cards of the same name are the same to a reader.
+func lineOf(m *interp.Match, l interp.LogLine) Line {
+	out := Line{Text: l.Text}
+	for _, id := range l.Cards {
+		c := m.Cards[id-1]
+		out.Cards = append(out.Cards, c.Name)
+		out.Labels = append(out.Labels, c.Label)
+	}
+	return out
+}
+
+// recorder is the mirror's Chance: it shuffles and rolls as the engine
+// would and remembers the outcome.
+type recorder struct {
+	inner  interp.Chance // the true game's own Chance, if it has one
+	events []recEvent
+	epoch  []int   // by card ID: index of the last event the card was shuffled in, -1 if none
+	slot   []int   // by card ID: its slot in that event
+	chain  [][]int // by card ID: the events it was shuffled in
+	rolls  []int
+}
+
+type recEvent struct {
+	zone  int
+	order []int // card IDs, bottom first
+}
+
+func (r *recorder) grow(m *interp.Match) {
+	for len(r.epoch) <= len(m.Cards) {
+		r.epoch = append(r.epoch, -1)
+		r.slot = append(r.slot, -1)
+		r.chain = append(r.chain, nil)
+	}
+}
+
+func (r *recorder) Shuffle(m *interp.Match, z *interp.Zone) error {
+	shuffle := m.ShuffleCards
+	if r.inner != nil {
+		shuffle = func(z *interp.Zone) error { return r.inner.Shuffle(m, z) }
+	}
+	if err := shuffle(z); err != nil {
+		return err
+	}
+	r.grow(m)
+	ev := recEvent{zone: z.ID, order: make([]int, len(z.Cards))}
+	for i, c := range z.Cards {
+		ev.order[i] = c.ID
+		r.epoch[c.ID] = len(r.events)
+		r.slot[c.ID] = i
+		r.chain[c.ID] = append(r.chain[c.ID], len(r.events))
+	}
+	r.events = append(r.events, ev)
+	return nil
+}
+
+func (r *recorder) Roll(m *interp.Match, sides int) int {
+	v := 0
+	if r.inner != nil {
+		v = r.inner.Roll(m, sides)
+	} else {
+		v = m.RollDie(sides)
+	}
+	r.rolls = append(r.rolls, v)
+	return v
+}
+
+// mirror replays the true game for one seat and builds its Observation.
+type mirror struct {
+	eng  *interp.Engine
+	seat int
+	m    *interp.Match
+	rec  *recorder
+	obs  Observation
+	read int // log lines of m seen so far
+
+	cfgRolls  []int             // dice the config fixed before the recorder's
+	seenEpoch []int             // by card ID: the epoch in which the seat last saw it (-2: never)
+	cum       []map[int]setInts // by event: origin zone ID → slots of cards seen to leave or lie in it
+	startZone []int             // by card ID: its zone at the start of the step
+	startEp   []int             // by card ID: its epoch at the start of the step
+}
+
+type setInts map[int]bool
+
+// newMirror replays the game of true (its config and its decisions so far)
+// for seat.
+func newMirror(eng *interp.Engine, cfg interp.Config, seat int) (*mirror, error) {
+	// A stacked deck (Config.Stack, for tests) is how the true game's
+	// shuffles came out: the mirror honours it, the worlds do not (the
+	// seat has not seen the deck).
+	mr := &mirror{eng: eng, seat: seat, rec: &recorder{inner: cfg.Chance}}
+	cfg.Chance = mr.rec
+	cfg.Out = nil
+	m, err := eng.NewMatch(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("search: mirror of the game: %w", err)
+	}
+	mr.m = m
+	mr.obs = Observation{Seat: seat, Players: cfg.Players, Options: m.Config.Options, Names: cfg.Names}
+	mr.cfgRolls = cfg.Rolls
+	mr.snapshot()
+	lines, ids := mr.newLines()
+	mr.obs.Setup = lines
+	mr.look(ids)
+	return mr, nil
+}
+
+// close releases the mirror's match.
+func (mr *mirror) close() {
+	if mr.m != nil {
+		mr.m.Close()
+		mr.m = nil
+	}
+}
+
+// advance applies the true game's decisions from the mirror's position on.
+func (mr *mirror) advance(decisions []interp.Decision) error {
+	for _, d := range decisions[len(mr.obs.Steps):] {
+		p := mr.m.Prompt()
+		st := Step{Seat: d.Seat, Say: d.Say}
+		if p != nil {
+			st.Secret = p.Secret && !d.Say
+		}
+		if d.Say || d.Seat == mr.seat {
+			st.Text = d.Text
+		}
+		mr.snapshot()
+		var err error
+		if d.Say {
+			err = mr.m.Say(d.Seat, d.Text)
+		} else {
+			err = mr.m.Apply(d.Seat, d.Text)
+		}
+		if err != nil {
+			return fmt.Errorf("search: mirror of the game, decision %d: %w", len(mr.obs.Steps)+1, err)
+		}
+		var ids []int
+		st.Lines, ids = mr.newLines()
+		mr.obs.Steps = append(mr.obs.Steps, st)
+		mr.look(ids)
+	}
+	mr.finish()
+	return nil
+}
+
+// newLines returns the lines the seat may read written since the last
+// call, and the IDs of the cards they name (the engine lets a line name
+// only cards its readers may see when it is written).
+func (mr *mirror) newLines() ([]Line, []int) {
+	var out []Line
+	var ids []int
+	for _, l := range mr.m.LogFor(mr.seat, mr.read) {
+		out = append(out, lineOf(mr.m, l))
+		ids = append(ids, l.Cards...)
+	}
+	mr.read = len(mr.m.Log())
+	return out, ids
+}
+
+// snapshot remembers where every card lies before a step.
+func (mr *mirror) snapshot() {
+	m := mr.m
+	mr.rec.grow(m)
+	for len(mr.startZone) <= len(m.Cards) {
+		mr.startZone = append(mr.startZone, 0)
+		mr.startEp = append(mr.startEp, -1)
+	}
+	for _, c := range m.Cards {
+		mr.startZone[c.ID] = 0
+		if c.Zone != nil {
+			mr.startZone[c.ID] = c.Zone.ID
+		}
+		mr.startEp[c.ID] = mr.rec.epoch[c.ID]
+	}
+}
+
+// look notes the cards the seat sees for the first time since they were
+// last shuffled: those it may see now, and those the lines just read name.
+func (mr *mirror) look(ids []int) {
+	m, rec := mr.m, mr.rec
+	rec.grow(m)
+	for len(mr.seenEpoch) <= len(m.Cards) {
+		mr.seenEpoch = append(mr.seenEpoch, -2)
+	}
+	named := map[int]bool{}
+	for _, id := range ids {
+		named[id] = true
+	}
+	for len(mr.cum) < len(rec.events) {
+		mr.cum = append(mr.cum, map[int]setInts{})
+	}
+	for _, c := range m.Cards {
+		ep := rec.epoch[c.ID]
+		if ep < 0 || mr.seenEpoch[c.ID] == ep {
+			continue
+		}
+		if !c.VisibleTo(mr.seat) && !named[c.ID] {
+			continue
+		}
+		mr.seenEpoch[c.ID] = ep
+		mr.fix(c, ep)
+	}
+}
+
+// fix records that the seat saw card c, which came out of event ep, and
+// the slots it may have had there: those of the cards of the hand it was
+// seen leaving or lying in (a hand's cards are alike until seen), else its
+// own.
+func (mr *mirror) fix(c *interp.Card, ep int) {
+	m, rec := mr.m, mr.rec
+	origin := 0
+	var members []int
+	start := func(id int) (zone, epoch int) {
+		if id < len(mr.startZone) {
+			return mr.startZone[id], mr.startEp[id]
+		}
+		return 0, -1 // made during the step
+	}
+	switch z, e := start(c.ID); {
+	case e == ep && mr.ownerZone(z):
+		origin = z
+		for _, d := range m.Cards {
+			if dz, de := start(d.ID); dz == origin && de == ep {
+				members = append(members, d.ID)
+			}
+		}
+	case c.Zone != nil && c.Zone.Vis == interp.OwnerOnly:
+		origin = c.Zone.ID
+		for _, d := range c.Zone.Cards {
+			if rec.epoch[d.ID] == ep {
+				members = append(members, d.ID)
+			}
+		}
+	default:
+		members = []int{c.ID}
+	}
+	slots := setInts{}
+	if origin != 0 {
+		if mr.cum[ep][origin] == nil {
+			mr.cum[ep][origin] = setInts{}
+		}
+		for _, id := range members {
+			mr.cum[ep][origin][rec.slot[id]] = true
+		}
+		for s := range mr.cum[ep][origin] {
+			slots[s] = true
+		}
+	}
+	slots[rec.slot[c.ID]] = true
+	mr.addEvents()
+	ev := &mr.obs.Events[ep]
+	ev.Fixed = append(ev.Fixed, Fixed{Card: c.ID, Slots: sortedInts(slots)})
+	// The card must have reached ep through the shuffles before it.
+	ch := mr.rec.chain[c.ID]
+	for i := 0; i+1 < len(ch); i++ {
+		need := Need{Card: c.ID, Next: ch[i+1]}
+		if prev := &mr.obs.Events[ch[i]]; !containsNeed(prev.Need, need) {
+			prev.Need = append(prev.Need, need)
+		}
+	}
+}
+
+func containsNeed(list []Need, n Need) bool {
+	for _, x := range list {
+		if x == n {
+			return true
+		}
+	}
+	return false
+}
+
+func (mr *mirror) ownerZone(id int) bool {
+	return id > 0 && id <= len(mr.m.Zones) && mr.m.Zones[id-1].Vis == interp.OwnerOnly
+}
+
+// addEvents brings the observation's events up to the recorder's.
+func (mr *mirror) addEvents() {
+	for i := len(mr.obs.Events); i < len(mr.rec.events); i++ {
+		ev := mr.rec.events[i]
+		mr.obs.Events = append(mr.obs.Events, Event{Zone: ev.zone, N: len(ev.order)})
+	}
+}
+
+// finish completes the observation at the present: the events' slot
+// links, the dice and the seat's view.
+func (mr *mirror) finish() {
+	mr.addEvents()
+	rec := mr.rec
+	for i := range mr.obs.Events {
+		ev := &mr.obs.Events[i]
+		order := rec.events[i].order
+		if len(ev.Next) != len(order) {
+			ev.Next = make([]int, len(order))
+		}
+		for p, id := range order {
+			ev.Next[p] = -1
+			ch := rec.chain[id]
+			for k, e := range ch {
+				if e == i && k+1 < len(ch) {
+					ev.Next[p] = ch[k+1]
+				}
+			}
+		}
+	}
+	mr.obs.Rolls = append(append([]int(nil), mr.cfgRolls...), rec.rolls...)
+	mr.obs.Root = viewKey(mr.m, mr.seat)
+}
+
+// viewKey is a fingerprint of what seat sees of m now, its log aside:
+// zones (counts and the labels of the cards it may see: two cards alike
+// are the same to the seat), pieces, tracks, pads, notes, and the
+// decision it is asked for.
+func viewKey(m *interp.Match, seat int) string {
+	v := m.View(seat)
+	var b strings.Builder
+	for _, z := range v.Zones {
+		fmt.Fprintf(&b, "z%d:%d", z.ID, z.Count)
+		for _, c := range z.Cards {
+			b.WriteByte(' ')
+			b.WriteString(c.Label)
+		}
+		b.WriteByte('\n')
+	}
+	for _, p := range v.Pools {
+		fmt.Fprintf(&b, "p%d", p.ID)
+		for _, k := range p.Kinds {
+			fmt.Fprintf(&b, " %s:%d", k, p.Supply[k])
+		}
+		holders := append([]string(nil), p.Holders...)
+		sort.Strings(holders)
+		for _, h := range holders {
+			for _, k := range p.Kinds {
+				if n := p.Held[h][k]; n != 0 {
+					fmt.Fprintf(&b, " %s.%s:%d", h, k, n)
+				}
+			}
+		}
+		b.WriteByte('\n')
+	}
+	for _, t := range v.Tracks {
+		fmt.Fprintf(&b, "t%d%v\n", t.ID, t.Markers)
+	}
+	for _, p := range v.Pads {
+		fmt.Fprintf(&b, "d%d:%d%v\n", p.ID, len(p.Rows), p.Totals)
+	}
+	for _, n := range v.Notes {
+		fmt.Fprintf(&b, "n%s=%s\n", n.Key, n.Text)
+	}
+	fmt.Fprintf(&b, "turn %d %q", v.Turn, v.Hint)
+	for _, o := range v.Options {
+		b.WriteString("|" + o)
+	}
+	return b.String()
+}
+
+func sortedInts(s setInts) []int {
+	out := make([]int, 0, len(s))
+	for k := range s {
+		out = append(out, k)
+	}
+	sort.Ints(out)
+	return out
+}

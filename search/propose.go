@@ -1,0 +1,238 @@
+package search
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/tabletop/tabletop/interp"
+)
+
+// The seat does not see other seats' decisions, only what follows them:
+// "West plays 7♥", "Votes: Ann no (3), Bob yes (1)". To replay a world the
+// builder must choose, for each such decision, an option that makes the
+// seat read exactly those lines; it tries the options in the order rank
+// gives, and the lines decide. The order is only a guess — a wrong one
+// costs a replay, never a wrong world — and it is made from the seat's
+// own lines, never from what the other seat really chose.
+
+// horizon is how many steps ahead rank looks for the lines a decision
+// explains (a secret vote is revealed when the last seat has voted).
+const horizon = 8
+
+// rank returns the texts of p's options, best first: first the text this
+// world chose before (a world carried from an earlier decision, or changed
+// a little), then the one every world so far chose, then by how well each
+// explains the lines the seat read next, ties at random.
+func (b *builder) rank(m *interp.Match, p *interp.Prompt, k int, prev string) []string {
+	n := len(p.Options)
+	first := map[string]int{}
+	if prev != "" {
+		first[prev] = 2
+	}
+	if k < len(b.memo) && len(b.memo[k]) == 1 {
+		for t := range b.memo[k] {
+			if first[t] == 0 {
+				first[t] = 1
+			}
+		}
+	}
+	win := b.window(k, m.SeatLabel(p.Seat), m)
+	type scored struct {
+		i     int
+		score [6]int
+	}
+	list := make([]scored, n)
+	for i, text := range p.Options {
+		list[i] = scored{i: i, score: win.score(text, m.OptionCards(i))}
+		list[i].score[0] = first[text]
+	}
+	b.rng.Shuffle(n, func(i, j int) { list[i], list[j] = list[j], list[i] })
+	sort.SliceStable(list, func(i, j int) bool {
+		a, c := list[i].score, list[j].score
+		for x := range a {
+			if a[x] != c[x] {
+				return a[x] > c[x]
+			}
+		}
+		return false
+	})
+	// Every option stays a candidate: the one the lines explain best may
+	// not be the one made (Cluedo's "any" character writes its line only
+	// later), and the lines, not the guess, decide.
+	out := make([]string, 0, n)
+	for _, x := range list {
+		out = append(out, p.Options[x.i])
+	}
+	return out
+}
+
+// window is what the seat read after a decision: the words said about the
+// deciding seat (after its name, up to another seat's) and the cards named.
+type window struct {
+	words map[string]int // the words said
+	parts map[string]int // the parts of hyphenated words ("umbrella" of "umbrella-no")
+	cards map[string]bool
+}
+
+// window gathers the lines of step k and the steps after it, up to the
+// first that names the deciding seat (at most horizon steps), else those
+// of the first steps that wrote any.
+func (b *builder) window(k int, label string, m *interp.Match) window {
+	steps := b.obs.Steps
+	var lines []Line
+	found := false
+	for j := k; j < len(steps) && j < k+horizon && !found; j++ {
+		for _, l := range steps[j].Lines {
+			lines = append(lines, l)
+			found = found || strings.Contains(l.Text, label)
+		}
+	}
+	if !found {
+		lines = nil
+		for j := k; j < len(steps) && j < k+horizon && len(lines) == 0; j++ {
+			lines = steps[j].Lines
+		}
+	}
+	w := window{words: map[string]int{}, parts: map[string]int{}, cards: map[string]bool{}}
+	labels := make([]string, 0, m.Players())
+	for s := 1; s <= m.Players(); s++ {
+		if l := m.SeatLabel(s); l != label {
+			labels = append(labels, l)
+		}
+	}
+	for _, l := range lines {
+		for i, c := range l.Cards {
+			w.cards[l.Labels[i]] = true
+			for _, t := range words(c) {
+				w.add(t)
+			}
+			if l.Labels[i] != c {
+				for _, t := range words(l.Labels[i]) {
+					w.add(t)
+				}
+			}
+		}
+		text := l.Text
+		if found {
+			i := strings.Index(text, label)
+			if i < 0 {
+				continue
+			}
+			// What follows the seat's name, up to another seat's name
+			// ("Ann no (3), Bob yes (1)"); a name with 's stays, as the
+			// target of the choice ("West plays Flo on East's tray").
+			text = text[i+len(label):]
+			for _, o := range labels {
+				if j := otherSeat(text, o); j >= 0 {
+					text = text[:j]
+				}
+			}
+		}
+		for _, t := range words(text) {
+			w.add(t)
+		}
+	}
+	return w
+}
+
+// otherSeat returns where text names seat label o other than as an owner
+// (o's), or -1.
+func otherSeat(text, o string) int {
+	for from := 0; ; {
+		j := strings.Index(text[from:], o)
+		if j < 0 {
+			return -1
+		}
+		j += from
+		if !strings.HasPrefix(text[j+len(o):], "'s") && !strings.HasPrefix(text[j+len(o):], "’s") {
+			return j
+		}
+		from = j + len(o)
+	}
+}
+
+// add adds a word, and its parts when it is hyphenated.
+func (w window) add(t string) {
+	w.words[t]++
+	if parts := strings.Split(t, "-"); len(parts) > 1 {
+		for _, p := range parts {
+			if p != "" {
+				w.parts[p]++
+			}
+		}
+	}
+}
+
+// score rates how well an option explains the window: do the lines name
+// all its cards, how many of them, do they say all its words (the verb
+// aside), how many as words, how many as parts of words. The first
+// element is left for rank.
+func (w window) score(text string, cards []*interp.Card) [6]int {
+	var s [6]int
+	named := 0
+	for _, c := range cards {
+		if w.cards[c.Label] {
+			named++
+		}
+	}
+	if len(cards) > 0 && named == len(cards) {
+		s[1] = 1
+	}
+	s[2] = named
+	ws := words(text)
+	if len(ws) > 1 {
+		ws = ws[1:]
+	}
+	words, parts := map[string]int{}, map[string]int{}
+	for k, v := range w.words {
+		words[k] = v
+	}
+	for k, v := range w.parts {
+		parts[k] = v
+	}
+	exact, part := 0, 0
+	for _, t := range ws {
+		switch {
+		case words[t] > 0:
+			words[t]--
+			exact++
+		case parts[t] > 0:
+			parts[t]--
+			part++
+		case inflected(words, t):
+			part++
+		}
+	}
+	if len(ws) > 0 && exact+part == len(ws) {
+		s[3] = 1
+	}
+	s[4], s[5] = exact, part
+	return s
+}
+
+// inflected reports whether the lines say t with an ending: "fights" for
+// the option "fight", "drinks" for "drink".
+func inflected(words map[string]int, t string) bool {
+	if len(t) < 3 {
+		return false
+	}
+	best := ""
+	for w, n := range words {
+		if n > 0 && len(w) > len(t) && len(w) <= len(t)+3 && strings.HasPrefix(w, t) && (best == "" || w < best) {
+			best = w
+		}
+	}
+	if best == "" {
+		return false
+	}
+	words[best]--
+	return true
+}
+
+// words splits a text into lower-case words of letters, digits, + and -.
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '+' && r != '-'
+	})
+}

@@ -1,0 +1,378 @@
+package search
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/tabletop/tabletop/interp"
+)
+
+// fiveGames are the games every test here runs on, with how far into a
+// game (decisions) the seat is observed: far enough that others have
+// played, shown and refused things, near enough to keep the tests quick.
+var fiveGames = []struct {
+	name  string
+	depth int
+}{
+	{"clubs", 40},
+	{"cluedo", 30},
+	{"members_only", 25},
+	{"andy_capp", 10},
+	{"das_regeln_wir_schon", 20},
+}
+
+// playTo plays a game with random bots until seat has a choice to make
+// after at least depth decisions.
+func playTo(t testing.TB, e *interp.Engine, cfg interp.Config, seat, depth int) *interp.Match {
+	t.Helper()
+	m, err := e.NewMatch(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := interp.NewRandomBot(cfg.Seed + 1)
+	for {
+		p := m.Prompt()
+		if p == nil {
+			t.Fatalf("the game ended before seat %d had a choice after %d decisions", seat, depth)
+		}
+		if p.Seat == seat && len(p.Options) > 1 && len(m.Decisions()) >= depth {
+			return m
+		}
+		i, _ := bot.Choose(m)
+		if err := m.Step(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// lines is the text of what seat has read of m's log.
+func lines(m *interp.Match, seat int) []string {
+	var out []string
+	for _, l := range m.LogFor(seat, 0) {
+		out = append(out, l.Text)
+	}
+	return out
+}
+
+// names lists the names of the cards of m, sorted: the deck's make-up.
+func names(m *interp.Match) []string {
+	var out []string
+	for _, c := range m.Cards {
+		out = append(out, c.Name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// hiddenPlaces is where each card the seat cannot see lies (card ID →
+// zone ID).
+func hiddenPlaces(m *interp.Match, seat int) map[int]int {
+	out := map[int]int{}
+	for _, c := range m.Cards {
+		if c.Zone != nil && !c.VisibleTo(seat) {
+			out[c.ID] = c.Zone.ID
+		}
+	}
+	return out
+}
+
+// TestDeterminizations builds worlds for one seat in each game and checks
+// them against the true game: the same cards, as many in every zone, the
+// cards the seat sees where it sees them, everything the seat read (Cluedo's
+// refusals and shown cards, the bids, the tricks) read again, and the
+// unseen cards not simply where they truly are.
+func TestDeterminizations(t *testing.T) {
+	for _, g := range fiveGames {
+		t.Run(g.name, func(t *testing.T) {
+			e := loadGame(t, g.name)
+			const seat = 2
+			m := playTo(t, e, interp.Config{Players: 4, Seed: 21}, seat, g.depth)
+			defer m.Close()
+			s := New(e, seat, 5, Params{Iterations: 1}).s
+			defer s.close()
+			if err := s.sync(m); err != nil {
+				t.Fatal(err)
+			}
+			if os.Getenv("WHY") != "" {
+				s.b.why = func(step int, r string) { fmt.Printf("  depart at %d: %.300s\n", step, r) }
+			}
+			truth := hiddenPlaces(m, seat)
+			moved, held := 0, 0
+			// Worlds are made as the bot makes them: fresh, or changed a
+			// little from one that held.
+			for k := 0; k < 60 && held < 6; k++ {
+				nw, _ := s.newWorld()
+				w := s.b.build(nw)
+				if w == nil {
+					continue
+				}
+				s.pool = append(s.pool, nw)
+				held++
+				checkWorld(t, m, w, seat)
+				for id, z := range hiddenPlaces(w, seat) {
+					if truth[id] != z {
+						moved++
+					}
+				}
+				w.Close()
+			}
+			if held == 0 {
+				t.Fatalf("no world held in 60 tries (%+v)", s.b.stats)
+			}
+			if len(truth) > 0 && moved == 0 {
+				t.Errorf("%d worlds all put the %d unseen cards where they truly are", held, len(truth))
+			}
+		})
+	}
+}
+
+// checkWorld compares a world w with the true game m, as seat sees them.
+func checkWorld(t *testing.T, m, w *interp.Match, seat int) {
+	t.Helper()
+	if !slices.Equal(names(m), names(w)) {
+		t.Fatalf("the world's cards differ from the game's")
+	}
+	if len(m.Zones) != len(w.Zones) {
+		t.Fatalf("the world has %d zones, the game %d", len(w.Zones), len(m.Zones))
+	}
+	for i, z := range m.Zones {
+		if len(z.Cards) != len(w.Zones[i].Cards) {
+			t.Errorf("zone %s holds %d cards in the world, %d in the game", z.Name, len(w.Zones[i].Cards), len(z.Cards))
+		}
+		for j, c := range z.Cards {
+			if !z.Shown || !c.VisibleTo(seat) { // unshown zones are bookkeeping, in no view
+				continue
+			}
+			wc := w.Zones[i].Cards[j]
+			if wc.Label != c.Label || !wc.VisibleTo(seat) {
+				t.Errorf("zone %s, card %d: the seat sees %s in the game, %s in the world", z.Name, j+1, c.Label, wc.Label)
+			}
+		}
+	}
+	if got, want := lines(w, seat), lines(m, seat); !slices.Equal(got, want) {
+		t.Errorf("the seat read other lines in the world:\n%q\nin the game:\n%q", got, want)
+	}
+	if p, q := w.Prompt(), m.Prompt(); p == nil || p.Seat != seat || !slices.Equal(p.Options, q.Options) {
+		t.Errorf("the world does not ask the seat the same question")
+	}
+}
+
+// worldAsGame turns a world that held into a game of its own: the world's
+// seed, its shuffles as stacked decks, its decisions. It differs from the
+// true game only in what the seat has not seen.
+func worldAsGame(t *testing.T, s *searcher, w *world, cfg interp.Config) (*interp.Match, interp.Config) {
+	t.Helper()
+	wm := s.b.build(w)
+	if wm == nil {
+		t.Fatal("the world no longer holds")
+	}
+	decisions := append([]interp.Decision(nil), wm.Decisions()...)
+	wm.Close()
+	cfg.Seed, cfg.Rolls = w.seed, s.b.obs.Rolls
+	cfg.Chance = &fixedChance{orders: w.orders, n: map[*interp.Match]int{}}
+	g, err := s.eng.Replay(cfg, decisions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, cfg
+}
+
+// fixedChance shuffles as a world did: the first shuffles of each match
+// come out in the given orders (card IDs, bottom first).
+type fixedChance struct {
+	orders [][]int
+	n      map[*interp.Match]int
+}
+
+func (f *fixedChance) Shuffle(m *interp.Match, z *interp.Zone) error {
+	i := f.n[m]
+	f.n[m]++
+	if i >= len(f.orders) {
+		return m.ShuffleCards(z)
+	}
+	byID := map[int]*interp.Card{}
+	for _, c := range z.Cards {
+		byID[c.ID] = c
+	}
+	for p, id := range f.orders[i] {
+		z.Cards[p] = byID[id]
+	}
+	return nil
+}
+
+func (f *fixedChance) Roll(m *interp.Match, sides int) int { return m.RollDie(sides) }
+
+// TestNoLeak gives the same search bot two games that its seat saw alike
+// — the true one and another in which the unseen cards lie elsewhere and
+// the other seats chose otherwise where the seat could not tell — and
+// wants the same choice in both.
+func TestNoLeak(t *testing.T) {
+	for _, g := range fiveGames {
+		t.Run(g.name, func(t *testing.T) {
+			if g.name == "andy_capp" {
+				// Known gap: a world of Andy Capp, replayed as a game of
+				// its own (its seed, its shuffles, its decisions), does
+				// not come out as the world did, so there is no second
+				// game seen alike to compare with.
+				t.Skip("an Andy Capp world does not rebuild as a game of its own yet")
+			}
+			e := loadGame(t, g.name)
+			const seat = 1
+			cfg := interp.Config{Players: 4, Seed: 33}
+			a := playTo(t, e, cfg, seat, g.depth/2)
+			defer a.Close()
+			s := New(e, seat, 9, Params{Iterations: 1}).s
+			defer s.close()
+			if err := s.sync(a); err != nil {
+				t.Fatal(err)
+			}
+			truth := hiddenPlaces(a, seat)
+			var b *interp.Match
+			for k := 0; k < 40 && b == nil; k++ {
+				w := &world{seed: uint64(500 + k)}
+				wm := s.b.build(w)
+				if wm == nil {
+					continue
+				}
+				differs := false
+				for id, z := range hiddenPlaces(wm, seat) {
+					differs = differs || truth[id] != z
+				}
+				wm.Close()
+				if differs {
+					b, _ = worldAsGame(t, s, w, cfg)
+				}
+			}
+			if b == nil {
+				t.Skip("no world in 40 tries put an unseen card elsewhere")
+			}
+			defer b.Close()
+			checkWorld(t, a, b, seat)
+			choose := func(m *interp.Match) (int, int) {
+				bot := New(e, seat, 77, Params{Iterations: 24, Worlds: 6})
+				defer bot.Close()
+				i, err := bot.Choose(m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return i, bot.Last().Iterations
+			}
+			ia, na := choose(a)
+			ib, nb := choose(b)
+			if ia != ib || na != nb {
+				t.Errorf("the bot chose %d (%d iterations) in the game and %d (%d iterations) in a game its seat saw alike", ia, na, ib, nb)
+			}
+		})
+	}
+}
+
+// TestSeed: the same seed makes the same decisions in a whole game; the
+// bot's statistics agree too.
+func TestSeed(t *testing.T) {
+	e := loadGame(t, "clubs_short")
+	play := func() []interp.Decision {
+		m, err := e.NewMatch(interp.Config{Players: 3, Seed: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer m.Close()
+		bots := []interp.Bot{New(e, 1, 8, Params{Iterations: 6, Worlds: 3}), interp.NewRandomBot(2), interp.NewRandomBot(3)}
+		for _, b := range bots {
+			defer b.Close()
+		}
+		for m.Prompt() != nil && len(m.Decisions()) < 60 {
+			i, err := bots[m.Prompt().Seat-1].Choose(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := m.Step(i); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return append([]interp.Decision(nil), m.Decisions()...)
+	}
+	a, b := play(), play()
+	if !slices.Equal(a, b) {
+		t.Errorf("two games with the same seeds went apart:\n%v\n%v", a, b)
+	}
+}
+
+// TestParams reads bot:search's arguments.
+func TestParams(t *testing.T) {
+	e := loadGame(t, "clubs")
+	for _, c := range []struct {
+		args string
+		want string
+	}{
+		{"", "400 0s random"},
+		{"2000", "2000 0s random"},
+		{"200ms", "400 200ms random"},
+		{"1s:random:game", "400 1s random"},
+		{"0", "error"},
+		{"fast", "error"},
+		{"-1s", "error"},
+	} {
+		p, err := ParseParams(e, c.args)
+		got := fmt.Sprintf("%d %v %s", p.Iterations, p.Budget, p.Rollout)
+		if err != nil {
+			got = "error"
+		}
+		if got != c.want {
+			t.Errorf("search:%s: got %s, want %s", c.args, got, c.want)
+		}
+	}
+}
+
+// TestBeatsRandom is the strength smoke test: six short games of Clubs
+// (short) for three, seeds 1 to 6, the search bot in every seat in
+// turn against two random bots, with a few iterations per decision. It
+// must win at least twice its share (4 of 6). Longer runs are for tabletop sim
+// (see the package's report) and SEARCH_STRENGTH=1.
+func TestBeatsRandom(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays six games (20 s of CPU)")
+	}
+	e := loadGame(t, "clubs_short")
+	games, iterations := 6, 8
+	if os.Getenv("SEARCH_STRENGTH") != "" {
+		games, iterations = 60, 40
+	}
+	wins := 0.0
+	for g := 1; g <= games; g++ {
+		seat := 1 + g%3
+		m, err := e.NewMatch(interp.Config{Players: 3, Seed: uint64(g)}, interp.Silent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots := map[int]interp.Bot{}
+		for s := 1; s <= 3; s++ {
+			bots[s] = interp.NewRandomBot(interp.BotSeed(uint64(g), s))
+		}
+		bots[seat] = New(e, seat, uint64(g), Params{Iterations: iterations, Worlds: 4})
+		for m.Prompt() != nil {
+			i, err := bots[m.Prompt().Seat].Choose(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := m.Step(i); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, w := range m.Result().Winners {
+			if w == seat {
+				wins += 1 / float64(len(m.Result().Winners))
+			}
+		}
+		for _, b := range bots {
+			b.Close()
+		}
+		m.Close()
+	}
+	t.Logf("the search bot won %.1f of %d games against two random bots", wins, games)
+	if wins < float64(games)/3*2 {
+		t.Errorf("the search bot won %.1f of %d games against two random bots: no better than its share", wins, games)
+	}
+}

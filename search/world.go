@@ -1,0 +1,280 @@
+package search
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/tabletop/tabletop/interp"
+)
+
+// A world is one determinization: a complete game that agrees with an
+// Observation. It is kept as a recipe — the seed of its secret draws, how
+// each shuffle came out, what every seat chose — so that a replay rebuilds
+// it (see forward.go), and so that it can be carried to the next decision
+// and changed a little (mutate) into another.
+type world struct {
+	seed   uint64  // the match's generator: t:random, t:shuffle of a list, math.random
+	orders [][]int // by event: the cards in shuffled order (IDs, bottom first); nil until built
+	texts  []string
+	// reached is how far the last build got, when it failed: worlds that
+	// get further are better starting points for a repair.
+	reached int
+}
+
+// clone copies w deeply enough to change it.
+func (w *world) clone() *world {
+	c := &world{seed: w.seed, texts: append([]string(nil), w.texts...), reached: w.reached}
+	c.orders = make([][]int, len(w.orders))
+	for i, o := range w.orders {
+		c.orders[i] = append([]int(nil), o...)
+	}
+	return c
+}
+
+// errDeparts says a world cannot agree with what the seat saw.
+var errDeparts = errors.New("the world departs from what the seat saw")
+
+// arranger is the Chance of a world's replay: each shuffle the seat saw
+// comes out as the world's order (built on first use: the cards the seat
+// saw where it saw them, the others at random); later shuffles and every
+// die past those the seat saw are the match's own.
+type arranger struct {
+	obs *Observation
+	w   *world
+	rng *interp.RNG // builds orders
+	n   int         // shuffles so far
+	// fail is set when a shuffle could not agree with the observation.
+	fail error
+	// lenient arrangers shuffle at random where they cannot agree.
+	lenient bool
+}
+
+func (a *arranger) Roll(m *interp.Match, sides int) int { return m.RollDie(sides) }
+
+func (a *arranger) Shuffle(m *interp.Match, z *interp.Zone) error {
+	i := a.n
+	a.n++
+	if i >= len(a.obs.Events) {
+		return m.ShuffleCards(z)
+	}
+	ev := &a.obs.Events[i]
+	if z.ID != ev.Zone || len(z.Cards) != ev.N {
+		return a.depart(m, z, fmt.Errorf("%w: shuffle %d is of another zone or size", errDeparts, i+1))
+	}
+	for len(a.w.orders) <= i {
+		a.w.orders = append(a.w.orders, nil)
+	}
+	order, err := a.order(ev, z, a.w.orders[i])
+	if err != nil {
+		return a.depart(m, z, fmt.Errorf("%w: shuffle %d: %v", errDeparts, i+1, err))
+	}
+	a.w.orders[i] = order
+	byID := make(map[int]*interp.Card, len(z.Cards))
+	for _, c := range z.Cards {
+		byID[c.ID] = c
+	}
+	for p, id := range order {
+		z.Cards[p] = byID[id]
+	}
+	return nil
+}
+
+// depart notes that the world cannot agree with the observation; a
+// lenient arranger shuffles at random instead.
+func (a *arranger) depart(m *interp.Match, z *interp.Zone, err error) error {
+	if a.lenient {
+		return m.ShuffleCards(z)
+	}
+	a.fail = err
+	return err
+}
+
+// order returns the order of zone z's cards for event ev: the world's
+// previous order kept where it still agrees, else a new one.
+func (a *arranger) order(ev *Event, z *interp.Zone, prev []int) ([]int, error) {
+	in := make(map[int]bool, len(z.Cards))
+	for _, c := range z.Cards {
+		in[c.ID] = true
+	}
+	if len(prev) == len(z.Cards) && sameSet(prev, in) {
+		order := append([]int(nil), prev...)
+		if a.repair(ev, order) {
+			return order, nil
+		}
+	}
+	return a.fresh(ev, z, in)
+}
+
+// fresh builds a new order: the seen cards first, each in a free slot it
+// may have had (the most constrained first), then the cards that must
+// reach a later shuffle, then the rest at random.
+func (a *arranger) fresh(ev *Event, z *interp.Zone, in map[int]bool) ([]int, error) {
+	order := make([]int, len(z.Cards))
+	placed := make(map[int]bool, len(ev.Fixed))
+	fixed := append([]Fixed(nil), ev.Fixed...)
+	sort.SliceStable(fixed, func(i, j int) bool { return len(fixed[i].Slots) < len(fixed[j].Slots) })
+	for _, f := range fixed {
+		if !in[f.Card] {
+			return nil, fmt.Errorf("card %d the seat saw is not in it", f.Card)
+		}
+		p := a.pick(order, f.Slots, nil)
+		if p < 0 {
+			return nil, fmt.Errorf("no free slot for card %d", f.Card)
+		}
+		order[p], placed[f.Card] = f.Card, true
+	}
+	for _, nd := range ev.Need {
+		if placed[nd.Card] {
+			continue
+		}
+		if !in[nd.Card] {
+			return nil, fmt.Errorf("card %d the seat saw later is not in it", nd.Card)
+		}
+		p := a.pick(order, nil, func(p int) bool { return ev.Next[p] == nd.Next })
+		if p < 0 {
+			return nil, fmt.Errorf("no slot leads card %d where the seat saw it", nd.Card)
+		}
+		order[p], placed[nd.Card] = nd.Card, true
+	}
+	var rest []int
+	for _, c := range z.Cards {
+		if !placed[c.ID] {
+			rest = append(rest, c.ID)
+		}
+	}
+	a.rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	for p := range order {
+		if order[p] == 0 {
+			order[p], rest = rest[0], rest[1:]
+		}
+	}
+	return order, nil
+}
+
+// pick returns a random free slot among slots (all slots when nil) that
+// ok accepts (any when nil), or -1.
+func (a *arranger) pick(order []int, slots []int, ok func(int) bool) int {
+	var free []int
+	consider := func(p int) {
+		if p >= 0 && p < len(order) && order[p] == 0 && (ok == nil || ok(p)) {
+			free = append(free, p)
+		}
+	}
+	if slots != nil {
+		for _, p := range slots {
+			consider(p)
+		}
+	} else {
+		for p := range order {
+			consider(p)
+		}
+	}
+	if len(free) == 0 {
+		return -1
+	}
+	return free[a.rng.Intn(len(free))]
+}
+
+// repair moves the cards of a previous order that the seat has seen since
+// into slots they may have had, swapping with unconstrained cards. It
+// reports false when it cannot.
+func (a *arranger) repair(ev *Event, order []int) bool {
+	pos := make(map[int]int, len(order))
+	for p, id := range order {
+		pos[id] = p
+	}
+	locked := make([]bool, len(order))
+	swap := func(p, q int) {
+		order[p], order[q] = order[q], order[p]
+		pos[order[p]], pos[order[q]] = p, q
+	}
+	fixed := append([]Fixed(nil), ev.Fixed...)
+	sort.SliceStable(fixed, func(i, j int) bool { return len(fixed[i].Slots) < len(fixed[j].Slots) })
+	for _, f := range fixed {
+		p, ok := pos[f.Card]
+		if !ok {
+			return false
+		}
+		if contains(f.Slots, p) && !locked[p] {
+			locked[p] = true
+			continue
+		}
+		var free []int
+		for _, q := range f.Slots {
+			if q < len(order) && !locked[q] {
+				free = append(free, q)
+			}
+		}
+		if len(free) == 0 {
+			return false
+		}
+		q := free[a.rng.Intn(len(free))]
+		swap(p, q)
+		locked[q] = true
+	}
+	for _, nd := range ev.Need {
+		p, ok := pos[nd.Card]
+		if !ok {
+			return false
+		}
+		if locked[p] {
+			continue
+		}
+		if ev.Next[p] == nd.Next {
+			locked[p] = true
+			continue
+		}
+		var free []int
+		for q := range order {
+			if !locked[q] && ev.Next[q] == nd.Next {
+				free = append(free, q)
+			}
+		}
+		if len(free) == 0 {
+			return false
+		}
+		q := free[a.rng.Intn(len(free))]
+		swap(p, q)
+		locked[q] = true
+	}
+	return true
+}
+
+// freeSlots lists the slots of event i's order in w that hold cards the
+// seat has not seen and that need not reach a later shuffle: the cards a
+// world may move without leaving the observation.
+func freeSlots(ev *Event, order []int) []int {
+	bound := map[int]bool{}
+	for _, f := range ev.Fixed {
+		bound[f.Card] = true
+	}
+	for _, nd := range ev.Need {
+		bound[nd.Card] = true
+	}
+	var out []int
+	for p, id := range order {
+		if !bound[id] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func sameSet(ids []int, in map[int]bool) bool {
+	for _, id := range ids {
+		if !in[id] {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(list []int, x int) bool {
+	for _, v := range list {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}

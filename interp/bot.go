@@ -123,16 +123,17 @@ func (e *Engine) DefaultBot() string {
 	return "random"
 }
 
-func (e *Engine) botNames() string {
-	names := "random"
-	for _, b := range e.Info.Bots {
-		names += ", " + b
+// BotNames lists the bots a game offers: its default first, then random,
+// then the bots every game has (search).
+func (e *Engine) BotNames() []string {
+	names := append([]string(nil), e.Info.Bots...)
+	if !e.hasScriptBot("random") {
+		names = append(names, "random")
 	}
-	for _, k := range BotKinds() {
-		names += ", " + k
-	}
-	return names
+	return append(names, BotKinds()...)
 }
+
+func (e *Engine) botNames() string { return strings.Join(e.BotNames(), ", ") }
 
 // hasScriptBot reports whether the script declares a bot called name.
 func (e *Engine) hasScriptBot(name string) bool {

@@ -122,37 +122,11 @@ func Names(seats []Seat) []string { return interp.SeatNames(specs(seats)) }
 
 // checkBot reports whether the game has a bot called name: its own, random,
 // or one every game has (bot:search:200ms).
-func checkBot(eng *interp.Engine, name string) error {
-	if name == "random" || name == "" {
-		return nil
-	}
-	for _, b := range eng.Info.Bots {
-		if b == name {
-			return nil
-		}
-	}
-	kind, _, _ := strings.Cut(name, ":")
-	for _, k := range interp.BotKinds() {
-		if k == kind {
-			return eng.CheckBot(name)
-		}
-	}
-	return fmt.Errorf("%s has no bot called %q (bots: %s)", eng.Info.Title, name, strings.Join(BotNames(eng), ", "))
-}
+func checkBot(eng *interp.Engine, name string) error { return eng.CheckBot(name) }
 
 // BotNames lists the bots a game offers: its default first, then random,
 // then the bots every game has (search).
-func BotNames(eng *interp.Engine) []string {
-	names := append([]string(nil), eng.Info.Bots...)
-	hasRandom := false
-	for _, n := range names {
-		hasRandom = hasRandom || n == "random"
-	}
-	if !hasRandom {
-		names = append(names, "random")
-	}
-	return append(names, interp.BotKinds()...)
-}
+func BotNames(eng *interp.Engine) []string { return eng.BotNames() }
 
 func specs(seats []Seat) []string {
 	out := make([]string, len(seats))

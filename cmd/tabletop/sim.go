@@ -138,7 +138,7 @@ func seatBots(specs []string, players int, engines ...*interp.Engine) ([]string,
 				continue
 			}
 			if _, err := eng.NewBot(name, i+1, 0); err != nil {
-				return nil, usagef("--seats: seat %d: %s: %v", i+1, eng.Info.Title, err)
+				return nil, usagef("--seats: seat %d: %v", i+1, err)
 			}
 		}
 		bots = append(bots, name)

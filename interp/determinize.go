@@ -48,6 +48,11 @@ func (m *Match) ShuffleCards(z *Zone) error {
 // RollDie is the engine's own die roll (see ShuffleCards).
 func (m *Match) RollDie(sides int) int { return m.RNG.Intn(sides) + 1 }
 
+// RollsThrown is how many of Config.Rolls (the dice a test fixed) have
+// been thrown so far: the others are still to come, and no seat has seen
+// them.
+func (m *Match) RollsThrown() int { return len(m.Config.Rolls) - len(m.rolls) }
+
 // OptionCards returns the cards option i (0-based) of the current prompt
 // names: the option itself when it is a card, else the cards among the
 // fields of an option table (in the order of their keys). The search bot

@@ -391,7 +391,9 @@ func (mr *mirror) finish() {
 			}
 		}
 	}
-	mr.obs.Rolls = append(append([]int(nil), mr.cfgRolls...), rec.rolls...)
+	// The dice a test fixed come first, then the recorder's; those fixed
+	// but not thrown yet stay out (the seat has not seen them).
+	mr.obs.Rolls = append(append([]int(nil), mr.cfgRolls[:mr.m.RollsThrown()]...), rec.rolls...)
 	mr.obs.Root = viewKey(mr.m, mr.seat)
 }
 

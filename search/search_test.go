@@ -379,3 +379,32 @@ func TestBeatsRandom(t *testing.T) {
 		t.Errorf("the search bot won %.1f of %d games against two random bots: no better than its share", wins, games)
 	}
 }
+
+// TestFixedDiceStayUnseen: dice a test fixed in advance (Config.Rolls) reach
+// the seat's observation only as they are thrown; the rest are the
+// future, which no seat has seen.
+func TestFixedDiceStayUnseen(t *testing.T) {
+	e := loadGame(t, "cluedo")
+	fixed := make([]int, 200)
+	for i := range fixed {
+		fixed[i] = 1 + i%6
+	}
+	cfg := interp.Config{Players: 3, Seed: 4, Rolls: fixed}
+	m := playTo(t, e, cfg, 1, 12)
+	defer m.Close()
+	thrown := m.RollsThrown()
+	if thrown == 0 || thrown == len(fixed) {
+		t.Fatalf("%d of the %d fixed dice thrown: the test needs some thrown and some not", thrown, len(fixed))
+	}
+	mr, err := newMirror(e, m.Config, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mr.close()
+	if err := mr.advance(m.Decisions()); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(mr.obs.Rolls, fixed[:thrown]) {
+		t.Errorf("the observation holds dice %v; thrown were %v", mr.obs.Rolls, fixed[:thrown])
+	}
+}

@@ -27,7 +27,7 @@ func checkGames(t *testing.T) int {
 	if testing.Short() {
 		return 3
 	}
-	return 10
+	return 6
 }
 
 // gameScripts lists the game scripts in this folder: every .lua file that

@@ -532,7 +532,7 @@ func (s *Session) setBot(l *command.Line) bool {
 	if name == "" {
 		name = s.seats[n-1].Bot
 	}
-	if err := checkBot(s.eng, name); err != nil {
+	if err := s.eng.CheckBot(name); err != nil {
 		s.printf("%v\n", err)
 		return false
 	}

@@ -87,7 +87,7 @@ func ParseSeats(eng *interp.Engine, specs []string) ([]Seat, error) {
 			continue
 		}
 		b := strings.TrimPrefix(strings.TrimPrefix(bot, "bot"), ":")
-		if err := checkBot(eng, b); err != nil {
+		if err := eng.CheckBot(b); err != nil {
 			return nil, fmt.Errorf("seat %d: %w", i+1, err)
 		}
 		seats[i] = Seat{Name: name, Bot: b}
@@ -119,14 +119,6 @@ func checkName(name string) error {
 
 // Names returns the players' names by seat, for interp.Config.Names.
 func Names(seats []Seat) []string { return interp.SeatNames(specs(seats)) }
-
-// checkBot reports whether the game has a bot called name: its own, random,
-// or one every game has (bot:search:200ms).
-func checkBot(eng *interp.Engine, name string) error { return eng.CheckBot(name) }
-
-// BotNames lists the bots a game offers: its default first, then random,
-// then the bots every game has (search).
-func BotNames(eng *interp.Engine) []string { return eng.BotNames() }
 
 func specs(seats []Seat) []string {
 	out := make([]string, len(seats))

@@ -345,7 +345,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 		info := g.Engine.Info
 		j := gameJSON{Name: g.Name, Title: info.Title, About: info.About, Variant: g.Variant,
 			MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Players: usualPlayers(info),
-			Bots: repl.BotNames(g.Engine), Options: []optionJSON{}}
+			Bots: g.Engine.BotNames(), Options: []optionJSON{}}
 		for _, o := range info.Options {
 			j.Options = append(j.Options, optionJSON{o.Name, o.Default, o.Kind, o.Help})
 		}

@@ -188,7 +188,7 @@ func writeGameInfo(w io.Writer, eng *interp.Engine) {
 			fmt.Fprintf(w, "  %-*s  %s\n", width, o.Name+"="+o.Default, o.Help)
 		}
 	}
-	bots := repl.BotNames(eng)
+	bots := eng.BotNames()
 	bots[0] += " (default)"
 	fmt.Fprintf(w, "Bots (--seats bot:NAME): %s\n", strings.Join(bots, ", "))
 	if len(info.Tools) > 0 {

@@ -185,9 +185,17 @@ func (a *arranger) repair(ev *Event, order []int) bool {
 		pos[id] = p
 	}
 	locked := make([]bool, len(order))
-	swap := func(p, q int) {
+	// moveToOneOf swaps the card at p with one of free, at random, and
+	// locks the slot it lands in; false when free is empty.
+	moveToOneOf := func(p int, free []int) bool {
+		if len(free) == 0 {
+			return false
+		}
+		q := free[a.rng.Intn(len(free))]
 		order[p], order[q] = order[q], order[p]
 		pos[order[p]], pos[order[q]] = p, q
+		locked[q] = true
+		return true
 	}
 	fixed := append([]Fixed(nil), ev.Fixed...)
 	sort.SliceStable(fixed, func(i, j int) bool { return len(fixed[i].Slots) < len(fixed[j].Slots) })
@@ -206,12 +214,9 @@ func (a *arranger) repair(ev *Event, order []int) bool {
 				free = append(free, q)
 			}
 		}
-		if len(free) == 0 {
+		if !moveToOneOf(p, free) {
 			return false
 		}
-		q := free[a.rng.Intn(len(free))]
-		swap(p, q)
-		locked[q] = true
 	}
 	for _, nd := range ev.Need {
 		p, ok := pos[nd.Card]
@@ -231,12 +236,9 @@ func (a *arranger) repair(ev *Event, order []int) bool {
 				free = append(free, q)
 			}
 		}
-		if len(free) == 0 {
+		if !moveToOneOf(p, free) {
 			return false
 		}
-		q := free[a.rng.Intn(len(free))]
-		swap(p, q)
-		locked[q] = true
 	}
 	return true
 }

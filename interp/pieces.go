@@ -63,96 +63,112 @@ func (m *Match) luaPool(L *lua.LState) int {
 	return 1
 }
 
-func (m *Match) poolMethods() *lua.LTable {
-	L := m.L
-	mt, def := m.methodTable(L, "pool")
-	// give(holder, kind, n): from the supply; returns how many were given
-	// (fewer when the supply runs short).
-	def("give", func(L *lua.LState) int {
-		p := m.checkPool(L)
-		h, k, n := m.holderKey(L, 2), checkKind(L, p, 3), L.OptInt(4, 1)
-		if n < 0 {
-			L.ArgError(4, "count must not be negative")
-		}
-		if n > p.Supply[k] {
-			n = p.Supply[k]
-		}
-		p.Supply[k] -= n
-		p.holding(h)[k] += n
-		p.ver++
-		L.Push(lua.LNumber(n))
+// poolClass is a chip pool: kinds of pieces held by seats and named
+// places, the rest in the supply. Counts never go below zero: a pool
+// gives, takes or moves as many as there are, and says how many.
+var poolClass = class{lua: "pool", meta: "Pool", methods: []method{
+	{"give", changes, (*Match).poolGive},
+	{"take", changes, (*Match).poolTake},
+	{"move", changes, (*Match).poolMove},
+	{"count", reads, (*Match).poolCount},
+	{"supply", reads, (*Match).poolSupply},
+	{"total", reads, (*Match).poolTotal},
+	{"kinds", reads, (*Match).poolKinds},
+}}
+
+func (m *Match) poolMethods() *lua.LTable { return poolClass.metatable(m) }
+
+// checkCount is the optional count at argument n (default 1), never
+// negative.
+func checkCount(L *lua.LState, n int) int {
+	c := L.OptInt(n, 1)
+	if c < 0 {
+		L.ArgError(n, "count must not be negative")
+	}
+	return c
+}
+
+// poolGive implements pool:give(holder, kind [, n]): from the supply;
+// returns how many were given (fewer when the supply runs short).
+func (m *Match) poolGive(L *lua.LState) int {
+	p := m.checkPool(L)
+	h, k, n := m.holderKey(L, 2), checkKind(L, p, 3), checkCount(L, 4)
+	n = min(n, p.Supply[k])
+	p.Supply[k] -= n
+	p.holding(h)[k] += n
+	p.ver++
+	L.Push(lua.LNumber(n))
+	return 1
+}
+
+// poolTake implements pool:take(holder, kind [, n]): back to the supply;
+// returns how many.
+func (m *Match) poolTake(L *lua.LState) int {
+	p := m.checkPool(L)
+	h, k, n := m.holderKey(L, 2), checkKind(L, p, 3), checkCount(L, 4)
+	held := p.holding(h)
+	n = min(n, held[k])
+	held[k] -= n
+	p.Supply[k] += n
+	p.ver++
+	L.Push(lua.LNumber(n))
+	return 1
+}
+
+// poolMove implements pool:move(from, to, kind [, n]): between holders;
+// returns how many.
+func (m *Match) poolMove(L *lua.LState) int {
+	p := m.checkPool(L)
+	from, to, k, n := m.holderKey(L, 2), m.holderKey(L, 3), checkKind(L, p, 4), checkCount(L, 5)
+	src := p.holding(from)
+	n = min(n, src[k])
+	src[k] -= n
+	p.holding(to)[k] += n
+	p.ver++
+	L.Push(lua.LNumber(n))
+	return 1
+}
+
+// poolCount implements pool:count(holder [, kind]): one kind, or all
+// kinds together.
+func (m *Match) poolCount(L *lua.LState) int {
+	p := m.checkPool(L)
+	held := p.Held[m.holderKey(L, 2)]
+	if L.GetTop() >= 3 {
+		L.Push(lua.LNumber(held[checkKind(L, p, 3)]))
 		return 1
-	})
-	// take(holder, kind, n): back to the supply; returns how many.
-	def("take", func(L *lua.LState) int {
-		p := m.checkPool(L)
-		h, k, n := m.holderKey(L, 2), checkKind(L, p, 3), L.OptInt(4, 1)
-		if n < 0 {
-			L.ArgError(4, "count must not be negative")
-		}
-		held := p.holding(h)
-		if n > held[k] {
-			n = held[k]
-		}
-		held[k] -= n
-		p.Supply[k] += n
-		p.ver++
-		L.Push(lua.LNumber(n))
-		return 1
-	})
-	// move(from, to, kind, n): between holders; returns how many.
-	def("move", func(L *lua.LState) int {
-		p := m.checkPool(L)
-		from, to, k, n := m.holderKey(L, 2), m.holderKey(L, 3), checkKind(L, p, 4), L.OptInt(5, 1)
-		if n < 0 {
-			L.ArgError(5, "count must not be negative")
-		}
-		src := p.holding(from)
-		if n > src[k] {
-			n = src[k]
-		}
-		src[k] -= n
-		p.holding(to)[k] += n
-		p.ver++
-		L.Push(lua.LNumber(n))
-		return 1
-	})
-	// count(holder [, kind]): one kind, or all kinds together.
-	def("count", func(L *lua.LState) int {
-		p := m.checkPool(L)
-		h := m.holderKey(L, 2)
-		held := p.Held[h]
-		if L.GetTop() >= 3 {
-			L.Push(lua.LNumber(held[checkKind(L, p, 3)]))
-			return 1
-		}
-		sum := 0
-		for _, v := range held {
-			sum += v
-		}
-		L.Push(lua.LNumber(sum))
-		return 1
-	})
-	def("supply", func(L *lua.LState) int {
-		p := m.checkPool(L)
-		L.Push(lua.LNumber(p.Supply[checkKind(L, p, 2)]))
-		return 1
-	})
-	def("total", func(L *lua.LState) int {
-		p := m.checkPool(L)
-		L.Push(lua.LNumber(p.Total[checkKind(L, p, 2)]))
-		return 1
-	})
-	def("kinds", func(L *lua.LState) int {
-		p := m.checkPool(L)
-		t := L.CreateTable(len(p.Kinds), 0)
-		for i, k := range p.Kinds {
-			t.RawSetInt(i+1, lua.LString(k))
-		}
-		L.Push(t)
-		return 1
-	})
-	return mt
+	}
+	sum := 0
+	for _, v := range held {
+		sum += v
+	}
+	L.Push(lua.LNumber(sum))
+	return 1
+}
+
+// poolSupply implements pool:supply(kind): how many are left to give.
+func (m *Match) poolSupply(L *lua.LState) int {
+	p := m.checkPool(L)
+	L.Push(lua.LNumber(p.Supply[checkKind(L, p, 2)]))
+	return 1
+}
+
+// poolTotal implements pool:total(kind): how many the game has.
+func (m *Match) poolTotal(L *lua.LState) int {
+	p := m.checkPool(L)
+	L.Push(lua.LNumber(p.Total[checkKind(L, p, 2)]))
+	return 1
+}
+
+// poolKinds implements pool:kinds(): the kinds, in the order declared.
+func (m *Match) poolKinds(L *lua.LState) int {
+	p := m.checkPool(L)
+	t := L.CreateTable(len(p.Kinds), 0)
+	for i, k := range p.Kinds {
+		t.RawSetInt(i+1, lua.LString(k))
+	}
+	L.Push(t)
+	return 1
 }
 
 func (m *Match) checkTrack(L *lua.LState) *Track {
@@ -182,34 +198,44 @@ func (m *Match) luaTrack(L *lua.LState) int {
 	return 1
 }
 
-func (m *Match) trackMethods() *lua.LTable {
-	L := m.L
-	mt, def := m.methodTable(L, "track")
-	clamp := func(tr *Track, v int) int { return max(tr.Min, min(tr.Max, v)) }
-	def("get", func(L *lua.LState) int {
-		tr := m.checkTrack(L)
-		L.Push(lua.LNumber(tr.Markers[m.checkSeat(L, 2)]))
-		return 1
-	})
-	def("set", func(L *lua.LState) int {
-		tr := m.checkTrack(L)
-		s := m.checkSeat(L, 2)
-		tr.Markers[s] = clamp(tr, L.CheckInt(3))
-		tr.ver++
-		L.Push(lua.LNumber(tr.Markers[s]))
-		return 1
-	})
-	// advance(seat, n): moves the marker, never past the ends; returns
-	// the new position.
-	def("advance", func(L *lua.LState) int {
-		tr := m.checkTrack(L)
-		s := m.checkSeat(L, 2)
-		tr.Markers[s] = clamp(tr, tr.Markers[s]+L.CheckInt(3))
-		tr.ver++
-		L.Push(lua.LNumber(tr.Markers[s]))
-		return 1
-	})
-	return mt
+// trackClass is a scoring track: a marker per seat between min and max.
+var trackClass = class{lua: "track", meta: "Track", methods: []method{
+	{"get", reads, (*Match).trackGet},
+	{"set", changes, (*Match).trackSet},
+	{"advance", changes, (*Match).trackAdvance},
+}}
+
+func (m *Match) trackMethods() *lua.LTable { return trackClass.metatable(m) }
+
+// trackGet implements track:get(seat): the seat's marker.
+func (m *Match) trackGet(L *lua.LState) int {
+	tr := m.checkTrack(L)
+	L.Push(lua.LNumber(tr.Markers[m.checkSeat(L, 2)]))
+	return 1
+}
+
+// trackSet implements track:set(seat, v): the marker to v, never past
+// the ends; returns where it is.
+func (m *Match) trackSet(L *lua.LState) int {
+	tr := m.checkTrack(L)
+	s := m.checkSeat(L, 2)
+	return tr.put(L, s, L.CheckInt(3))
+}
+
+// trackAdvance implements track:advance(seat, n): moves the marker, never
+// past the ends; returns the new position.
+func (m *Match) trackAdvance(L *lua.LState) int {
+	tr := m.checkTrack(L)
+	s := m.checkSeat(L, 2)
+	return tr.put(L, s, tr.Markers[s]+L.CheckInt(3))
+}
+
+// put sets seat s's marker to v clamped to the track and pushes it.
+func (tr *Track) put(L *lua.LState, s, v int) int {
+	tr.Markers[s] = max(tr.Min, min(tr.Max, v))
+	tr.ver++
+	L.Push(lua.LNumber(tr.Markers[s]))
+	return 1
 }
 
 func (m *Match) checkPad(L *lua.LState) *Pad {
@@ -226,46 +252,58 @@ func (m *Match) luaPad(L *lua.LState) int {
 	return 1
 }
 
-func (m *Match) padMethods() *lua.LTable {
-	L := m.L
-	mt, def := m.methodTable(L, "pad")
-	// add(label, scores [, note]): a row; scores is a list by seat.
-	def("add", func(L *lua.LState) int {
-		p := m.checkPad(L)
-		row := PadRow{Label: printableLine(L.CheckString(2)), Scores: make([]int, len(m.Seats)+1), Note: printableLine(L.OptString(4, ""))}
-		m.meter.Charge(L, int64(len(row.Label)+len(row.Note)+8*len(row.Scores))+64)
-		sc := L.CheckTable(3)
-		for s := 1; s <= len(m.Seats); s++ {
-			v, ok := sc.RawGetInt(s).(lua.LNumber)
-			if !ok && sc.RawGetInt(s) != lua.LNil {
-				L.ArgError(3, "scores must be numbers by seat")
-			}
-			row.Scores[s] = int(v)
-			p.Totals[s] += int(v)
+// padClass is a score pad: rows of scores by seat, and their totals.
+var padClass = class{lua: "pad", meta: "Pad", methods: []method{
+	{"add", changes, (*Match).padAdd},
+	{"total", reads, (*Match).padTotal},
+	{"totals", reads, (*Match).padTotals},
+	{"rows", reads, (*Match).padRows},
+}}
+
+func (m *Match) padMethods() *lua.LTable { return padClass.metatable(m) }
+
+// padAdd implements pad:add(label, scores [, note]): a row; scores is a
+// list by seat (a missing score is 0).
+func (m *Match) padAdd(L *lua.LState) int {
+	p := m.checkPad(L)
+	row := PadRow{Label: printableLine(L.CheckString(2)), Scores: make([]int, len(m.Seats)+1), Note: printableLine(L.OptString(4, ""))}
+	m.meter.Charge(L, int64(len(row.Label)+len(row.Note)+8*len(row.Scores))+64)
+	sc := L.CheckTable(3)
+	for s := 1; s <= len(m.Seats); s++ {
+		v, ok := sc.RawGetInt(s).(lua.LNumber)
+		if !ok && sc.RawGetInt(s) != lua.LNil {
+			L.ArgError(3, "scores must be numbers by seat")
 		}
-		p.Rows = append(p.Rows, row)
-		p.ver++
-		return 0
-	})
-	def("total", func(L *lua.LState) int {
-		p := m.checkPad(L)
-		L.Push(lua.LNumber(p.Totals[m.checkSeat(L, 2)]))
-		return 1
-	})
-	def("totals", func(L *lua.LState) int {
-		p := m.checkPad(L)
-		t := L.CreateTable(len(m.Seats), 0)
-		for s := 1; s <= len(m.Seats); s++ {
-			t.RawSetInt(s, lua.LNumber(p.Totals[s]))
-		}
-		L.Push(t)
-		return 1
-	})
-	def("rows", func(L *lua.LState) int {
-		L.Push(lua.LNumber(len(m.checkPad(L).Rows)))
-		return 1
-	})
-	return mt
+		row.Scores[s] = int(v)
+		p.Totals[s] += int(v)
+	}
+	p.Rows = append(p.Rows, row)
+	p.ver++
+	return 0
+}
+
+// padTotal implements pad:total(seat).
+func (m *Match) padTotal(L *lua.LState) int {
+	p := m.checkPad(L)
+	L.Push(lua.LNumber(p.Totals[m.checkSeat(L, 2)]))
+	return 1
+}
+
+// padTotals implements pad:totals(): every seat's total, by seat.
+func (m *Match) padTotals(L *lua.LState) int {
+	p := m.checkPad(L)
+	t := L.CreateTable(len(m.Seats), 0)
+	for s := 1; s <= len(m.Seats); s++ {
+		t.RawSetInt(s, lua.LNumber(p.Totals[s]))
+	}
+	L.Push(t)
+	return 1
+}
+
+// padRows implements pad:rows(): how many rows the pad has.
+func (m *Match) padRows(L *lua.LState) int {
+	L.Push(lua.LNumber(len(m.checkPad(L).Rows)))
+	return 1
 }
 
 // prelude adds the prompts written in Lua on top of t:ask.

@@ -1,0 +1,91 @@
+package interp
+
+import (
+	"sort"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Scripts reach the engine through objects with methods: t (the table a
+// game's play receives), zones, pools, tracks, pads and boards. Each kind
+// of object is declared once, as a class: a list of its methods, kept
+// beside their implementations (tablemethods.go, zonemethods.go,
+// pieces.go, board.go). That one list is
+//   - what is installed into Lua (install, metatable);
+//   - what says which methods change the game, so that a note or sidebar
+//     drawn while a view is drawn may call only the others (draw.go);
+//   - what the test of tabletop.meta.lua checks the annotations against
+//     (Methods).
+//
+// A method's Go function takes the match and the Lua state; its object is
+// argument 1 (self), its first argument 2, as in any Lua method call.
+
+// A method is one Lua method of a class.
+type method struct {
+	name    string
+	changes bool // it changes the game: refused while a view is drawn
+	fn      func(m *Match, L *lua.LState) int
+}
+
+// The values of method.changes, so that the lists read as sentences.
+const (
+	changes = true
+	reads   = false
+)
+
+// A class is one kind of engine object as scripts see it.
+type class struct {
+	lua     string // its name in messages: "zone", as in "zone:add"
+	meta    string // its class in tabletop.meta.lua: "Zone"
+	methods []method
+}
+
+// function makes the Lua function of one method of c for match m.
+func (c *class) function(m *Match, md method) *lua.LFunction {
+	fn := md.fn
+	if !md.changes {
+		return m.L.NewFunction(func(L *lua.LState) int { return fn(m, L) })
+	}
+	what := c.lua + ":" + md.name
+	return m.L.NewFunction(func(L *lua.LState) int {
+		if m.drawing {
+			m.mutates(L, what)
+		}
+		return fn(m, L)
+	})
+}
+
+// install sets every method of c as a field of t.
+func (c *class) install(m *Match, t *lua.LTable) {
+	for _, md := range c.methods {
+		t.RawSetString(md.name, c.function(m, md))
+	}
+}
+
+// metatable returns a metatable for objects of class c: their methods are
+// looked up in a table of their own (__index).
+func (c *class) metatable(m *Match) *lua.LTable {
+	mt := m.L.NewTable()
+	methods := m.L.CreateTable(0, len(c.methods))
+	c.install(m, methods)
+	mt.RawSetString("__index", methods)
+	return mt
+}
+
+// classes are every class, for Methods.
+var classes = []*class{&tableClass, &zoneClass, &poolClass, &trackClass, &padClass}
+
+// Methods returns the name of every method scripts can call, by class as
+// tabletop.meta.lua names them ("Zone": "add", "cards", ...), sorted.
+func Methods() map[string][]string {
+	out := make(map[string][]string, len(classes))
+	for _, c := range classes {
+		names := make([]string, 0, len(c.methods))
+		for _, md := range c.methods {
+			names = append(names, md.name)
+		}
+		sort.Strings(names)
+		out[c.meta] = names
+	}
+	return out
+}

@@ -1,0 +1,254 @@
+package interp
+
+import (
+	"strconv"
+
+	"github.com/tabletop/tabletop/luahost"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// tableClass is t, the table a game's play(t) receives: its seats, the
+// objects on it, its randomness, its log and its prompts. The Lua prelude
+// (prelude.lua in pieces.go) adds the methods written in Lua.
+var tableClass = class{lua: "t", meta: "Table", methods: []method{
+	// Seats.
+	{"name", reads, (*Match).seatName},
+	{"set_name", changes, (*Match).luaSetName},
+	{"left", reads, (*Match).seatLeft},
+	{"right", reads, (*Match).seatRight},
+	{"seats", reads, (*Match).tableSeats},
+
+	// Cards and zones.
+	{"zone", changes, (*Match).luaZone},
+	{"cards", changes, (*Match).luaCards},
+	{"card", reads, (*Match).cardNamed},
+	{"move", changes, (*Match).tableMove},
+	{"where", reads, (*Match).cardWhere},
+	{"show", changes, (*Match).cardShow},
+	{"reveal", changes, (*Match).cardReveal},
+	{"hide", changes, (*Match).cardHide},
+	{"visible", reads, (*Match).cardVisible},
+
+	// Pieces, tracks, pads, boards, notes.
+	{"pool", changes, (*Match).luaPool},
+	{"track", changes, (*Match).luaTrack},
+	{"pad", changes, (*Match).luaPad},
+	{"board", changes, (*Match).luaBoard},
+	{"note", changes, (*Match).luaNote},
+	{"format", reads, (*Match).tableFormat},
+
+	// Randomness: always the match's generator.
+	{"random", changes, (*Match).tableRandom},
+	{"roll", changes, (*Match).tableRoll},
+	{"shuffle", changes, (*Match).tableShuffle},
+
+	// The log.
+	{"log", changes, (*Match).tableLog},
+	{"tell", changes, (*Match).tableTell},
+	{"event", changes, (*Match).tableEvent},
+
+	// Prompts.
+	{"ask", changes, (*Match).luaAsk},
+
+	// What a designer measures over many games (metric.go).
+	{"metric", changes, (*Match).luaMetric},
+}}
+
+// newTableObject builds the object a script's play(t) receives: the
+// player count, the game's options, the methods of tableClass and those
+// the prelude adds.
+func (m *Match) newTableObject() *lua.LTable {
+	L := m.L
+	t := L.NewTable()
+	m.meta.cardByName = map[string]*Card{}
+	t.RawSetString("players", lua.LNumber(len(m.Seats)))
+	t.RawSetString("options", m.optionsTable())
+	tableClass.install(m, t)
+	L.Push(luahost.Load(L, preludeProto()))
+	L.Push(t)
+	L.Call(1, 0)
+	return t
+}
+
+// optionsTable is t.options: each option of the game as the match was
+// configured, typed as the game declared it.
+func (m *Match) optionsTable() *lua.LTable {
+	opts := m.L.NewTable()
+	for _, d := range m.Engine.Info.Options {
+		v := m.Config.Options[d.Name]
+		switch d.Kind {
+		case "number":
+			f, _ := strconv.ParseFloat(v, 64)
+			opts.RawSetString(d.Name, lua.LNumber(f))
+		case "boolean":
+			opts.RawSetString(d.Name, lua.LBool(v == "true"))
+		default:
+			opts.RawSetString(d.Name, lua.LString(v))
+		}
+	}
+	return opts
+}
+
+// seatName implements t:name(seat): the seat's name as views show it.
+func (m *Match) seatName(L *lua.LState) int {
+	L.Push(lua.LString(m.SeatLabel(m.checkSeat(L, 2))))
+	return 1
+}
+
+// seatLeft implements t:left(seat): the next seat clockwise.
+func (m *Match) seatLeft(L *lua.LState) int {
+	s := m.checkSeat(L, 2)
+	L.Push(lua.LNumber(s%len(m.Seats) + 1))
+	return 1
+}
+
+// seatRight implements t:right(seat): the next seat anticlockwise.
+func (m *Match) seatRight(L *lua.LState) int {
+	s := m.checkSeat(L, 2)
+	L.Push(lua.LNumber((s+len(m.Seats)-2)%len(m.Seats) + 1))
+	return 1
+}
+
+// cardNamed implements t:card(name): the card of that name, or nil.
+func (m *Match) cardNamed(L *lua.LState) int {
+	if c := m.meta.cardByName[L.CheckString(2)]; c != nil {
+		L.Push(c.Table)
+	} else {
+		L.Push(lua.LNil)
+	}
+	return 1
+}
+
+// tableMove implements t:move(card, zone [, pos]).
+func (m *Match) tableMove(L *lua.LState) int {
+	c := m.checkCard(L, 2)
+	z := m.checkZone(L, 3)
+	m.moveCard(c, z, L.OptInt(4, 0))
+	return 0
+}
+
+// cardWhere implements t:where(card): the zone the card is in.
+func (m *Match) cardWhere(L *lua.LState) int {
+	L.Push(m.checkCard(L, 2).Zone.ud)
+	return 1
+}
+
+// cardShow implements t:show(card, seats): those seats now know the card.
+func (m *Match) cardShow(L *lua.LState) int {
+	c := m.checkCard(L, 2)
+	c.Known |= m.checkSeats(L, 3)
+	c.Zone.touch()
+	return 0
+}
+
+// cardReveal implements t:reveal(card): everyone knows the card.
+func (m *Match) cardReveal(L *lua.LState) int {
+	c := m.checkCard(L, 2)
+	c.Revealed = true
+	c.Zone.touch()
+	return 0
+}
+
+// cardHide implements t:hide(card): nobody knows the card any longer
+// (beyond what its zone shows).
+func (m *Match) cardHide(L *lua.LState) int {
+	c := m.checkCard(L, 2)
+	c.Revealed, c.Known = false, 0
+	c.Zone.touch()
+	return 0
+}
+
+// cardVisible implements t:visible(card, seat).
+func (m *Match) cardVisible(L *lua.LState) int {
+	c := m.checkCard(L, 2)
+	L.Push(lua.LBool(c.VisibleTo(m.checkSeat(L, 3))))
+	return 1
+}
+
+// tableFormat implements t:format(fmt, ...): the text t:log would write.
+func (m *Match) tableFormat(L *lua.LState) int {
+	L.Push(lua.LString(m.formatNow(L, 2)))
+	return 1
+}
+
+// tableRandom implements t:random(n): 1..n from the match's generator.
+func (m *Match) tableRandom(L *lua.LState) int {
+	n := L.CheckInt(2)
+	if n < 1 {
+		L.ArgError(2, "need at least 1")
+	}
+	L.Push(lua.LNumber(m.RNG.Intn(n) + 1))
+	return 1
+}
+
+// tableRoll implements t:roll([sides [, count]]): count dice, returned
+// as that many values. A test may have fixed the next rolls (m.rolls),
+// and a search bot's world draws them from its own chance (Config.Chance).
+func (m *Match) tableRoll(L *lua.LState) int {
+	sides := L.OptInt(2, 6)
+	n := L.OptInt(3, 1)
+	if sides < 1 || n < 1 || n > 100 {
+		L.RaiseError("t:roll(sides, count): sides >= 1 and 1 <= count <= 100")
+	}
+	for i := 0; i < n; i++ {
+		r := 0
+		switch {
+		case len(m.rolls) > 0:
+			r, m.rolls = m.rolls[0], m.rolls[1:]
+		case m.Config.Chance != nil:
+			r = m.Config.Chance.Roll(m, sides)
+		default:
+			r = m.RNG.Intn(sides) + 1
+		}
+		L.Push(lua.LNumber(r))
+	}
+	return n
+}
+
+// tableShuffle implements t:shuffle(list): shuffles a Lua list in place
+// with the match's generator and returns it.
+func (m *Match) tableShuffle(L *lua.LState) int {
+	list := L.CheckTable(2)
+	n := list.Len()
+	m.RNG.Shuffle(n, func(i, j int) {
+		a, b := list.RawGetInt(i+1), list.RawGetInt(j+1)
+		list.RawSetInt(i+1, b)
+		list.RawSetInt(j+1, a)
+	})
+	L.Push(list)
+	return 1
+}
+
+// tableLog implements t:log(fmt, ...): a line every seat reads.
+func (m *Match) tableLog(L *lua.LState) int {
+	parts, cards := m.format(L, 2)
+	m.writeLine(AllSeats, parts, cards, nil)
+	return 0
+}
+
+// tableTell implements t:tell(seats, fmt, ...): a line only they read.
+func (m *Match) tableTell(L *lua.LState) int {
+	to := m.checkSeats(L, 2)
+	parts, cards := m.format(L, 3)
+	m.writeLine(to, parts, cards, nil)
+	return 0
+}
+
+// tableEvent implements t:event(to, data, fmt, ...): a log line that also
+// carries data for bots. to is "all", a seat or a list of seats; data is a
+// table of plain values, lists of them, and cards (given to bots by name).
+func (m *Match) tableEvent(L *lua.LState) int {
+	to := AllSeats
+	if s, ok := L.Get(2).(lua.LString); !ok || s != "all" {
+		to = m.checkSeats(L, 2)
+	}
+	tbl := L.CheckTable(3)
+	if m.cardOf(tbl) != nil || tbl.Len() > 0 {
+		L.ArgError(3, "event data must be a table with string keys")
+	}
+	var cards []int
+	data, _ := m.plainData(L, tbl, &cards, 0).(map[string]any)
+	parts, more := m.format(L, 4)
+	m.writeLine(to, parts, append(cards, more...), data)
+	return 0
+}

@@ -333,66 +333,84 @@ var remarks = []string{"nice move", "I object!", "hm", "is that allowed?", "my t
 // checkOne plays one checked game; it returns the decisions made, and the
 // failure with a record of the game if it failed.
 func checkOne(cfg CheckConfig, players int, seed uint64, plan checkPlan, started func(*interp.Match)) (int, *CheckFailure, *interp.Record) {
-	e := cfg.Engine
-	mcfg := interp.Config{Players: players, Seed: seed, Options: cfg.Options}
-	m, err := e.NewMatch(mcfg)
-	if err != nil {
+	g := checkedGame{cfg: cfg, players: players, seed: seed, plan: plan}
+	if err := g.start(); err != nil {
 		return 0, &CheckFailure{Players: players, Seed: seed, Err: err.Error()}, nil
 	}
-	defer m.Close()
-	started(m)
-	random := interp.NewRandomBot(interp.BotSeed(seed, 0))
-	var own interp.Bot
-	if plan.botSeat > 0 {
-		if own, err = e.NewBot(plan.botName, plan.botSeat, interp.BotSeed(seed, plan.botSeat)); err != nil {
-			return 0, &CheckFailure{Players: players, Seed: seed, Err: err.Error()}, nil
-		}
-		defer own.Close()
+	defer g.close()
+	started(g.m)
+	err := g.play()
+	if err == nil {
+		return g.n, nil, nil
 	}
-	sampler := interp.NewRNG(seed ^ 0x5eed)
-	fail := func(n int, err error) (int, *CheckFailure, *interp.Record) {
-		return n, &CheckFailure{Players: players, Seed: seed, Decision: n, Err: err.Error()}, m.NewRecord(nil)
+	return g.n, &CheckFailure{Players: players, Seed: seed, Decision: g.n, Err: err.Error()}, g.m.NewRecord(nil)
+}
+
+// checkedGame is one game of check: the match, its bots, and where it is.
+type checkedGame struct {
+	cfg     CheckConfig
+	players int
+	seed    uint64
+	plan    checkPlan
+	mcfg    interp.Config
+	m       *interp.Match
+	random  interp.Bot
+	own     interp.Bot // the game's own bot at plan.botSeat, if any
+	sampler *interp.RNG
+	n       int // decisions made
+}
+
+// start makes the match and its bots.
+func (g *checkedGame) start() error {
+	e := g.cfg.Engine
+	g.mcfg = interp.Config{Players: g.players, Seed: g.seed, Options: g.cfg.Options}
+	m, err := e.NewMatch(g.mcfg)
+	if err != nil {
+		return err
 	}
-	// Notes and sidebars drawn by functions are drawn after every decision
-	// for one viewer, each seat and the spectator in turn (for all of them
-	// at the start and the end): every viewer is seen in many positions at
-	// a fraction of the cost of drawing for all after each decision.
-	check := func(n int) error {
-		if err := m.Err(); err != nil {
+	g.m = m
+	g.random = interp.NewRandomBot(interp.BotSeed(g.seed, 0))
+	if g.plan.botSeat > 0 {
+		if g.own, err = e.NewBot(g.plan.botName, g.plan.botSeat, interp.BotSeed(g.seed, g.plan.botSeat)); err != nil {
+			m.Close()
 			return err
 		}
-		if err := m.CheckInvariants(); err != nil {
-			return err
-		}
-		if err := m.CheckSecrecy(); err != nil {
-			return err
-		}
-		if n == 0 || m.Prompt() == nil {
-			return m.CheckDrawing()
-		}
-		return m.CheckDrawingFor(n % (players + 1))
 	}
-	if err := check(0); err != nil {
-		return fail(0, err)
+	g.sampler = interp.NewRNG(g.seed ^ 0x5eed)
+	return nil
+}
+
+func (g *checkedGame) close() {
+	if g.own != nil {
+		g.own.Close()
+	}
+	g.m.Close()
+}
+
+// play plays the game to its end, checking the state after every decision,
+// then checks the result and that a replay gives the same game.
+func (g *checkedGame) play() error {
+	m := g.m
+	if err := g.check(); err != nil {
+		return err
 	}
 	// One early decision of each game has every option (up to 4) tried on
 	// a replayed copy: early, so the replays stay cheap, and once the game
 	// itself got past it, so a step that fails is not run five times. The
 	// same decision is where the tools run or a seat speaks.
-	tryAt := sampler.Intn(64)
-	var tryFrom []interp.Decision
-	var tryOptionsOf []string
-	n := 0
+	tryAt := g.sampler.Intn(64)
 	for p := m.Prompt(); p != nil; p = m.Prompt() {
-		if n >= cfg.MaxDecisions {
-			return fail(n, fmt.Errorf("the game did not end within %d decisions", cfg.MaxDecisions))
+		if g.n >= g.cfg.MaxDecisions {
+			return fmt.Errorf("the game did not end within %d decisions", g.cfg.MaxDecisions)
 		}
 		if len(p.Options) == 0 {
-			return fail(n, fmt.Errorf("a prompt for %s has no options", m.SeatLabel(p.Seat)))
+			return fmt.Errorf("a prompt for %s has no options", m.SeatLabel(p.Seat))
 		}
-		if n == tryAt {
-			if err := exercise(e, m, p.Seat, plan, sampler); err != nil {
-				return fail(n, err)
+		var tryFrom []interp.Decision
+		var tryOptionsOf []string
+		if g.n == tryAt {
+			if err := exercise(g.cfg.Engine, m, p.Seat, g.plan, g.sampler); err != nil {
+				return err
 			}
 			if p = m.Prompt(); p == nil {
 				break
@@ -400,44 +418,70 @@ func checkOne(cfg CheckConfig, players int, seed uint64, plan checkPlan, started
 			tryFrom = append([]interp.Decision(nil), m.Decisions()...)
 			tryOptionsOf = append([]string(nil), p.Options...)
 		}
-		bot := interp.Bot(random)
-		if p.Seat == plan.botSeat {
-			bot = own
-		}
-		i, err := bot.Choose(m)
-		if err != nil {
-			return fail(n, err)
-		}
-		seat, group, logFrom := p.Seat, p.Group, m.LogLen()
-		if err := m.Step(i); err != nil {
-			return fail(n, err)
-		}
-		n++
-		if err := check(n); err != nil {
-			return fail(n, err)
+		if err := g.decide(p); err != nil {
+			return err
 		}
 		if tryFrom != nil {
-			if err := tryOptions(e, mcfg, tryFrom, tryOptionsOf, sampler); err != nil {
-				return fail(n, err)
-			}
-			tryFrom = nil
-		}
-		if next := m.Prompt(); group > 0 && next != nil && next.Group == group {
-			if err := quietWhileVoting(m, logFrom, seat); err != nil {
-				return fail(n, err)
+			if err := tryOptions(g.cfg.Engine, g.mcfg, tryFrom, tryOptionsOf, g.sampler); err != nil {
+				return err
 			}
 		}
 	}
 	if err := m.Err(); err != nil {
-		return fail(n, err)
+		return err
 	}
 	if err := m.CheckResult(); err != nil {
-		return fail(n, err)
+		return err
 	}
-	if err := sameOnReplay(e, m); err != nil {
-		return fail(n, err)
+	return sameOnReplay(g.cfg.Engine, m)
+}
+
+// decide lets the bot of p's seat answer p, and checks the state after;
+// a secret vote must stay quiet until every seat of its group has voted.
+func (g *checkedGame) decide(p *interp.Prompt) error {
+	m := g.m
+	bot := g.random
+	if p.Seat == g.plan.botSeat {
+		bot = g.own
 	}
-	return n, nil, nil
+	i, err := bot.Choose(m)
+	if err != nil {
+		return err
+	}
+	seat, group, logFrom := p.Seat, p.Group, m.LogLen()
+	if err := m.Step(i); err != nil {
+		return err
+	}
+	g.n++
+	if err := g.check(); err != nil {
+		return err
+	}
+	if next := m.Prompt(); group > 0 && next != nil && next.Group == group {
+		return quietWhileVoting(m, logFrom, seat)
+	}
+	return nil
+}
+
+// check checks the state: invariants, secrecy, and drawing. Notes and
+// sidebars drawn by functions are drawn after every decision for one
+// viewer, each seat and the spectator in turn (for all of them at the
+// start and the end): every viewer is seen in many positions at a fraction
+// of the cost of drawing for all after each decision.
+func (g *checkedGame) check() error {
+	m := g.m
+	if err := m.Err(); err != nil {
+		return err
+	}
+	if err := m.CheckInvariants(); err != nil {
+		return err
+	}
+	if err := m.CheckSecrecy(); err != nil {
+		return err
+	}
+	if g.n == 0 || m.Prompt() == nil {
+		return m.CheckDrawing()
+	}
+	return m.CheckDrawingFor(g.n % (g.players + 1))
 }
 
 // exercise runs the script's tools for seat, or lets seat say something,

@@ -112,19 +112,16 @@ func (c *checker) push(n any, levels, depth, fn, line int, cont bool) {
 	c.stack = append(c.stack, walkItem{node: n, levels: levels, depth: depth, fn: fn, line: line})
 }
 
+// visit checks one node against the limits, notes its constants, and
+// queues its parts; a function starts a new set of constants.
 func (c *checker) visit(it walkItem) error {
 	line := it.line
 	if ph, ok := it.node.(ast.PositionHolder); ok && ph.Line() > 0 {
 		line = ph.Line()
 	}
 	c.nodes++
-	switch {
-	case it.levels > maxLevels:
-		return &Error{Chunk: c.name, Line: line, Msg: "chunk has too many syntax levels"}
-	case it.depth > maxDepth:
-		return &Error{Chunk: c.name, Line: line, Msg: fmt.Sprintf("chunk has too many syntax levels (an expression or block nested more than %d deep, counting every operand of a long chain)", maxDepth)}
-	case c.nodes > maxNodes:
-		return &Error{Chunk: c.name, Line: line, Msg: fmt.Sprintf("chunk too large to compile (more than %d syntax nodes)", maxNodes)}
+	if err := c.limits(it, line); err != nil {
+		return err
 	}
 	fn := it.fn
 	if f, ok := it.node.(*ast.FunctionExpr); ok {
@@ -137,6 +134,28 @@ func (c *checker) visit(it walkItem) error {
 	// child queues a sub-node one level down; cont marks chain
 	// continuations.
 	child := func(n any, cont bool) { c.push(n, it.levels+1, it.depth+1, fn, line, cont) }
+	if !c.statementChildren(it, fn, line, child) {
+		c.expressionChildren(it.node, fn, child)
+	}
+	return nil
+}
+
+// limits refuses a chunk nested or grown past what the compiler can take.
+func (c *checker) limits(it walkItem, line int) error {
+	switch {
+	case it.levels > maxLevels:
+		return &Error{Chunk: c.name, Line: line, Msg: "chunk has too many syntax levels"}
+	case it.depth > maxDepth:
+		return &Error{Chunk: c.name, Line: line, Msg: fmt.Sprintf("chunk has too many syntax levels (an expression or block nested more than %d deep, counting every operand of a long chain)", maxDepth)}
+	case c.nodes > maxNodes:
+		return &Error{Chunk: c.name, Line: line, Msg: fmt.Sprintf("chunk too large to compile (more than %d syntax nodes)", maxNodes)}
+	}
+	return nil
+}
+
+// statementChildren queues the parts of a statement; it reports false
+// when the node is not a statement.
+func (c *checker) statementChildren(it walkItem, fn, line int, child func(any, bool)) bool {
 	switch n := it.node.(type) {
 	case *ast.AssignStmt:
 		c.exprs(n.Lhs, child)
@@ -180,6 +199,18 @@ func (c *checker) visit(it walkItem) error {
 		child(n.Func, false)
 	case *ast.ReturnStmt:
 		c.exprs(n.Exprs, child)
+	default:
+		return false
+	}
+	return true
+}
+
+// expressionChildren queues the operands of an expression; the left
+// operand of a binary operator and the function or object of a call or an
+// index continue their parent's chain (cont), which Lua 5.1 does not count
+// as a syntax level.
+func (c *checker) expressionChildren(node any, fn int, child func(any, bool)) {
+	switch n := node.(type) {
 	case *ast.AttrGetExpr:
 		child(n.Object, true)
 		child(n.Key, false)
@@ -215,7 +246,6 @@ func (c *checker) visit(it walkItem) error {
 			c.info.vararg = true
 		}
 	}
-	return nil
 }
 
 func (c *checker) exprs(es []ast.Expr, child func(any, bool)) {

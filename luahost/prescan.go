@@ -16,96 +16,132 @@ const maxPressure = 1000
 // refuses the chunk, with the line, if it passes maxPressure. It is an
 // estimate for safety, not a parser: the exact limits are checkSize's.
 func prescan(src []byte, name string) error {
-	depth, run, line := 0, 0, 1
-	operand := false // the previous token ends an operand (so '-' is binary)
-	for i := 0; i < len(src); {
-		c := src[i]
-		switch {
-		case c == '\n':
-			line++
-			i++
+	s := pressure{src: src, line: 1}
+	for s.i < len(src) {
+		if s.gap() || s.literal() {
 			continue
-		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
-			i++
-			continue
-		case c == '-' && i+1 < len(src) && src[i+1] == '-': // comment
-			i += 2
-			if n := longBracket(src[i:]); n > 0 {
-				i, line = skipLong(src, i, n, line)
-			} else {
-				for i < len(src) && src[i] != '\n' {
-					i++
-				}
-			}
-			continue
-		case c == '"' || c == '\'':
-			i, line = skipString(src, i, line)
-			operand = true
-			continue
-		case c == '[' && longBracket(src[i:]) > 0:
-			i, line = skipLong(src, i, longBracket(src[i:]), line)
-			operand = true
-			continue
-		case isNameStart(c) || isDigit(c) || (c == '.' && i+1 < len(src) && isDigit(src[i+1])):
-			j := i
-			for j < len(src) && (isNameStart(src[j]) || isDigit(src[j]) || src[j] == '.' && isDigit(src[i])) {
-				j++
-			}
-			word := src[i:j]
-			i = j
-			operand = true
-			switch string(word) {
-			case "function", "if", "do", "repeat":
-				depth++
-				run, operand = 0, false
-			case "end", "until":
-				depth--
-				run, operand = 0, string(word) == "end"
-			case "not":
-				run++
-				operand = false
-			case "and", "or", "then", "else", "elseif", "local", "return", "while", "for", "in", "break":
-				run, operand = 0, false
-			}
-		default:
-			i++
-			switch c {
-			case '(', '[', '{':
-				depth++
-				run, operand = 0, false
-			case ')', ']', '}':
-				depth--
-				run, operand = 0, true
-			case '^', '#':
-				run++
-				operand = false
-			case '.':
-				if i < len(src) && src[i] == '.' {
-					i++
-					if i < len(src) && src[i] == '.' { // '...'
-						i++
-						operand = true
-						break
-					}
-					run++
-				}
-				operand = false
-			case '-':
-				if !operand {
-					run++
-				}
-				operand = false
-			case ',', ';', '=', '<', '>', '~':
-				run, operand = 0, false
-			default:
-				operand = false
-			}
 		}
-		if depth+run > maxPressure {
-			return &Error{Chunk: name, Line: line, Msg: "chunk has too many syntax levels"}
+		if c := src[s.i]; isNameStart(c) || isDigit(c) || (c == '.' && s.i+1 < len(src) && isDigit(src[s.i+1])) {
+			s.word()
+		} else {
+			s.punct()
+		}
+		if s.depth+s.run > maxPressure {
+			return &Error{Chunk: name, Line: s.line, Msg: "chunk has too many syntax levels"}
 		}
 	}
 	return nil
+}
+
+// pressure is prescan's place in the source and its estimate there.
+type pressure struct {
+	src        []byte
+	i, line    int
+	depth, run int  // open brackets and blocks; pending operators at that depth
+	operand    bool // the previous token ends an operand (so '-' is binary)
+}
+
+// gap skips white space or a comment at s.i, reporting whether it did.
+func (s *pressure) gap() bool {
+	src, c := s.src, s.src[s.i]
+	switch {
+	case c == '\n':
+		s.line++
+		s.i++
+	case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+		s.i++
+	case c == '-' && s.i+1 < len(src) && src[s.i+1] == '-':
+		s.i += 2
+		if n := longBracket(src[s.i:]); n > 0 {
+			s.i, s.line = skipLong(src, s.i, n, s.line)
+		} else {
+			for s.i < len(src) && src[s.i] != '\n' {
+				s.i++
+			}
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// literal skips a string at s.i, reporting whether it did.
+func (s *pressure) literal() bool {
+	src, c := s.src, s.src[s.i]
+	switch {
+	case c == '"' || c == '\'':
+		s.i, s.line = skipString(src, s.i, s.line)
+	case c == '[' && longBracket(src[s.i:]) > 0:
+		s.i, s.line = skipLong(src, s.i, longBracket(src[s.i:]), s.line)
+	default:
+		return false
+	}
+	s.operand = true
+	return true
+}
+
+// word reads a name, keyword or number: block keywords open and close a
+// level, 'not' is a pending unary operator, and other keywords end a run.
+func (s *pressure) word() {
+	src, j := s.src, s.i
+	for j < len(src) && (isNameStart(src[j]) || isDigit(src[j]) || src[j] == '.' && isDigit(src[s.i])) {
+		j++
+	}
+	word := string(src[s.i:j])
+	s.i = j
+	s.operand = true
+	switch word {
+	case "function", "if", "do", "repeat":
+		s.depth++
+		s.run, s.operand = 0, false
+	case "end", "until":
+		s.depth--
+		s.run, s.operand = 0, word == "end"
+	case "not":
+		s.run++
+		s.operand = false
+	case "and", "or", "then", "else", "elseif", "local", "return", "while", "for", "in", "break":
+		s.run, s.operand = 0, false
+	}
+}
+
+// punct reads one punctuation token: brackets open and close a level;
+// '^', '#', '..' and unary '-' are pending operators; separators and
+// comparisons end a run.
+func (s *pressure) punct() {
+	src, c := s.src, s.src[s.i]
+	s.i++
+	switch c {
+	case '(', '[', '{':
+		s.depth++
+		s.run, s.operand = 0, false
+	case ')', ']', '}':
+		s.depth--
+		s.run, s.operand = 0, true
+	case '^', '#':
+		s.run++
+		s.operand = false
+	case '.':
+		if s.i < len(src) && src[s.i] == '.' {
+			s.i++
+			if s.i < len(src) && src[s.i] == '.' { // '...'
+				s.i++
+				s.operand = true
+				return
+			}
+			s.run++
+		}
+		s.operand = false
+	case '-':
+		if !s.operand {
+			s.run++
+		}
+		s.operand = false
+	case ',', ';', '=', '<', '>', '~':
+		s.run, s.operand = 0, false
+	default:
+		s.operand = false
+	}
 }
 
 func isNameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -77,6 +77,27 @@ func Match(input string, options []string) (int, error) {
 	if len(options) == 0 {
 		return -1, &Error{Input: input, Col: 1, Msg: "there are no legal moves right now"}
 	}
+	opts := optionTokens(options)
+	if len(toks) == 0 {
+		first := distinct(opts, allIndexes(len(opts)), 0)
+		return -1, &Error{Input: input, Col: 1, Expected: first,
+			Msg: fmt.Sprintf("empty move at column 1: expected one of %s", list(first))}
+	}
+	if len(toks) == 1 && isDigits(toks[0].Text) {
+		return pickNumber(input, toks[0], opts)
+	}
+	cands := allIndexes(len(opts))
+	for i, tok := range toks {
+		if cands, err = narrow(input, tok, i, opts, cands); err != nil {
+			return -1, err
+		}
+	}
+	return ranOut(input, toks, opts, cands)
+}
+
+// optionTokens splits each option into its tokens, as written and
+// normalised.
+func optionTokens(options []string) []option {
 	opts := make([]option, len(options))
 	for i, text := range options {
 		canon := strings.Fields(text)
@@ -86,57 +107,52 @@ func Match(input string, options []string) (int, error) {
 		}
 		opts[i] = option{canon: canon, norm: norm}
 	}
+	return opts
+}
 
-	if len(toks) == 0 {
-		first := distinct(opts, allIndexes(len(opts)), 0)
-		return -1, &Error{Input: input, Col: 1, Expected: first,
-			Msg: fmt.Sprintf("empty move at column 1: expected one of %s", list(first))}
-	}
-	if len(toks) == 1 && isDigits(toks[0].Text) {
-		return pickNumber(input, toks[0], opts)
-	}
-
-	cands := allIndexes(len(opts))
-	for i, tok := range toks {
-		in := Normalize(tok.Text)
-		var longEnough []int
-		for _, c := range cands {
-			if len(opts[c].norm) > i {
-				longEnough = append(longEnough, c)
-			}
-		}
-		if len(longEnough) == 0 {
-			return -1, &Error{Input: input, Col: tok.Col,
-				Msg: fmt.Sprintf("unexpected %s at column %d: '%s' is already a complete move",
-					quoteToken(tok.Text), tok.Col, strings.Join(opts[cands[0]].canon, " "))}
-		}
-		var exact, prefix []int
-		for _, c := range longEnough {
-			switch o := opts[c].norm[i]; {
-			case o == in:
-				exact = append(exact, c)
-			case isPrefix(in, o):
-				prefix = append(prefix, c)
-			}
-		}
-		expected := distinct(opts, longEnough, i)
-		switch {
-		case len(exact) > 0:
-			cands = exact
-		case len(prefix) > 0:
-			if could := distinct(opts, prefix, i); len(could) > 1 {
-				slices.SortFunc(could, func(a, b string) int { return strings.Compare(Normalize(a), Normalize(b)) })
-				return -1, &Error{Input: input, Col: tok.Col, Expected: could,
-					Msg: fmt.Sprintf("ambiguous %s at column %d: could be %s", quoteToken(tok.Text), tok.Col, list(could))}
-			}
-			cands = prefix
-		default:
-			return -1, noMatch(input, tok, i, opts[cands[0]], expected)
+// narrow keeps the candidates whose i-th token the input token tok
+// matches: those equal to it if any, else those it is a prefix of, as long
+// as the prefix stands for one token only.
+func narrow(input string, tok Token, i int, opts []option, cands []int) ([]int, error) {
+	in := Normalize(tok.Text)
+	var longEnough []int
+	for _, c := range cands {
+		if len(opts[c].norm) > i {
+			longEnough = append(longEnough, c)
 		}
 	}
+	if len(longEnough) == 0 {
+		return nil, &Error{Input: input, Col: tok.Col,
+			Msg: fmt.Sprintf("unexpected %s at column %d: '%s' is already a complete move",
+				quoteToken(tok.Text), tok.Col, strings.Join(opts[cands[0]].canon, " "))}
+	}
+	var exact, prefix []int
+	for _, c := range longEnough {
+		switch o := opts[c].norm[i]; {
+		case o == in:
+			exact = append(exact, c)
+		case isPrefix(in, o):
+			prefix = append(prefix, c)
+		}
+	}
+	switch {
+	case len(exact) > 0:
+		return exact, nil
+	case len(prefix) > 0:
+		if could := distinct(opts, prefix, i); len(could) > 1 {
+			slices.SortFunc(could, func(a, b string) int { return strings.Compare(Normalize(a), Normalize(b)) })
+			return nil, &Error{Input: input, Col: tok.Col, Expected: could,
+				Msg: fmt.Sprintf("ambiguous %s at column %d: could be %s", quoteToken(tok.Text), tok.Col, list(could))}
+		}
+		return prefix, nil
+	}
+	return nil, noMatch(input, tok, i, opts[cands[0]], distinct(opts, longEnough, i))
+}
 
-	// The input ran out. Prefer an option that ends here; otherwise all the
-	// options left must be one and the same.
+// ranOut resolves the candidates left when the input ran out: an option
+// that ends here wins; otherwise all the options left must be one and the
+// same, or the input is incomplete.
+func ranOut(input string, toks []Token, opts []option, cands []int) (int, error) {
 	n := len(toks)
 	for _, c := range cands {
 		if len(opts[c].norm) == n {

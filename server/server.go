@@ -432,41 +432,9 @@ func (s *Server) Create(ctx context.Context, req createRequest) (*createResponse
 		return nil, http.StatusBadRequest, fmt.Errorf("no game called %q here", req.Game)
 	}
 	eng := g.Engine
-	players := req.Players
-	if players == 0 {
-		players = max(len(req.Seats), usualPlayers(eng.Info))
-	}
-	if players < eng.Info.MinPlayers || players > eng.Info.MaxPlayers {
-		return nil, http.StatusBadRequest, fmt.Errorf("%s is for %s players, not %d", eng.Info.Title, playerRange(eng.Info), players)
-	}
-	if len(req.Seats) != players && len(req.Seats) != 0 {
-		return nil, http.StatusBadRequest, fmt.Errorf("%d seats described for %d players", len(req.Seats), players)
-	}
-	specs := make([]string, players)
-	for i := range specs {
-		specs[i] = "me"
-		if i < len(req.Seats) {
-			specs[i] = seatSpec(req.Seats[i])
-		} else if i > 0 {
-			specs[i] = "bot"
-		}
-	}
-	seats, err := repl.ParseSeats(eng, specs)
+	tc, err := tableConfig(eng, req)
 	if err != nil {
 		return nil, http.StatusBadRequest, err
-	}
-	var assign []string
-	for k, v := range req.Options {
-		assign = append(assign, k+"="+v)
-	}
-	sort.Strings(assign)
-	opts, err := eng.ParseOptions(assign)
-	if err != nil {
-		return nil, http.StatusBadRequest, err
-	}
-	seed := randomSeed()
-	if req.Seed != nil {
-		seed = *req.Seed
 	}
 	n, err := s.cfg.Store.CountUnfinished(ctx)
 	if err != nil {
@@ -475,13 +443,13 @@ func (s *Server) Create(ctx context.Context, req createRequest) (*createResponse
 	if n >= s.cfg.MaxTables {
 		return nil, http.StatusServiceUnavailable, fmt.Errorf("this server already has %d tables in play, its limit: try again when a game has ended", n)
 	}
-	m, err := eng.NewMatch(interp.Config{Players: players, Seed: seed, Options: opts, Names: repl.Names(seats)})
+	m, err := eng.NewMatch(interp.Config{Players: tc.players, Seed: tc.seed, Options: tc.opts, Names: repl.Names(tc.seats)})
 	if err != nil {
 		return nil, http.StatusBadRequest, fmt.Errorf("%s", repl.ErrorText(err))
 	}
-	st := &store.Table{ID: newID(), Created: time.Now(), Script: eng.Script, Hash: eng.Hash, Players: players,
-		Seed: seed, Options: opts, Seats: specs}
-	tokens := make([]string, players)
+	st := &store.Table{ID: newID(), Created: time.Now(), Script: eng.Script, Hash: eng.Hash, Players: tc.players,
+		Seed: tc.seed, Options: tc.opts, Seats: tc.specs}
+	tokens := make([]string, tc.players)
 	for i := range tokens {
 		tokens[i] = newToken()
 		st.Tokens = append(st.Tokens, hashToken(tokens[i]))
@@ -492,11 +460,11 @@ func (s *Server) Create(ctx context.Context, req createRequest) (*createResponse
 		m.Close()
 		return nil, http.StatusInternalServerError, err
 	}
-	t := newTable(s, st.ID, eng, m, seats, specs)
+	t := newTable(s, st.ID, eng, m, tc.seats, tc.specs)
 	s.add(t, st.Tokens, st.Watch)
-	s.cfg.Logf("table %s: %s, %d players, seed %d", st.ID, eng.Info.Title, players, seed)
+	s.cfg.Logf("table %s: %s, %d players, seed %d", st.ID, eng.Info.Title, tc.players, tc.seed)
 	res := &createResponse{Table: st.ID, Title: eng.Info.Title, Watch: "/watch/" + watch}
-	for i, seat := range seats {
+	for i, seat := range tc.seats {
 		l := seatLink{Seat: i + 1, Label: m.SeatLabel(i + 1)}
 		if seat.Human {
 			l.Link = "/play/" + tokens[i]
@@ -507,6 +475,59 @@ func (s *Server) Create(ctx context.Context, req createRequest) (*createResponse
 	}
 	t.kick()
 	return res, http.StatusCreated, nil
+}
+
+// newTableConfig is what a request to open a table asks for, checked.
+type newTableConfig struct {
+	players int
+	specs   []string // each seat as --seats writes it
+	seats   []repl.Seat
+	opts    map[string]string
+	seed    uint64
+}
+
+// tableConfig checks a request to open a table of eng's game: the player
+// count (default: as many as the seats described, or the game's usual
+// count), the seats (default: a person in seat 1 and the game's bot in the
+// others), the options and the seed (default: a random one).
+func tableConfig(eng *interp.Engine, req createRequest) (newTableConfig, error) {
+	var tc newTableConfig
+	tc.players = req.Players
+	if tc.players == 0 {
+		tc.players = max(len(req.Seats), usualPlayers(eng.Info))
+	}
+	if tc.players < eng.Info.MinPlayers || tc.players > eng.Info.MaxPlayers {
+		return tc, fmt.Errorf("%s is for %s players, not %d", eng.Info.Title, playerRange(eng.Info), tc.players)
+	}
+	if len(req.Seats) != tc.players && len(req.Seats) != 0 {
+		return tc, fmt.Errorf("%d seats described for %d players", len(req.Seats), tc.players)
+	}
+	tc.specs = make([]string, tc.players)
+	for i := range tc.specs {
+		tc.specs[i] = "me"
+		if i < len(req.Seats) {
+			tc.specs[i] = seatSpec(req.Seats[i])
+		} else if i > 0 {
+			tc.specs[i] = "bot"
+		}
+	}
+	var err error
+	if tc.seats, err = repl.ParseSeats(eng, tc.specs); err != nil {
+		return tc, err
+	}
+	var assign []string
+	for k, v := range req.Options {
+		assign = append(assign, k+"="+v)
+	}
+	sort.Strings(assign)
+	if tc.opts, err = eng.ParseOptions(assign); err != nil {
+		return tc, err
+	}
+	tc.seed = randomSeed()
+	if req.Seed != nil {
+		tc.seed = *req.Seed
+	}
+	return tc, nil
 }
 
 // seatSpec writes a seat of the lobby's form as --seats would.

@@ -21,4 +21,18 @@
 // Engine.Replay(cfg, decisions, Silent) — keeps no log at all: the copy a
 // search plays on from. A bot keeps its view from one decision to the next
 // (botview.go).
+//
+// Scripts reach the engine through t and the objects it makes (zones,
+// pools, tracks, pads, boards). Each kind of object is a class: one list of
+// its Lua methods, each a named Go function and a flag saying whether it
+// changes the game (methods.go). The list is what Lua gets, what keeps a
+// note drawn with a view from changing the game, and what the LuaLS
+// annotations (stdlib/tabletop.meta.lua) are checked against.
+//
+// Where to look: engine.go loads a script; match.go runs one game;
+// methods.go, tablemethods.go, zonemethods.go, pieces.go and board.go are
+// what scripts call; clauses.go and melds.go are Go helpers for common
+// rules; view.go, draw.go and botview.go are what seats and bots see;
+// record.go is saving, loading and replay; sandbox.go and host.go tie the
+// script host (package luahost) in.
 package interp

@@ -1,8 +1,6 @@
 package interp
 
 import (
-	"sort"
-
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -14,8 +12,8 @@ import (
 //   - what is installed into Lua (install, metatable);
 //   - what says which methods change the game, so that a note or sidebar
 //     drawn while a view is drawn may call only the others (draw.go);
-//   - what the test of tabletop.meta.lua checks the annotations against
-//     (Methods).
+//   - what the test of tabletop.meta.lua lists from a running match and
+//     checks the annotations against (stdlib/meta_test.go).
 //
 // A method's Go function takes the match and the Lua state; its object is
 // argument 1 (self), its first argument 2, as in any Lua method call.
@@ -70,22 +68,4 @@ func (c *class) metatable(m *Match) *lua.LTable {
 	c.install(m, methods)
 	mt.RawSetString("__index", methods)
 	return mt
-}
-
-// classes are every class, for Methods.
-var classes = []*class{&tableClass, &zoneClass, &poolClass, &trackClass, &padClass}
-
-// Methods returns the name of every method scripts can call, by class as
-// tabletop.meta.lua names them ("Zone": "add", "cards", ...), sorted.
-func Methods() map[string][]string {
-	out := make(map[string][]string, len(classes))
-	for _, c := range classes {
-		names := make([]string, 0, len(c.methods))
-		for _, md := range c.methods {
-			names = append(names, md.name)
-		}
-		sort.Strings(names)
-		out[c.meta] = names
-	}
-	return out
 }

@@ -55,11 +55,20 @@ func TestMetaCoversTheAPI(t *testing.T) {
 	if len(m.Log()) < 40 {
 		t.Fatalf("only %d methods listed", len(m.Log()))
 	}
+	have := map[string]bool{}
 	for _, l := range m.Log() {
+		have[l.Text] = true
 		class, method, _ := strings.Cut(l.Text, ":")
 		re := regexp.MustCompile(`(?m)^function ` + class + `:` + regexp.QuoteMeta(method) + `\(`)
 		if !re.Match(meta) {
 			t.Errorf("tabletop.meta.lua does not annotate %s:%s", class, method)
+		}
+	}
+	// And the other way: no annotation of a method the runtime lacks.
+	annotated := regexp.MustCompile(`(?m)^function ((?:Table|Zone|Pool|Track|Pad|Board):\w+)\(`)
+	for _, a := range annotated.FindAllSubmatch(meta, -1) {
+		if !have[string(a[1])] {
+			t.Errorf("tabletop.meta.lua annotates %s, which the runtime does not have", a[1])
 		}
 	}
 }

@@ -147,126 +147,166 @@ func (e *RecordError) Error() string {
 
 // ParseRecord reads a record; name is used in error messages.
 func ParseRecord(in io.Reader, name string) (*Record, error) {
-	r := &Record{Options: map[string]string{}}
+	p := recordParser{r: &Record{Options: map[string]string{}}, name: name, seen: map[string]bool{},
+		unesc: func(s string) (string, error) { return s, nil }}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	line := 0
-	bad := func(format string, a ...any) error {
-		return &RecordError{File: name, Line: line, Msg: fmt.Sprintf(format, a...)}
-	}
-	inDecisions, ended := false, false
-	seen := map[string]bool{}
-	unesc := func(s string) (string, error) { return s, nil }
 	for sc.Scan() {
-		line++
-		var err error
-		text := strings.TrimRight(sc.Text(), "\r")
-		if ended {
-			if strings.TrimSpace(text) != "" {
-				return nil, bad("text after the end line")
-			}
-			continue
-		}
-		if line == 1 {
-			v, ok := strings.CutPrefix(text, "tabletop save ")
-			if !ok {
-				return nil, bad("not a tabletop save file (the first line should be \"tabletop save N\")")
-			}
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return nil, bad("bad format version %q", v)
-			}
-			if n < 1 || n > RecordVersion {
-				return nil, bad("save format version %d; this tabletop reads versions 1 to %d", n, RecordVersion)
-			}
-			r.Version = n
-			if n >= 2 {
-				unesc = unescapeText
-			}
-			continue
-		}
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		if inDecisions {
-			if text == "end" {
-				ended = true
-				continue
-			}
-			i := strings.IndexAny(text, ":!")
-			if i <= 0 || i+2 > len(text) || text[i+1] != ' ' {
-				return nil, bad("a decision line is \"SEAT: move\" or \"SEAT! said\", not %q", text)
-			}
-			seat, err := strconv.Atoi(text[:i])
-			if err != nil || seat < 1 || (r.Players > 0 && seat > r.Players) {
-				return nil, bad("seat %q is not a seat of this %d-player game", text[:i], r.Players)
-			}
-			d := Decision{Seat: seat, Text: text[i+2:], Say: text[i] == '!'}
-			if d.Text, err = unesc(d.Text); err != nil {
-				return nil, bad("%v", err)
-			}
-			if strings.TrimSpace(d.Text) == "" {
-				return nil, bad("empty decision")
-			}
-			r.Decisions = append(r.Decisions, d)
-			continue
-		}
-		key, val, _ := strings.Cut(text, " ")
-		if seen[key] && key != "option" {
-			return nil, bad("%q appears twice", key)
-		}
-		seen[key] = true
-		switch key {
-		case "script":
-			r.Script, err = unesc(val)
-		case "hash":
-			r.Hash, err = unesc(val)
-		case "players":
-			n, err := strconv.Atoi(val)
-			if err != nil || n < 1 || n > 16 {
-				return nil, bad("players must be a number from 1 to 16, not %q", val)
-			}
-			r.Players = n
-		case "seats":
-			r.Seats = strings.Split(val, ",")
-			for i := range r.Seats {
-				if r.Seats[i], err = unesc(r.Seats[i]); err != nil {
-					break
-				}
-			}
-		case "seed":
-			n, err := strconv.ParseUint(val, 10, 64)
-			if err != nil {
-				return nil, bad("seed must be a whole number, not %q", val)
-			}
-			r.Seed = n
-		case "option":
-			k, v, ok := strings.Cut(val, "=")
-			if !ok || k == "" {
-				return nil, bad("an option line is \"option name=value\"")
-			}
-			if k, err = unesc(k); err == nil {
-				r.Options[k], err = unesc(v)
-			}
-		case "decisions":
-			inDecisions = true
-		default:
-			return nil, bad("unknown line %q", text)
-		}
-		if err != nil {
-			return nil, bad("%v", err)
+		p.line++
+		if err := p.parseLine(strings.TrimRight(sc.Text(), "\r")); err != nil {
+			return nil, err
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &RecordError{File: name, Line: line, Msg: err.Error()}
+		return nil, &RecordError{File: name, Line: p.line, Msg: err.Error()}
 	}
+	return p.finish()
+}
+
+// recordParser is ParseRecord's place in a save file: the first line
+// (the version), then header lines, then "decisions", decision lines and
+// "end", after which only blank lines may follow.
+type recordParser struct {
+	r                  *Record
+	name               string
+	line               int
+	inDecisions, ended bool
+	seen               map[string]bool // header keys read
+	unesc              func(string) (string, error)
+}
+
+func (p *recordParser) bad(format string, a ...any) error {
+	return &RecordError{File: p.name, Line: p.line, Msg: fmt.Sprintf(format, a...)}
+}
+
+// parseLine reads one line of the file.
+func (p *recordParser) parseLine(text string) error {
 	switch {
-	case line == 0:
+	case p.ended:
+		if strings.TrimSpace(text) != "" {
+			return p.bad("text after the end line")
+		}
+		return nil
+	case p.line == 1:
+		return p.version(text)
+	case text == "" || strings.HasPrefix(text, "#"):
+		return nil
+	case p.inDecisions && text == "end":
+		p.ended = true
+		return nil
+	case p.inDecisions:
+		return p.decision(text)
+	}
+	return p.header(text)
+}
+
+// version reads the first line, "tabletop save N"; from version 2 on,
+// texts are escaped.
+func (p *recordParser) version(text string) error {
+	v, ok := strings.CutPrefix(text, "tabletop save ")
+	if !ok {
+		return p.bad("not a tabletop save file (the first line should be \"tabletop save N\")")
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return p.bad("bad format version %q", v)
+	}
+	if n < 1 || n > RecordVersion {
+		return p.bad("save format version %d; this tabletop reads versions 1 to %d", n, RecordVersion)
+	}
+	p.r.Version = n
+	if n >= 2 {
+		p.unesc = unescapeText
+	}
+	return nil
+}
+
+// decision reads "SEAT: move" or "SEAT! said".
+func (p *recordParser) decision(text string) error {
+	r := p.r
+	i := strings.IndexAny(text, ":!")
+	if i <= 0 || i+2 > len(text) || text[i+1] != ' ' {
+		return p.bad("a decision line is \"SEAT: move\" or \"SEAT! said\", not %q", text)
+	}
+	seat, err := strconv.Atoi(text[:i])
+	if err != nil || seat < 1 || (r.Players > 0 && seat > r.Players) {
+		return p.bad("seat %q is not a seat of this %d-player game", text[:i], r.Players)
+	}
+	d := Decision{Seat: seat, Text: text[i+2:], Say: text[i] == '!'}
+	if d.Text, err = p.unesc(d.Text); err != nil {
+		return p.bad("%v", err)
+	}
+	if strings.TrimSpace(d.Text) == "" {
+		return p.bad("empty decision")
+	}
+	r.Decisions = append(r.Decisions, d)
+	return nil
+}
+
+// header reads one "key value" line of the header; each key but option
+// appears once.
+func (p *recordParser) header(text string) error {
+	r := p.r
+	key, val, _ := strings.Cut(text, " ")
+	if p.seen[key] && key != "option" {
+		return p.bad("%q appears twice", key)
+	}
+	p.seen[key] = true
+	var err error
+	switch key {
+	case "script":
+		r.Script, err = p.unesc(val)
+	case "hash":
+		r.Hash, err = p.unesc(val)
+	case "players":
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 1 || n > 16 {
+			return p.bad("players must be a number from 1 to 16, not %q", val)
+		}
+		r.Players = n
+	case "seats":
+		r.Seats = strings.Split(val, ",")
+		for i := range r.Seats {
+			if r.Seats[i], err = p.unesc(r.Seats[i]); err != nil {
+				break
+			}
+		}
+	case "seed":
+		n, err := strconv.ParseUint(val, 10, 64)
+		if err != nil {
+			return p.bad("seed must be a whole number, not %q", val)
+		}
+		r.Seed = n
+	case "option":
+		k, v, ok := strings.Cut(val, "=")
+		if !ok || k == "" {
+			return p.bad("an option line is \"option name=value\"")
+		}
+		if k, err = p.unesc(k); err == nil {
+			r.Options[k], err = p.unesc(v)
+		}
+	case "decisions":
+		p.inDecisions = true
+	default:
+		return p.bad("unknown line %q", text)
+	}
+	if err != nil {
+		return p.bad("%v", err)
+	}
+	return nil
+}
+
+// finish checks what the whole file must have: a header with script,
+// players and seed, the end line, and as many seats as players.
+func (p *recordParser) finish() (*Record, error) {
+	r, name := p.r, p.name
+	switch {
+	case p.line == 0:
 		return nil, &RecordError{File: name, Msg: "the file is empty"}
-	case r.Script == "" || r.Players == 0 || !seen["seed"]:
+	case r.Script == "" || r.Players == 0 || !p.seen["seed"]:
 		return nil, &RecordError{File: name, Msg: "incomplete header: script, players and seed are required"}
-	case !ended:
-		return nil, &RecordError{File: name, Line: line, Msg: "the file ends without its \"end\" line: it was cut short"}
+	case !p.ended:
+		return nil, &RecordError{File: name, Line: p.line, Msg: "the file ends without its \"end\" line: it was cut short"}
 	}
 	if len(r.Seats) > 0 && len(r.Seats) != r.Players {
 		return nil, &RecordError{File: name, Msg: fmt.Sprintf("%d seats listed for %d players", len(r.Seats), r.Players)}

@@ -211,7 +211,23 @@ const (
 )
 
 // NewMatch starts a game: it runs the script up to its first prompt.
-func (e *Engine) NewMatch(cfg Config, modes ...Mode) (m *Match, err error) {
+func (e *Engine) NewMatch(cfg Config, modes ...Mode) (*Match, error) {
+	cfg, err := e.configure(cfg)
+	if err != nil {
+		return nil, err
+	}
+	m := e.newMatch(cfg, modes)
+	if err := m.start(); err != nil {
+		m.Close()
+		return nil, err
+	}
+	return m, nil
+}
+
+// configure fills in a match's configuration: the player count (the
+// game's smallest, or 4 where the game allows 4) and every option the
+// game declares (its default unless cfg sets it).
+func (e *Engine) configure(cfg Config) (Config, error) {
 	if cfg.Players == 0 {
 		cfg.Players = e.Info.MinPlayers
 		if e.Info.MaxPlayers >= 4 && e.Info.MinPlayers <= 4 {
@@ -219,24 +235,29 @@ func (e *Engine) NewMatch(cfg Config, modes ...Mode) (m *Match, err error) {
 		}
 	}
 	if cfg.Players < e.Info.MinPlayers || cfg.Players > e.Info.MaxPlayers {
-		return nil, fmt.Errorf("%s is for %s players, not %d", e.Info.Title, playerRange(e.Info), cfg.Players)
+		return cfg, fmt.Errorf("%s is for %s players, not %d", e.Info.Title, playerRange(e.Info), cfg.Players)
 	}
 	opts, err := e.ParseOptions(nil)
 	if err != nil {
-		return nil, err
+		return cfg, err
 	}
 	for k, v := range cfg.Options {
 		if _, ok := e.option(k); !ok {
-			return nil, fmt.Errorf("unknown option %q for %s (options: %s)", k, e.Info.Title, e.optionNames())
+			return cfg, fmt.Errorf("unknown option %q for %s (options: %s)", k, e.Info.Title, e.optionNames())
 		}
 		opts[k] = v
 	}
 	cfg.Options = opts
-	m = &Match{Engine: e, Config: cfg, RNG: NewRNG(cfg.Seed)}
+	return cfg, nil
+}
+
+// newMatch makes the match's seats, generator, meter and Lua state; the
+// script has not run yet.
+func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
+	m := &Match{Engine: e, Config: cfg, RNG: NewRNG(cfg.Seed)}
 	for _, mode := range modes {
 		m.silent = m.silent || mode&Silent != 0
 	}
-	made := m
 	m.stack = map[string][][]string{}
 	for k, v := range cfg.Stack {
 		m.stack[k] = v
@@ -250,27 +271,28 @@ func (e *Engine) NewMatch(cfg Config, modes ...Mode) (m *Match, err error) {
 		m.Seats = append(m.Seats, s)
 	}
 	m.meter = luahost.NewMeter(e.Limits)
-	defer func() {
-		if err != nil {
-			made.Close()
-			m = nil
-		}
-	}()
 	m.rand = &randSource{m.RNG}
 	m.L = e.newState(m.rand, cfg.Out)
 	m.L.SetContext(m.meter)
 	m.meter.SetMeasure(m.kept)
+	return m
+}
+
+// start runs the script's top level for this match, makes t, and plays
+// the game up to its first prompt (or its end).
+func (m *Match) start() error {
+	e := m.Engine
 	var game *lua.LTable
 	if err := guarded(m.meter, e.Path, func() (err error) { game, err = e.runMain(m.L); return err }); err != nil {
-		return nil, err
+		return err
 	}
 	m.game = game
 	play, ok := game.RawGetString("play").(*lua.LFunction)
 	if !ok {
-		return nil, &ScriptError{Msg: e.Path + ": the game table has no play(t) function in this match (does the script's top level depend on chance?)"}
+		return &ScriptError{Msg: e.Path + ": the game table has no play(t) function in this match (does the script's top level depend on chance?)"}
 	}
 	if err := m.applySeatLabels(); err != nil {
-		return nil, err
+		return err
 	}
 	m.t = m.newTableObject()
 	m.co, _ = m.L.NewThread()
@@ -291,13 +313,10 @@ func (e *Engine) NewMatch(cfg Config, modes ...Mode) (m *Match, err error) {
 		_, err, _ := m.L.Resume(m.co, m.play, m.t)
 		return err
 	}); err != nil {
-		return nil, err
+		return err
 	}
 	m.co.Panic = m.panicWithTraceback
-	if err := m.resume(); err != nil {
-		return nil, err
-	}
-	return m, nil
+	return m.resume()
 }
 
 // panicWithTraceback is the coroutine's error hook: it notes where the

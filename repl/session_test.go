@@ -52,6 +52,8 @@ func playWith(t *testing.T, script string, seats []string, seed uint64, input st
 	return out.String(), s
 }
 
+// TestSession plays scripted sessions and reads what they print. It is
+// long because its table of cases is: each case is a few lines.
 func TestSession(t *testing.T) {
 	dir := t.TempDir()
 	save := filepath.Join(dir, "game.save")

@@ -169,8 +169,20 @@ func TestScreenshots(t *testing.T) {
 		}
 		t.Logf("%s (%d bytes)", path, len(png))
 	}
-	// the lobby, with a table of Clubs being set up, then its links
+	shootLobby(bctx, t, f, shoot)
+	for _, c := range []screenshotGame{
+		{"clubs", 4, 0, 7, true}, {"cluedo", 4, 3, 7, true}, {"members_only", 4, 1, 7, false}, {"andy_capp", 4, 1, 7, false},
+		{"das_regeln_wir_schon", 4, 1, 7, true},
+	} {
+		shootGame(bctx, t, f, c, shoot)
+	}
+}
+
+// shootLobby pictures the lobby, with a table of Clubs being set up, then
+// its links, then the lobby on a phone.
+func shootLobby(bctx context.Context, t *testing.T, f *fixture, shoot func(context.Context, string)) {
 	lobby, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
+	defer cancel()
 	err := chromedp.Do(lobby, chromedp.EmulateViewport(1200, 800), chromedp.Navigate(f.http.URL+"/"), chromedp.WaitVisible("#seats .seat-row"),
 		chromedp.Click(`.game-button[data-game="clubs"]`), chromedp.SetValue("#seats .seat-row:nth-child(1) .name", "ann"),
 		chromedp.Evaluate[chromedp.Void](`(() => { const w = document.querySelector("#seats .seat-row:nth-child(2) .who"); w.selectedIndex = 0; w.dispatchEvent(new Event("change")); })()`),
@@ -188,56 +200,60 @@ func TestScreenshots(t *testing.T) {
 		t.Fatal(err)
 	}
 	shoot(lobby, "web-lobby-phone")
-	cancel()
-	for _, c := range []struct {
-		game    string
-		players int
-		moves   int // the person's moves before the picture
-		seed    uint64
-		phone   bool // a picture on a phone's screen too
-	}{
-		{"clubs", 4, 0, 7, true}, {"cluedo", 4, 3, 7, true}, {"members_only", 4, 1, 7, false}, {"andy_capp", 4, 1, 7, false},
-		{"das_regeln_wir_schon", 4, 1, 7, true},
-	} {
-		seats := []seatRequest{{Name: "ann"}}
-		for len(seats) < c.players {
-			seats = append(seats, seatRequest{Bot: true})
-		}
-		res := f.create(createRequest{Game: c.game, Players: c.players, Seats: seats, Seed: &c.seed})
-		ctx, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
-		// a desktop screen tall enough to show the moves: the tip that
-		// points to them when they are off screen stays out of the picture
-		err := chromedp.Do(ctx, chromedp.EmulateViewport(1440, 1400), chromedp.Navigate(f.http.URL+res.Seats[0].Link), chromedp.WaitVisible(".prompt.yours"))
-		for i := 0; i < c.moves && err == nil; i++ {
-			if _, err = chromedp.Run(ctx, chromedp.Evaluate[string](clickOnce)); err == nil {
-				err = chromedp.Do(ctx, chromedp.Sleep(150*time.Millisecond), chromedp.WaitVisible(".prompt.yours"))
-			}
-		}
-		name := "web-" + strings.ReplaceAll(c.game, "_", "-")
-		if err == nil {
-			err = chromedp.Do(ctx, chromedp.Sleep(200*time.Millisecond))
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", c.game, err)
-		}
-		shoot(ctx, name)
-		if c.phone {
-			// a phone held upright: the page as its width lays it out, and
-			// the tip at the foot of the screen pointing to the moves
-			err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Sleep(200*time.Millisecond))
-			var tip string
-			if err == nil {
-				tip, err = chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
-				  const r = document.getElementById("prompt").getBoundingClientRect();
-				  const off = r.bottom < 0 || r.top > innerHeight;
-				  return off === !document.getElementById("turn-tip").hidden ? "" : (off ? "hidden, the moves off screen" : "shown, the moves in sight");
-				})()`))
-			}
-			if err != nil || tip != "" {
-				t.Fatalf("%s on a phone: the tip to the moves is wrong: %s (%v)", c.game, tip, err)
-			}
-			shoot(ctx, name+"-phone")
-		}
-		cancel()
+}
+
+// screenshotGame is a table TestScreenshots pictures.
+type screenshotGame struct {
+	game    string
+	players int
+	moves   int // the person's moves before the picture
+	seed    uint64
+	phone   bool // a picture on a phone's screen too
+}
+
+// shootGame opens a table of c's game with a person in seat 1, plays the
+// person's first moves and pictures the page on a desktop and, if asked,
+// on a phone, where it also checks the tip pointing to the moves.
+func shootGame(bctx context.Context, t *testing.T, f *fixture, c screenshotGame, shoot func(context.Context, string)) {
+	seats := []seatRequest{{Name: "ann"}}
+	for len(seats) < c.players {
+		seats = append(seats, seatRequest{Bot: true})
 	}
+	res := f.create(createRequest{Game: c.game, Players: c.players, Seats: seats, Seed: &c.seed})
+	ctx, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
+	defer cancel()
+	// a desktop screen tall enough to show the moves: the tip that
+	// points to them when they are off screen stays out of the picture
+	err := chromedp.Do(ctx, chromedp.EmulateViewport(1440, 1400), chromedp.Navigate(f.http.URL+res.Seats[0].Link), chromedp.WaitVisible(".prompt.yours"))
+	for i := 0; i < c.moves && err == nil; i++ {
+		if _, err = chromedp.Run(ctx, chromedp.Evaluate[string](clickOnce)); err == nil {
+			err = chromedp.Do(ctx, chromedp.Sleep(150*time.Millisecond), chromedp.WaitVisible(".prompt.yours"))
+		}
+	}
+	name := "web-" + strings.ReplaceAll(c.game, "_", "-")
+	if err == nil {
+		err = chromedp.Do(ctx, chromedp.Sleep(200*time.Millisecond))
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", c.game, err)
+	}
+	shoot(ctx, name)
+	if !c.phone {
+		return
+	}
+	// a phone held upright: the page as its width lays it out, and the tip
+	// at the foot of the screen pointing to the moves
+	err = chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Sleep(200*time.Millisecond))
+	var tip string
+	if err == nil {
+		tip, err = chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		  const r = document.getElementById("prompt").getBoundingClientRect();
+		  const off = r.bottom < 0 || r.top > innerHeight;
+		  return off === !document.getElementById("turn-tip").hidden ? "" : (off ? "hidden, the moves off screen" : "shown, the moves in sight");
+		})()`))
+	}
+	if err != nil || tip != "" {
+		t.Fatalf("%s on a phone: the tip to the moves is wrong: %s (%v)", c.game, tip, err)
+	}
+	shoot(ctx, name+"-phone")
 }

@@ -93,12 +93,7 @@ func checkCount(L *lua.LState, n int) int {
 func (m *Match) poolGive(L *lua.LState) int {
 	p := m.checkPool(L)
 	h, k, n := m.holderKey(L, 2), checkKind(L, p, 3), checkCount(L, 4)
-	n = min(n, p.Supply[k])
-	p.Supply[k] -= n
-	p.holding(h)[k] += n
-	p.ver++
-	L.Push(lua.LNumber(n))
-	return 1
+	return p.shift(L, p.Supply, p.holding(h), k, n)
 }
 
 // poolTake implements pool:take(holder, kind [, n]): back to the supply;
@@ -106,13 +101,7 @@ func (m *Match) poolGive(L *lua.LState) int {
 func (m *Match) poolTake(L *lua.LState) int {
 	p := m.checkPool(L)
 	h, k, n := m.holderKey(L, 2), checkKind(L, p, 3), checkCount(L, 4)
-	held := p.holding(h)
-	n = min(n, held[k])
-	held[k] -= n
-	p.Supply[k] += n
-	p.ver++
-	L.Push(lua.LNumber(n))
-	return 1
+	return p.shift(L, p.holding(h), p.Supply, k, n)
 }
 
 // poolMove implements pool:move(from, to, kind [, n]): between holders;
@@ -120,10 +109,15 @@ func (m *Match) poolTake(L *lua.LState) int {
 func (m *Match) poolMove(L *lua.LState) int {
 	p := m.checkPool(L)
 	from, to, k, n := m.holderKey(L, 2), m.holderKey(L, 3), checkKind(L, p, 4), checkCount(L, 5)
-	src := p.holding(from)
-	n = min(n, src[k])
-	src[k] -= n
-	p.holding(to)[k] += n
+	return p.shift(L, p.holding(from), p.holding(to), k, n)
+}
+
+// shift moves up to n pieces of kind k from one count to another (the
+// supply or a holder's) and pushes how many it moved.
+func (p *Pool) shift(L *lua.LState, from, to map[string]int, k string, n int) int {
+	n = min(n, from[k])
+	from[k] -= n
+	to[k] += n
 	p.ver++
 	L.Push(lua.LNumber(n))
 	return 1

@@ -77,7 +77,7 @@ func (m *Match) Arrange(a Arrangement) error {
 		c.Known, c.Revealed = 0, false
 	}
 	for _, o := range m.Zones {
-		o.touch()
+		o.Touch()
 	}
 	return nil
 }
@@ -131,7 +131,7 @@ func (m *Match) takeFromOthers(z *Zone, picked, give []*Card, moved map[*Card]bo
 		if from == z {
 			continue
 		}
-		i := from.index(c)
+		i := from.Index(c)
 		moved[c] = true
 		c.Zone = z
 		if len(give) > 0 {

@@ -6,11 +6,14 @@ import (
 	"sync"
 
 	"github.com/tabletop/tabletop/luahost"
+	"github.com/tabletop/tabletop/table"
 	lua "github.com/yuin/gopher-lua"
 )
 
 type matchMeta struct {
 	cardByName map[string]*Card
+	cards      []*lua.LTable // by card ID - 1: the card as scripts hold it
+	zones      []zoneLua     // by zone ID - 1
 	zoneMT     *lua.LTable
 	poolMT     *lua.LTable
 	trackMT    *lua.LTable
@@ -97,7 +100,7 @@ func (m *Match) luaAsk(L *lua.LState) int {
 			if s, ok := o.RawGetString("text").(lua.LString); ok {
 				text = string(s)
 			} else if c := m.cardOf(o); c != nil {
-				text = c.optionText(verb)
+				text = c.OptionText(verb)
 			} else {
 				L.RaiseError("t:ask: option %d is neither a card nor a table with a text field", i)
 			}
@@ -187,7 +190,7 @@ func (m *Match) cardOf(v lua.LValue) *Card {
 		return nil
 	}
 	c := m.Cards[int(id)-1]
-	if c.Table != t {
+	if m.luaCard(c) != t {
 		return nil
 	}
 	return c
@@ -255,31 +258,6 @@ func checkObject[T any](L *lua.LState, n int, what string) T {
 	L.ArgError(n, what)
 	var none T
 	return none
-}
-
-// moveCard moves c to the top of z (pos > 0: to that 1-based position from
-// the bottom). Seats that saw the card where it was keep knowing it.
-func (m *Match) moveCard(c *Card, z *Zone, pos int) {
-	if old := c.Zone; old != nil {
-		if old.Vis == Public {
-			c.Revealed = true
-		} else if old.Vis == OwnerOnly && old.Owner > 0 {
-			c.Known = c.Known.With(old.Owner)
-		}
-		if i := old.index(c); i >= 0 {
-			old.Cards = append(old.Cards[:i], old.Cards[i+1:]...)
-		}
-		old.touch()
-	}
-	c.Zone = z
-	z.touch()
-	if pos <= 0 || pos > len(z.Cards) {
-		z.Cards = append(z.Cards, c)
-		return
-	}
-	z.Cards = append(z.Cards, nil)
-	copy(z.Cards[pos:], z.Cards[pos-1:])
-	z.Cards[pos-1] = c
 }
 
 // applyStack arranges a freshly shuffled zone as a test asked: the next
@@ -463,13 +441,14 @@ func (m *Match) luaZone(L *lua.LState) int {
 		vis = string(v)
 	}
 	var ok bool
-	if z.Vis, ok = visibilityNames[vis]; !ok {
+	if z.Vis, ok = table.ParseVisibility(vis); !ok {
 		L.ArgError(2, "visibility must be hidden, owner or all")
 	}
 	m.meter.Charge(L, zoneBytes)
-	z.ud = newObject(L, z, m.metatable(&m.meta.zoneMT, m.zoneMethods))
+	ud := newObject(L, z, m.metatable(&m.meta.zoneMT, m.zoneMethods))
 	m.Zones = append(m.Zones, z)
-	L.Push(z.ud)
+	m.meta.zones = append(m.meta.zones, zoneLua{ud: ud})
+	L.Push(ud)
 	return 1
 }
 
@@ -492,7 +471,7 @@ func (m *Match) luaCards(L *lua.LState) int {
 		if m.cardOf(t) != nil {
 			L.ArgError(2, fmt.Sprintf("card %s is already in the game", name))
 		}
-		c := &Card{ID: len(m.Cards) + 1, Name: string(name), Label: string(name), Table: t}
+		c := &Card{ID: len(m.Cards) + 1, Name: string(name), Label: string(name)}
 		if lab, ok := t.RawGetString("label").(lua.LString); ok && lab != "" {
 			c.Label = string(lab)
 		}
@@ -500,10 +479,11 @@ func (m *Match) luaCards(L *lua.LState) int {
 		m.meter.Charge(L, cardBytes)
 		t.RawSetString("id", lua.LNumber(c.ID))
 		m.Cards = append(m.Cards, c)
+		m.meta.cards = append(m.meta.cards, t)
 		if _, dup := m.meta.cardByName[c.Name]; !dup {
 			m.meta.cardByName[c.Name] = c
 		}
-		m.moveCard(c, z, 0)
+		table.Move(c, z, 0)
 		out.RawSetInt(i, t)
 	}
 	L.Push(out)

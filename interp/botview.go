@@ -178,7 +178,8 @@ func (bv *botView) card(c *Card) *lua.LTable {
 		bv.cards = append(bv.cards, nil)
 	}
 	ct := bv.L.CreateTable(0, 8)
-	for k, val := c.Table.Next(lua.LNil); k != lua.LNil; k, val = c.Table.Next(k) {
+	def := bv.m.luaCard(c)
+	for k, val := def.Next(lua.LNil); k != lua.LNil; k, val = def.Next(k) {
 		if _, ok := k.(lua.LString); !ok {
 			continue
 		}
@@ -224,7 +225,7 @@ func (bv *botView) updateZones() {
 		if in {
 			same = same && n < len(bv.inView) && bv.inView[n] == z.ID
 			n++
-			if zm.t == nil || zm.ver != z.ver {
+			if zm.t == nil || zm.ver != z.Version() {
 				bv.updateZone(z, zm)
 			}
 		}
@@ -255,7 +256,7 @@ func (bv *botView) updateZone(z *Zone, zm *zoneMirror) {
 		}
 	}
 	zm.t.RawSetString("cards", cl)
-	zm.ver = z.ver
+	zm.ver = z.Version()
 }
 
 // listZones remakes zones, mine, table and seats from the zones in view.
@@ -303,7 +304,7 @@ func (bv *botView) updatePools() {
 	}
 	for i, p := range m.Pools {
 		pm := &bv.pools[i]
-		if pm.ok && pm.ver == p.ver {
+		if pm.ok && pm.ver == p.Version() {
 			continue
 		}
 		pt := L.CreateTable(0, 2)
@@ -326,7 +327,7 @@ func (bv *botView) updatePools() {
 		}
 		pt.RawSetString("held", held)
 		pools.RawSetString(p.Name, pt)
-		*pm = mirror{t: pt, ver: p.ver, ok: true}
+		*pm = mirror{t: pt, ver: p.Version(), ok: true}
 	}
 }
 
@@ -341,13 +342,13 @@ func (bv *botView) updateScores() {
 		bv.tracks = append(bv.tracks, mirror{})
 	}
 	for i, tr := range m.Tracks {
-		if tm := &bv.tracks[i]; !tm.ok || tm.ver != tr.ver {
+		if tm := &bv.tracks[i]; !tm.ok || tm.ver != tr.Version() {
 			tt := L.CreateTable(n, 0)
 			for s := 1; s <= n; s++ {
 				tt.RawSetInt(s, lua.LNumber(tr.Markers[s]))
 			}
 			tracks.RawSetString(tr.Name, tt)
-			*tm = mirror{t: tt, ver: tr.ver, ok: true}
+			*tm = mirror{t: tt, ver: tr.Version(), ok: true}
 		}
 	}
 	pads := bv.t.RawGetString("pads").(*lua.LTable)
@@ -355,7 +356,7 @@ func (bv *botView) updateScores() {
 		bv.pads = append(bv.pads, mirror{})
 	}
 	for i, p := range m.Pads {
-		if pm := &bv.pads[i]; !pm.ok || pm.ver != p.ver {
+		if pm := &bv.pads[i]; !pm.ok || pm.ver != p.Version() {
 			pt := L.CreateTable(0, 2)
 			pt.RawSetString("totals", scoresTable(L, p.Totals, n))
 			rows := L.CreateTable(len(p.Rows), 0)
@@ -367,7 +368,7 @@ func (bv *botView) updateScores() {
 			}
 			pt.RawSetString("rows", rows)
 			pads.RawSetString(p.Name, pt)
-			*pm = mirror{t: pt, ver: p.ver, ok: true}
+			*pm = mirror{t: pt, ver: p.Version(), ok: true}
 		}
 	}
 }

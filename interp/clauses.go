@@ -24,14 +24,15 @@ import (
 // from it or gave it a field gets a new one), so asking again costs
 // nothing — only rawequal can tell the difference.
 func (m *Match) cardList(L *lua.LState, z *Zone) *lua.LTable {
-	if t := z.list; t != nil && z.listVer == z.ver && sameList(t, len(z.Cards), func(i int) lua.LValue { return z.Cards[i].Table }) {
+	zl := m.zoneLua(z)
+	if t := zl.list; t != nil && zl.listVer == z.Version() && sameList(t, len(z.Cards), func(i int) lua.LValue { return m.luaCard(z.Cards[i]) }) {
 		return t
 	}
 	t := L.CreateTable(len(z.Cards), 0)
 	for i, c := range z.Cards {
-		t.RawSetInt(i+1, c.Table)
+		t.RawSetInt(i+1, m.luaCard(c))
 	}
-	z.list, z.listVer = t, z.ver
+	zl.list, zl.listVer = t, z.Version()
 	return t
 }
 
@@ -63,11 +64,11 @@ func (m *Match) zoneFilter(L *lua.LState) int {
 	out := L.CreateTable(len(z.Cards), 0)
 	k := 0
 	for _, c := range z.Cards {
-		v := c.Table.RawGetString(field)
+		v := m.luaCard(c).RawGetString(field)
 		for i := 3; i <= top; i++ {
 			if v == L.Get(i) && v != lua.LNil {
 				k++
-				out.RawSetInt(k, c.Table)
+				out.RawSetInt(k, m.luaCard(c))
 				break
 			}
 		}
@@ -84,7 +85,7 @@ func (m *Match) zoneTally(L *lua.LState) int {
 	field := L.CheckString(2)
 	out := L.CreateTable(0, 8)
 	for _, c := range z.Cards {
-		v := c.Table.RawGetString(field)
+		v := m.luaCard(c).RawGetString(field)
 		if v == lua.LNil {
 			continue
 		}

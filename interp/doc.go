@@ -22,6 +22,11 @@
 // search plays on from. A bot keeps its view from one decision to the next
 // (botview.go).
 //
+// The objects on the table — cards, zones, pools, tracks, pads — are
+// package table's, plain Go with no Lua in them; interp binds them to Lua
+// and names them too (interp.Card is table.Card). What Lua has of an object
+// (a card's table, a zone's userdata) is kept beside it, in the match.
+//
 // Scripts reach the engine through t and the objects it makes (zones,
 // pools, tracks, pads, boards). Each kind of object is a class: one list of
 // its Lua methods, each a named Go function and a flag saying whether it

@@ -665,7 +665,7 @@ func (m *Match) kept(limit int64) int64 {
 		roots = append(roots, m.co)
 	}
 	for _, c := range m.Cards {
-		roots = append(roots, c.Table)
+		roots = append(roots, m.luaCard(c))
 	}
 	for _, n := range m.Notes {
 		if n.fn != nil {

@@ -26,7 +26,7 @@ func (m *Match) checkPool(L *lua.LState) *Pool {
 
 func checkKind(L *lua.LState, p *Pool, n int) string {
 	k := L.CheckString(n)
-	if !p.hasKind(k) {
+	if !p.HasKind(k) {
 		L.ArgError(n, "pool "+p.Name+" has no kind "+k)
 	}
 	return k
@@ -93,7 +93,8 @@ func checkCount(L *lua.LState, n int) int {
 func (m *Match) poolGive(L *lua.LState) int {
 	p := m.checkPool(L)
 	h, k, n := m.holderKey(L, 2), checkKind(L, p, 3), checkCount(L, 4)
-	return p.shift(L, p.Supply, p.holding(h), k, n)
+	L.Push(lua.LNumber(p.Shift(p.Supply, p.Holding(h), k, n)))
+	return 1
 }
 
 // poolTake implements pool:take(holder, kind [, n]): back to the supply;
@@ -101,7 +102,8 @@ func (m *Match) poolGive(L *lua.LState) int {
 func (m *Match) poolTake(L *lua.LState) int {
 	p := m.checkPool(L)
 	h, k, n := m.holderKey(L, 2), checkKind(L, p, 3), checkCount(L, 4)
-	return p.shift(L, p.holding(h), p.Supply, k, n)
+	L.Push(lua.LNumber(p.Shift(p.Holding(h), p.Supply, k, n)))
+	return 1
 }
 
 // poolMove implements pool:move(from, to, kind [, n]): between holders;
@@ -109,17 +111,7 @@ func (m *Match) poolTake(L *lua.LState) int {
 func (m *Match) poolMove(L *lua.LState) int {
 	p := m.checkPool(L)
 	from, to, k, n := m.holderKey(L, 2), m.holderKey(L, 3), checkKind(L, p, 4), checkCount(L, 5)
-	return p.shift(L, p.holding(from), p.holding(to), k, n)
-}
-
-// shift moves up to n pieces of kind k from one count to another (the
-// supply or a holder's) and pushes how many it moved.
-func (p *Pool) shift(L *lua.LState, from, to map[string]int, k string, n int) int {
-	n = min(n, from[k])
-	from[k] -= n
-	to[k] += n
-	p.ver++
-	L.Push(lua.LNumber(n))
+	L.Push(lua.LNumber(p.Shift(p.Holding(from), p.Holding(to), k, n)))
 	return 1
 }
 
@@ -213,7 +205,8 @@ func (m *Match) trackGet(L *lua.LState) int {
 func (m *Match) trackSet(L *lua.LState) int {
 	tr := m.checkTrack(L)
 	s := m.checkSeat(L, 2)
-	return tr.put(L, s, L.CheckInt(3))
+	L.Push(lua.LNumber(tr.Put(s, L.CheckInt(3))))
+	return 1
 }
 
 // trackAdvance implements track:advance(seat, n): moves the marker, never
@@ -221,14 +214,7 @@ func (m *Match) trackSet(L *lua.LState) int {
 func (m *Match) trackAdvance(L *lua.LState) int {
 	tr := m.checkTrack(L)
 	s := m.checkSeat(L, 2)
-	return tr.put(L, s, tr.Markers[s]+L.CheckInt(3))
-}
-
-// put sets seat s's marker to v clamped to the track and pushes it.
-func (tr *Track) put(L *lua.LState, s, v int) int {
-	tr.Markers[s] = max(tr.Min, min(tr.Max, v))
-	tr.ver++
-	L.Push(lua.LNumber(tr.Markers[s]))
+	L.Push(lua.LNumber(tr.Put(s, tr.Markers[s]+L.CheckInt(3))))
 	return 1
 }
 
@@ -269,10 +255,8 @@ func (m *Match) padAdd(L *lua.LState) int {
 			L.ArgError(3, "scores must be numbers by seat")
 		}
 		row.Scores[s] = int(v)
-		p.Totals[s] += int(v)
 	}
-	p.Rows = append(p.Rows, row)
-	p.ver++
+	p.Add(row)
 	return 0
 }
 

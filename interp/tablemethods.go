@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/tabletop/tabletop/luahost"
+	"github.com/tabletop/tabletop/table"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -112,7 +113,7 @@ func (m *Match) seatRight(L *lua.LState) int {
 // cardNamed implements t:card(name): the card of that name, or nil.
 func (m *Match) cardNamed(L *lua.LState) int {
 	if c := m.meta.cardByName[L.CheckString(2)]; c != nil {
-		L.Push(c.Table)
+		L.Push(m.luaCard(c))
 	} else {
 		L.Push(lua.LNil)
 	}
@@ -123,13 +124,13 @@ func (m *Match) cardNamed(L *lua.LState) int {
 func (m *Match) tableMove(L *lua.LState) int {
 	c := m.checkCard(L, 2)
 	z := m.checkZone(L, 3)
-	m.moveCard(c, z, L.OptInt(4, 0))
+	table.Move(c, z, L.OptInt(4, 0))
 	return 0
 }
 
 // cardWhere implements t:where(card): the zone the card is in.
 func (m *Match) cardWhere(L *lua.LState) int {
-	L.Push(m.checkCard(L, 2).Zone.ud)
+	L.Push(m.zoneLua(m.checkCard(L, 2).Zone).ud)
 	return 1
 }
 
@@ -137,7 +138,7 @@ func (m *Match) cardWhere(L *lua.LState) int {
 func (m *Match) cardShow(L *lua.LState) int {
 	c := m.checkCard(L, 2)
 	c.Known |= m.checkSeats(L, 3)
-	c.Zone.touch()
+	c.Zone.Touch()
 	return 0
 }
 
@@ -145,7 +146,7 @@ func (m *Match) cardShow(L *lua.LState) int {
 func (m *Match) cardReveal(L *lua.LState) int {
 	c := m.checkCard(L, 2)
 	c.Revealed = true
-	c.Zone.touch()
+	c.Zone.Touch()
 	return 0
 }
 
@@ -154,7 +155,7 @@ func (m *Match) cardReveal(L *lua.LState) int {
 func (m *Match) cardHide(L *lua.LState) int {
 	c := m.checkCard(L, 2)
 	c.Revealed, c.Known = false, 0
-	c.Zone.touch()
+	c.Zone.Touch()
 	return 0
 }
 

@@ -3,6 +3,7 @@ package interp
 import (
 	"sort"
 
+	"github.com/tabletop/tabletop/table"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -55,7 +56,7 @@ func (m *Match) zoneAdd(L *lua.LState) int {
 	z := m.checkZone(L, 1)
 	list, ok := L.Get(2).(*lua.LTable)
 	if !ok || m.cardOf(list) != nil {
-		m.moveCard(m.checkCard(L, 2), z, L.OptInt(3, 0))
+		table.Move(m.checkCard(L, 2), z, L.OptInt(3, 0))
 		return 0
 	}
 	n := list.Len()
@@ -68,7 +69,7 @@ func (m *Match) zoneAdd(L *lua.LState) int {
 		cs = append(cs, c)
 	}
 	for _, c := range cs {
-		m.moveCard(c, z, 0)
+		table.Move(c, z, 0)
 	}
 	return 0
 }
@@ -81,7 +82,7 @@ func (m *Match) zoneDeal(L *lua.LState) int {
 	n := L.OptInt(3, 1)
 	moved := 0
 	for ; moved < n && len(z.Cards) > 0; moved++ {
-		m.moveCard(z.Cards[len(z.Cards)-1], to, 0)
+		table.Move(z.Cards[len(z.Cards)-1], to, 0)
 	}
 	L.Push(lua.LNumber(moved))
 	return 1
@@ -92,7 +93,7 @@ func (m *Match) zoneMoveAll(L *lua.LState) int {
 	z := m.checkZone(L, 1)
 	to := m.checkZone(L, 2)
 	for len(z.Cards) > 0 {
-		m.moveCard(z.Cards[0], to, 0)
+		table.Move(z.Cards[0], to, 0)
 	}
 	return 0
 }
@@ -100,16 +101,14 @@ func (m *Match) zoneMoveAll(L *lua.LState) int {
 // zoneShuffle implements zone:shuffle(): nobody knows a shuffled card.
 func (m *Match) zoneShuffle(L *lua.LState) int {
 	z := m.checkZone(L, 1)
-	z.touch()
+	z.Touch()
 	var err error
 	if m.Config.Chance != nil {
 		err = m.Config.Chance.Shuffle(m, z)
 	} else {
 		err = m.ShuffleCards(z)
 	}
-	for _, c := range z.Cards {
-		c.Known, c.Revealed = 0, false
-	}
+	table.Forget(z.Cards)
 	if err != nil {
 		L.RaiseError("%s", err.Error())
 	}
@@ -120,9 +119,9 @@ func (m *Match) zoneShuffle(L *lua.LState) int {
 // (default "order"), numbers by value, anything else by its text.
 func (m *Match) zoneSort(L *lua.LState) int {
 	z := m.checkZone(L, 1)
-	z.touch()
+	z.Touch()
 	field := L.OptString(2, "order")
-	key := func(c *Card) lua.LValue { return c.Table.RawGetString(field) }
+	key := func(c *Card) lua.LValue { return m.luaCard(c).RawGetString(field) }
 	sort.SliceStable(z.Cards, func(i, j int) bool {
 		a, b := key(z.Cards[i]), key(z.Cards[j])
 		if an, ok := a.(lua.LNumber); ok {
@@ -154,11 +153,11 @@ func (m *Match) zoneEmpty(L *lua.LState) int {
 }
 
 // pushCard pushes the card at index i of z, or nil when there is none.
-func pushCard(L *lua.LState, z *Zone, i int) int {
+func (m *Match) pushCard(L *lua.LState, z *Zone, i int) int {
 	if i < 0 || i >= len(z.Cards) {
 		L.Push(lua.LNil)
 	} else {
-		L.Push(z.Cards[i].Table)
+		L.Push(m.luaCard(z.Cards[i]))
 	}
 	return 1
 }
@@ -166,18 +165,18 @@ func pushCard(L *lua.LState, z *Zone, i int) int {
 // zoneTop implements zone:top(): the top card or nil.
 func (m *Match) zoneTop(L *lua.LState) int {
 	z := m.checkZone(L, 1)
-	return pushCard(L, z, len(z.Cards)-1)
+	return m.pushCard(L, z, len(z.Cards)-1)
 }
 
 // zoneBottom implements zone:bottom(): the bottom card or nil.
 func (m *Match) zoneBottom(L *lua.LState) int {
-	return pushCard(L, m.checkZone(L, 1), 0)
+	return m.pushCard(L, m.checkZone(L, 1), 0)
 }
 
 // zoneAt implements zone:at(i): the i-th card from the bottom, or nil.
 func (m *Match) zoneAt(L *lua.LState) int {
 	z := m.checkZone(L, 1)
-	return pushCard(L, z, L.CheckInt(2)-1)
+	return m.pushCard(L, z, L.CheckInt(2)-1)
 }
 
 // zoneContains implements zone:contains(card).
@@ -194,7 +193,7 @@ func (m *Match) zoneFind(L *lua.LState) int {
 	name := L.CheckString(2)
 	for _, c := range z.Cards {
 		if c.Name == name {
-			L.Push(c.Table)
+			L.Push(m.luaCard(c))
 			return 1
 		}
 	}
@@ -221,12 +220,12 @@ func (m *Match) zoneName(L *lua.LState) int {
 // zoneSetVisibility implements zone:set_visibility("hidden"|"owner"|"all").
 func (m *Match) zoneSetVisibility(L *lua.LState) int {
 	z := m.checkZone(L, 1)
-	v, ok := visibilityNames[L.CheckString(2)]
+	v, ok := table.ParseVisibility(L.CheckString(2))
 	if !ok {
 		L.ArgError(2, "visibility must be hidden, owner or all")
 	}
 	z.Vis = v
-	z.touch()
+	z.Touch()
 	return 0
 }
 
@@ -234,6 +233,6 @@ func (m *Match) zoneSetVisibility(L *lua.LState) int {
 func (m *Match) zoneSetLabel(L *lua.LState) int {
 	z := m.checkZone(L, 1)
 	z.Label = printableLine(L.CheckString(2))
-	z.touch()
+	z.Touch()
 	return 0
 }

@@ -1,0 +1,114 @@
+package table
+
+// Pool holds counted pieces of several kinds — chips, betting pieces —
+// with a limited supply. Pieces are always somewhere: in the supply or with
+// a holder (a seat or a named place), so their totals are conserved.
+type Pool struct {
+	ID     int
+	Name   string
+	Label  string
+	Kinds  []string
+	Total  map[string]int
+	Supply map[string]int
+	// Holders in the order they first received pieces; Held[holder][kind].
+	Holders []string
+	Held    map[string]map[string]int
+	Shown   bool
+	ver     uint32
+}
+
+// NewPool makes a pool of the kinds given, with supply[k] pieces of each
+// kind k in its supply.
+func NewPool(id int, name, label string, kinds []string, supply map[string]int) *Pool {
+	p := &Pool{ID: id, Name: name, Label: label, Kinds: kinds, Total: map[string]int{}, Supply: map[string]int{},
+		Held: map[string]map[string]int{}, Shown: true}
+	for _, k := range kinds {
+		p.Total[k], p.Supply[k] = supply[k], supply[k]
+	}
+	return p
+}
+
+// HasKind reports whether the pool has pieces of that kind.
+func (p *Pool) HasKind(kind string) bool {
+	_, ok := p.Total[kind]
+	return ok
+}
+
+// Holding is what holder holds, by kind; a new holder is added to Holders.
+func (p *Pool) Holding(holder string) map[string]int {
+	h, ok := p.Held[holder]
+	if !ok {
+		h = make(map[string]int, len(p.Kinds))
+		p.Held[holder] = h
+		p.Holders = append(p.Holders, holder)
+	}
+	return h
+}
+
+// Shift moves up to n pieces of kind k from one count to another (the
+// supply or a holder's) and returns how many it moved: never more than
+// there are.
+func (p *Pool) Shift(from, to map[string]int, k string, n int) int {
+	n = min(n, from[k])
+	from[k] -= n
+	to[k] += n
+	p.ver++
+	return n
+}
+
+// Version changes with every move of the pool's pieces.
+func (p *Pool) Version() uint32 { return p.ver }
+
+// Track is a scoring track: each seat has a marker on it, kept within
+// [Min, Max].
+type Track struct {
+	ID       int
+	Name     string
+	Label    string
+	Min, Max int
+	Start    int
+	Markers  []int // by seat, index 0 unused
+	Shown    bool
+	ver      uint32
+}
+
+// Put sets seat s's marker to v, never past the ends, and returns where
+// it is.
+func (tr *Track) Put(s, v int) int {
+	tr.Markers[s] = max(tr.Min, min(tr.Max, v))
+	tr.ver++
+	return tr.Markers[s]
+}
+
+// Version changes with every move of a marker.
+func (tr *Track) Version() uint32 { return tr.ver }
+
+// Pad is a score sheet: one row per hand or round, one column per seat.
+type Pad struct {
+	ID     int
+	Name   string
+	Label  string
+	Rows   []PadRow
+	Totals []int // by seat, index 0 unused
+	Shown  bool
+	ver    uint32
+}
+
+// PadRow is one line of a score pad.
+type PadRow struct {
+	Label  string
+	Scores []int // by seat, index 0 unused
+	Note   string
+}
+
+// Add writes a row and adds its scores to the totals.
+func (p *Pad) Add(row PadRow) {
+	for s := 1; s < len(p.Totals) && s < len(row.Scores); s++ {
+		p.Totals[s] += row.Scores[s]
+	}
+	p.Rows = append(p.Rows, row)
+	p.ver++
+}
+
+// Version changes with every row added.
+func (p *Pad) Version() uint32 { return p.ver }

@@ -617,13 +617,27 @@ end
 -- (X holds none of them), "X showed a card for {A,B,C}" (X holds at least
 -- one), "nobody showed and the suggester did nothing" (he holds at least
 -- one). Each card lies in exactly one place: a seat or the envelope (place
--- 0), which holds one card of each kind. Facts are propagated to a fixed
--- point, then every remaining possibility is tried and dropped when it
--- leads to a contradiction.
+-- 0), which holds one card of each kind. The reasoning itself is the
+-- engine's card-holder solver (require "holders"): it applies these facts
+-- until nothing changes, then tries every remaining possibility and drops
+-- those that lead to a contradiction.
+
+local holders = require "holders"
 
 local ENVELOPE = 0
 
--- knowledge_from_view gathers what the notebook needs from a bot's view.
+-- Card numbers by name, and the card numbers of each kind.
+local INDEX, KIND_CARDS = {}, {}
+for i, def in ipairs(Game.cards) do INDEX[def.name] = i end
+for _, kind in ipairs({ "person", "room", "article" }) do
+  local list = {}
+  for i, def in ipairs(Game.cards) do
+    if def.kind == kind then list[#list + 1] = i end
+  end
+  KIND_CARDS[#KIND_CARDS + 1] = list
+end
+
+-- knowledge gathers what the notebook needs from a bot's view.
 function Game.knowledge(view)
   local k = { me = view.seat, players = view.players, count = {}, held = {}, clauses = {}, passes = {} }
   for s = 1, view.players do
@@ -643,188 +657,67 @@ function Game.knowledge(view)
   return k
 end
 
--- The state: p[(i - 1) * w + place + 1] is true while card i may lie in
--- place (0 the envelope, 1..n the seats); c[i] counts those places.
--- While a trial runs, st.trail lists the places removed (st.nt of them),
--- so that undo can put them back instead of the trial working on a copy.
-local function remove(st, i, loc)
-  local j = (i - 1) * st.w + loc + 1
-  if st.p[j] then
-    st.p[j] = false
-    st.c[i] = st.c[i] - 1
-    local trail = st.trail
-    if trail then
-      local nt = st.nt + 1
-      trail[nt], st.nt = j, nt
-    end
-    return true
-  end
-  return false
+-- A notebook before any answer: a seat holds as many cards as it was
+-- dealt [2], the envelope one card of each kind.
+local function blank_notebook(players, count)
+  local h = holders.new(#Game.cards, players)
+  for s = 1, players do h:exactly(s, count[s]) end
+  for _, list in ipairs(KIND_CARDS) do h:exactly(ENVELOPE, 1, list) end
+  return h
 end
 
--- undo puts back every place removed since the trail was started.
-local function undo(st)
-  local trail, p, c, w = st.trail, st.p, st.c, st.w
-  for t = st.nt, 1, -1 do
-    local j = trail[t]
-    p[j] = true
-    local i = math.floor((j - 1) / w) + 1
-    c[i] = c[i] + 1
-  end
-  st.trail, st.nt = nil, 0
+local function numbers(names)
+  local list = {}
+  for i, name in ipairs(names) do list[i] = INDEX[name] end
+  return list
 end
 
-local function fix(st, i, loc)
-  local changed = false
-  for l = 0, st.n do
-    if l ~= loc and remove(st, i, l) then changed = true end
+-- One answer in the notebook: who could not show, who showed a card (or
+-- nobody did, and the suggester holds one), a card shown to me.
+local function note_event(h, e)
+  if e.kind == "pass" then
+    for _, name in ipairs(e.cards) do h:lacks(INDEX[name], e.seat) end
+  elseif e.kind == "showed" or e.kind == "nobody" then
+    h:some(e.seat, numbers(e.cards))
+  elseif e.kind == "shown" then
+    h:holds(INDEX[e.card], e.seat)
   end
-  return changed
 end
 
--- propagate applies the rules until nothing changes; false on contradiction.
-local function propagate(st, k)
-  local ncards, n, w, p, c = #Game.cards, st.n, st.w, st.p, st.c
-  local kinds, clauses = k.kind_cards, k.clause_cards
-  local changed = true
-  while changed do
-    changed = false
-    for i = 1, ncards do
-      if c[i] == 0 then return false end
-    end
-    -- Card counts: a seat holds exactly count[s] cards.
-    for s = 1, n do
-      local fixed, possible, j = 0, 0, s + 1
-      for i = 1, ncards do
-        if p[j] then
-          possible = possible + 1
-          if c[i] == 1 then fixed = fixed + 1 end
-        end
-        j = j + w
-      end
-      local want = k.count[s]
-      if fixed > want or possible < want then return false end
-      if possible > fixed and (fixed == want or possible == want) then
-        for i = 1, ncards do
-          if c[i] > 1 and p[(i - 1) * w + s + 1] then
-            if fixed == want then remove(st, i, s) else fix(st, i, s) end
-            changed = true
-          end
-        end
-      end
-    end
-    -- The envelope holds exactly one card of each kind.
-    for _, list in ipairs(kinds) do
-      local fixed, possible, last = 0, 0, nil
-      for _, i in ipairs(list) do
-        if p[(i - 1) * w + 1] then
-          possible, last = possible + 1, i
-          if c[i] == 1 then fixed = fixed + 1 end
-        end
-      end
-      if fixed > 1 or possible == 0 then return false end
-      if fixed == 1 and possible > 1 then
-        for _, i in ipairs(list) do
-          if c[i] > 1 and p[(i - 1) * w + 1] then changed = remove(st, i, ENVELOPE) or changed end
-        end
-      elseif possible == 1 and c[last] > 1 then
-        changed = fix(st, last, ENVELOPE) or changed
-      end
-    end
-    -- "X showed a card for {A,B,C}": X holds at least one of them.
-    for _, cl in ipairs(clauses) do
-      local s, done, cand, ncand = cl.seat, false, nil, 0
-      for _, i in ipairs(cl) do
-        if p[(i - 1) * w + s + 1] then
-          if c[i] == 1 then done = true end
-          cand, ncand = i, ncand + 1
-        end
-      end
-      if not done then
-        if ncand == 0 then return false end
-        if ncand == 1 then changed = fix(st, cand, s) or changed end
-      end
-    end
-  end
-  return true
-end
-
--- deduce returns the notebook: poss[i][place], npos[i], and for each kind
--- the envelope candidates; nil if the facts contradict each other.
-function Game.deduce(k)
-  local cards, n = Game.cards, k.players
-  local w = n + 1
-  local index = {}
-  for i, def in ipairs(cards) do index[def.name] = i end
-  k.kind_cards = {}
-  for _, kind in ipairs({ "person", "room", "article" }) do
-    local list = {}
-    for i, def in ipairs(cards) do
-      if def.kind == kind then list[#list + 1] = i end
-    end
-    k.kind_cards[#k.kind_cards + 1] = list
-  end
-  k.clause_cards = {}
-  for _, cl in ipairs(k.clauses) do
-    local list = { seat = cl.seat }
-    for _, name in ipairs(cl.cards) do list[#list + 1] = index[name] end
-    k.clause_cards[#k.clause_cards + 1] = list
-  end
-  local st = { n = n, w = w, p = {}, c = {} }
-  for i = 1, #cards do
-    for loc = 0, n do st.p[(i - 1) * w + loc + 1] = true end
-    st.c[i] = w
-  end
-  -- My own hand, and cards seen: what I hold is mine, what I don't is not.
-  for i, def in ipairs(cards) do
-    if k.held[def.name] then
-      fix(st, i, k.held[def.name])
-    else
-      remove(st, i, k.me)
-    end
-  end
-  for _, pass in ipairs(k.passes) do
-    for _, name in ipairs(pass.cards) do remove(st, index[name], pass.seat) end
-  end
-  if not propagate(st, k) then return nil end
-  -- Try each remaining possibility; drop those that contradict.
-  local trail = {}
-  local again = true
-  while again do
-    again = false
-    for i = 1, #cards do
-      if st.c[i] > 1 then
-        for loc = 0, n do
-          if st.p[(i - 1) * w + loc + 1] then
-            st.trail, st.nt = trail, 0
-            fix(st, i, loc)
-            local holds = propagate(st, k)
-            undo(st)
-            if not holds then
-              remove(st, i, loc)
-              again = true
-              if not propagate(st, k) then return nil end
-            end
-          end
-        end
-      end
-    end
-  end
-  local nb = { poss = {}, npos = st.c, index = index, envelope = {}, solved = {}, players = n }
-  for i = 1, #cards do
+-- read returns the notebook as the bots and the notes read it:
+-- poss[i][place], npos[i], and for each kind the envelope candidates.
+local function read(h, n)
+  local nb = { poss = {}, npos = {}, index = INDEX, envelope = {}, solved = {}, players = n }
+  for i = 1, #Game.cards do
     local row = {}
-    for loc = 0, n do row[loc] = st.p[(i - 1) * w + loc + 1] end
-    nb.poss[i] = row
+    for loc = 0, n do row[loc] = h:may(i, loc) end
+    nb.poss[i], nb.npos[i] = row, h:places(i)
   end
   for _, kind in ipairs({ "person", "room", "article" }) do
     local list = {}
-    for i, def in ipairs(cards) do
+    for i, def in ipairs(Game.cards) do
       if def.kind == kind and nb.poss[i][ENVELOPE] then list[#list + 1] = def.name end
     end
     nb.envelope[kind] = list
     if #list == 1 then nb.solved[kind] = list[1] end
   end
   return nb
+end
+
+-- deduce returns the notebook of knowledge k (see Game.knowledge); nil if
+-- the facts contradict each other.
+function Game.deduce(k)
+  local h = blank_notebook(k.players, k.count)
+  -- My own hand, and cards seen: what I hold is mine, what I don't is not.
+  for i, def in ipairs(Game.cards) do
+    if k.held[def.name] then h:holds(i, k.held[def.name]) else h:lacks(i, k.me) end
+  end
+  for _, pass in ipairs(k.passes) do
+    for _, name in ipairs(pass.cards) do h:lacks(INDEX[name], pass.seat) end
+  end
+  for _, cl in ipairs(k.clauses) do h:some(cl.seat, numbers(cl.cards)) end
+  if not h:solve() then return nil end
+  return read(h, k.players)
 end
 
 -- holder returns where the notebook places a card: a seat, ENVELOPE (0),
@@ -907,14 +800,41 @@ Game.tools = { notes = Game.notes_text }
 -- names the envelope as soon as it is sure and stands in its room. It shows
 -- a card it has shown the same player before when it can.
 
-local memo = { key = nil, nb = nil }
+-- The detective's notebook grows with the game: it is started from the
+-- seat's hand and the hands' sizes when the view is new (a new game, an
+-- undo), and each decision adds only the answers written since the last
+-- one (view.events only grows) and solves again only when there are some.
+-- The solver's result does not depend on the order of the facts, so this
+-- is the notebook Game.deduce makes from the whole view.
+local kept = {}
+
+local function start_notebook(view)
+  local count = {}
+  for s = 1, view.players do
+    local hand = view.seats[s] and view.seats[s].hand
+    count[s] = hand and hand.count or 0
+  end
+  local h = blank_notebook(view.players, count)
+  local mine = {}
+  for _, c in ipairs(view.mine.hand.cards) do mine[c.name] = true end
+  for i, def in ipairs(Game.cards) do
+    if mine[def.name] then h:holds(i, view.seat) else h:lacks(i, view.seat) end
+  end
+  return { events = view.events, seat = view.seat, hand = #view.mine.hand.cards, read = 0, h = h, ok = true }
+end
 
 local function notebook(view)
-  local key = view.seat .. ":" .. #view.events .. ":" .. #view.mine.hand.cards
-  if memo.key ~= key then
-    memo.key, memo.nb = key, Game.deduce(Game.knowledge(view))
+  if kept.events ~= view.events or kept.seat ~= view.seat or kept.hand ~= #view.mine.hand.cards then
+    kept = start_notebook(view)
   end
-  return memo.nb
+  local events = view.events
+  if kept.read < #events or not kept.nb then
+    for j = kept.read + 1, #events do note_event(kept.h, events[j]) end
+    kept.read = #events
+    kept.ok = kept.ok and kept.h:solve()
+    kept.nb = kept.ok and read(kept.h, view.players) or nil
+  end
+  return kept.nb
 end
 
 -- Rooms worth a suggestion now: the envelope's room once known, else every

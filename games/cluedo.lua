@@ -324,7 +324,7 @@ function Game.first_player(cast)
 end
 
 function Game.setup(t)
-  local g = { seat_of = {}, history = {}, passes = {}, round = 0 }
+  local g = { seat_of = {}, history = {}, passes = {}, round = 0, room_choices = {} }
 
   -- [1] The tokens on their start squares, played or not.
   g.board = t:board { map = Game.map, legend = Game.legend(), title = "Imperial Manor" }
@@ -361,10 +361,12 @@ function Game.setup(t)
     g.deck:deal(g.hands[seat], 1)
     seat = t:left(seat)
   end
-  -- What each seat has seen of the hands: its own, and cards shown to it.
+  -- What each seat has seen of the hands: its own, and cards shown to it;
+  -- and the cards each could not show (g.passes[seat][name]).
   g.seen = {}
   for _, s in ipairs(t:seats()) do
     g.hands[s]:sort()
+    g.passes[s] = {}
     g.seen[s] = {}
     for _, c in ipairs(g.hands[s]:cards()) do g.seen[s][c.name] = s end
   end
@@ -409,7 +411,7 @@ function Game.notepad(t, g, seat)
     for s = 1, t.players do
       if holder == s then
         marks[s] = "*"
-      elseif g.passes[s .. ":" .. def.name] then
+      elseif g.passes[s][def.name] then
         marks[s] = "-"
       else
         marks[s] = "."
@@ -438,6 +440,42 @@ local function place_text(g, place)
   return place
 end
 
+-- The option to move to a place ("move c7", "move bar"), made once a place.
+local MOVE = setmetatable({}, { __index = function(moves, place)
+  local text = "move " .. place
+  moves[place] = text
+  return text
+end })
+
+-- A way a token steps (Game.step_mode) as board:reachable takes it, made
+-- once a way.
+local MODES = setmetatable({}, { __index = function(modes, mode)
+  local opts = { mode = mode }
+  modes[mode] = opts
+  return opts
+end })
+
+-- What a player who threw n is asked.
+local THREW = {}
+for n = 1, 6 do THREW[n] = string.format("you threw %d: where to? (marked + on the board: view)", n) end
+
+-- [8] What a player in room is asked: roll, take its secret passage to
+-- other (if any), or stay. Made once a room and game (g.room_choices).
+local function room_choices(g, room, other)
+  local made = g.room_choices[room]
+  if made then return made end
+  local opts, hint = { "roll" }, "roll the die"
+  if other then
+    opts[#opts + 1] = "passage"
+    hint = hint .. ", take the secret passage to " .. Game.by_name[other].label
+  end
+  opts[#opts + 1] = "stay"
+  hint = hint .. ", or stay in " .. Game.by_name[room].label
+  made = { options = opts, hint = hint }
+  g.room_choices[room] = made
+  return made
+end
+
 -- [8] roll, or (in a room) take its passage or stay; then [3] the move.
 -- Not throwing is staying "in the room they are in" or using a passage:
 -- a token on a start square or in a corridor throws.
@@ -445,18 +483,11 @@ function Game.move(t, g, seat)
   local who = g.cast[seat]
   local room = g.board:room_of(who)
   local other = room and g.board:passage(room)
-  local opts = { "roll" }
-  local hint = "roll the die"
-  if other then
-    opts[#opts + 1] = "passage"
-    hint = hint .. ", take the secret passage to " .. Game.by_name[other].label
-  end
-  if room then
-    opts[#opts + 1] = "stay"
-    hint = hint .. ", or stay in " .. Game.by_name[room].label
-  end
   local choice = "roll" -- outside a room there is nothing to choose
-  if #opts > 1 then choice = t:ask(seat, opts, hint) end
+  if room then
+    local ask = room_choices(g, room, other)
+    choice = t:ask(seat, ask.options, ask.hint)
+  end
 
   if choice == "passage" then
     g.board:move(who, other)
@@ -464,19 +495,19 @@ function Game.move(t, g, seat)
     Game.arrived(t, g, who, other)
   elseif choice == "roll" then
     local n = t:roll(6)
-    local mode = { mode = Game.step_mode(g, who) }
+    local mode = MODES[Game.step_mode(g, who)]
     local dests = g.board:reachable(who, n, mode)
     if #dests == 0 then
       t:log("%p throws %d but cannot move: the way is blocked", seat, n)
       return
     end
     local moves = {}
-    for i, d in ipairs(dests) do moves[i] = "move " .. d end
+    for i = 1, #dests do moves[i] = MOVE[dests[i]] end
     g.board:highlight(dests, seat)
     t:log("%p throws %d", seat, n)
-    local dest = t:ask(seat, moves, string.format("you threw %d: where to? (marked + on the board: view)", n)):sub(6)
+    local dest = t:ask(seat, moves, THREW[n]):sub(6)
     g.board:highlight(nil, seat)
-    g.board:move(who, dest, n, mode)
+    g.board:move(who, dest) -- one of the places the throw reaches (above)
     t:log("%p moves to %s", seat, place_text(g, dest))
     if Game.by_name[dest] then Game.arrived(t, g, who, dest) end
   else
@@ -486,13 +517,24 @@ end
 
 -- [4] The suggestion options in the room the token stands in: any person
 -- and any article, or done.
-local SUGGESTIONS = {}
+local SUGGESTIONS, NAMED = {}, {}
 for _, p in ipairs(Game.persons) do
-  for _, a in ipairs(Game.articles) do SUGGESTIONS[#SUGGESTIONS + 1] = "suggest " .. p.name .. " " .. a.name end
+  for _, a in ipairs(Game.articles) do
+    local text = "suggest " .. p.name .. " " .. a.name
+    SUGGESTIONS[#SUGGESTIONS + 1] = text
+    NAMED[text] = { person = p.name, article = a.name }
+  end
 end
 SUGGESTIONS[#SUGGESTIONS + 1] = "done"
 
 function Game.suggestion_options() return SUGGESTIONS end
+
+-- The person and the article a suggestion option names.
+local function named_in(choice)
+  local named = NAMED[choice]
+  if named then return named.person, named.article end
+  return choice:match("^suggest (%S+) (%S+)$")
+end
 
 local NAMES = {}
 for _, kind in ipairs({ { "person", Game.persons }, { "article", Game.articles } }) do
@@ -522,7 +564,8 @@ function Game.suggest(t, g, seat, person, room, article)
       if c.name == person or c.name == room or c.name == article then held[#held + 1] = c end
     end
     if #held == 0 then
-      for _, n in ipairs(named) do g.passes[s .. ":" .. n] = true end
+      local passed = g.passes[s]
+      passed[person], passed[room], passed[article] = true, true, true
       t:event("all", { kind = "pass", seat = s, by = seat, cards = named }, "%p cannot show a card", s)
       record = record .. " / " .. Game.by_name[g.cast[s]].glyph .. " none"
     else
@@ -557,20 +600,36 @@ function Game.suggest(t, g, seat, person, room, article)
   return true
 end
 
+-- What a player in room is asked, made once a room.
+local SUGGEST_HINT = setmetatable({}, { __index = function(hints, room)
+  hints[room] = "in " .. Game.by_name[room].label
+    .. ": suggest PERSON ARTICLE, or done. Persons: " .. NAMES.person .. ". Articles: " .. NAMES.article
+  return hints[room]
+end })
+
 -- [4] [8] After moving, one suggestion in the room the token is in.
 function Game.suggestion(t, g, seat)
   local who = g.cast[seat]
   local room = g.board:room_of(who)
   if not room then return false end
-  local choice = t:ask(seat, Game.suggestion_options(), "in " .. Game.by_name[room].label
-    .. ": suggest PERSON ARTICLE, or done. Persons: " .. NAMES.person .. ". Articles: " .. NAMES.article)
+  local choice = t:ask(seat, Game.suggestion_options(), SUGGEST_HINT[room])
   if choice == "done" then return false end
-  local person, article = choice:match("^suggest (%S+) (%S+)$")
+  local person, article = named_in(choice)
   return Game.suggest(t, g, seat, person, room, article)
 end
 
+-- The note at the top: the round and whose turn it is, or who has solved
+-- it, drawn when someone looks (set once: it reads g as it is then).
+function Game.note_turn(t, g)
+  t:note("turn", function()
+    if g.solved_by then return t:name(g.solved_by) .. " has solved it" end
+    if not g.turn then return "Round 1" end
+    return string.format("Round %d: %s to play", g.round, t:name(g.turn))
+  end)
+end
+
 function Game.turn(t, g, seat)
-  t:note("turn", string.format("Round %d: %s to play", g.round, t:name(seat)))
+  g.turn = seat
   Game.move(t, g, seat)
   return Game.suggestion(t, g, seat)
 end
@@ -587,7 +646,7 @@ function Game.play(t)
   t:metric("suggestions", 0)
   t:metric("unsolved", 0)
   local g = Game.setup(t)
-  t:note("turn", "Round 1")
+  Game.note_turn(t, g)
   Game.note_history(t, g)
   Game.show_notepads(t, g)
   for round = 1, t.options.max_rounds do
@@ -597,7 +656,7 @@ function Game.play(t)
       if Game.turn(t, g, seat) then
         local env = Game.open_envelope(t, g)
         t:event("all", { kind = "win", seat = seat }, "%p opens the envelope: %s. %p wins and seeks an immediate meeting with the Rector.", seat, env, seat)
-        t:note("turn", t:name(seat) .. " has solved it")
+        g.solved_by = seat
         local scores = {}
         for s = 1, t.players do scores[s] = (s == seat) and 1 or 0 end
         return { winners = { seat }, scores = scores }

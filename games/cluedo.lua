@@ -743,19 +743,15 @@ local function note_event(h, e)
   end
 end
 
--- read returns the notebook as the bots and the notes read it:
--- poss[i][place], npos[i], and for each kind the envelope candidates.
+-- read returns the notebook as the bots and the notes read it: the
+-- solver h (read with Game.may, Game.places and Game.holder), and for each
+-- kind the envelope's candidates and, once there is one, its card.
 local function read(h, n)
-  local nb = { poss = {}, npos = {}, index = INDEX, envelope = {}, solved = {}, players = n }
-  for i = 1, #Game.cards do
-    local row = {}
-    for loc = 0, n do row[loc] = h:may(i, loc) end
-    nb.poss[i], nb.npos[i] = row, h:places(i)
-  end
+  local nb = { h = h, envelope = {}, solved = {}, players = n }
   for _, kind in ipairs({ "person", "room", "article" }) do
     local list = {}
     for i, def in ipairs(Game.cards) do
-      if def.kind == kind and nb.poss[i][ENVELOPE] then list[#list + 1] = def.name end
+      if def.kind == kind and h:may(i, ENVELOPE) then list[#list + 1] = def.name end
     end
     nb.envelope[kind] = list
     if #list == 1 then nb.solved[kind] = list[1] end
@@ -781,13 +777,13 @@ end
 
 -- holder returns where the notebook places a card: a seat, ENVELOPE (0),
 -- or nil while it is open.
-function Game.holder(nb, name)
-  local i = nb.index[name]
-  if nb.npos[i] ~= 1 then return nil end
-  for l = 0, nb.players do
-    if nb.poss[i][l] then return l end
-  end
-end
+function Game.holder(nb, name) return nb.h:holder(INDEX[name]) end
+
+-- may: may the card lie in place (a seat, or ENVELOPE)?
+function Game.may(nb, name, place) return nb.h:may(INDEX[name], place) end
+
+-- places: in how many places the card may still lie.
+function Game.places(nb, name) return nb.h:places(INDEX[name]) end
 
 -- notes_text renders the notebook for a person at the table.
 function Game.notes_text(view, seat)
@@ -801,7 +797,7 @@ function Game.notes_text(view, seat)
   end
   local lines = { head .. "  envelope" }
   local section
-  for i, def in ipairs(Game.cards) do
+  for _, def in ipairs(Game.cards) do
     if def.kind ~= section then
       section = def.kind
       lines[#lines + 1] = section .. "s"
@@ -809,11 +805,11 @@ function Game.notes_text(view, seat)
     local row = string.format("  %-14s", def.name)
     for s = 1, view.players do
       local m = "?"
-      if not nb.poss[i][s] then m = "-" elseif nb.npos[i] == 1 then m = "*" end
+      if not Game.may(nb, def.name, s) then m = "-" elseif Game.places(nb, def.name) == 1 then m = "*" end
       row = row .. " " .. m
     end
     local env = "   no"
-    if nb.poss[i][ENVELOPE] then env = nb.npos[i] == 1 and "   YES" or "   maybe" end
+    if Game.may(nb, def.name, ENVELOPE) then env = Game.places(nb, def.name) == 1 and "   YES" or "   maybe" end
     lines[#lines + 1] = row .. env
   end
   lines[#lines + 1] = "* holds it   - cannot hold it   ? not known yet"
@@ -833,9 +829,8 @@ function Game.notes_text(view, seat)
     if cl.seat ~= view.seat then
       local cand, done = {}, false
       for _, name in ipairs(cl.cards) do
-        local i = nb.index[name]
-        if nb.poss[i][cl.seat] then
-          if nb.npos[i] == 1 then done = true end
+        if Game.may(nb, name, cl.seat) then
+          if Game.places(nb, name) == 1 then done = true end
           cand[#cand + 1] = name
         end
       end
@@ -897,14 +892,16 @@ local function notebook(view)
 end
 
 -- Rooms worth a suggestion now: the envelope's room once known, else every
--- room that may still be in it.
+-- room that may still be in it (worked out once a notebook).
 local function good_rooms(nb)
+  if nb.good then return nb.good end
   local good = {}
   if nb.solved.room then
     good[nb.solved.room] = true
   else
     for _, r in ipairs(nb.envelope.room) do good[r] = true end
   end
+  nb.good = good
   return good
 end
 
@@ -937,23 +934,24 @@ end
 -- or one's own, which nobody can show, so the answer tells about the rest.
 local function choose_suggestion(nb, room, me)
   local s = nb.solved
-  if s.person and s.article and nb.poss[nb.index[room]][ENVELOPE] then
+  if s.person and s.article and Game.may(nb, room, ENVELOPE) then
     return "suggest " .. s.person .. " " .. s.article
   end
-  local function value(name)
-    local def = Game.by_name[name]
-    local i = nb.index[name]
-    local h = Game.holder(nb, name)
+  local function value(def)
+    local h = Game.holder(nb, def.name)
     if s[def.kind] then
       return (h == ENVELOPE or h == me) and 0.5 or 0
     end
-    if not h then return nb.npos[i] end
+    if not h then return Game.places(nb, def.name) end
     return h == me and 0.3 or 0
   end
+  local of_article = {}
+  for j, a in ipairs(Game.articles) do of_article[j] = value(a) end
   local best, best_v = {}, -1
   for _, p in ipairs(Game.persons) do
-    for _, a in ipairs(Game.articles) do
-      local v = value(p.name) + value(a.name)
+    local of_person = value(p)
+    for j, a in ipairs(Game.articles) do
+      local v = of_person + of_article[j]
       if v > best_v then
         best, best_v = { "suggest " .. p.name .. " " .. a.name }, v
       elseif v == best_v then

@@ -559,10 +559,7 @@ function Game.suggest(t, g, seat, person, room, article)
   -- [5] [6] The players to the left, in turn.
   for _, s in ipairs(t:seats(t:left(seat))) do
     if s == seat then break end
-    local held = {}
-    for _, c in ipairs(g.hands[s]:cards()) do
-      if c.name == person or c.name == room or c.name == article then held[#held + 1] = c end
-    end
+    local held = g.hands[s]:filter("name", person, room, article)
     if #held == 0 then
       local passed = g.passes[s]
       passed[person], passed[room], passed[article] = true, true, true
@@ -587,12 +584,10 @@ function Game.suggest(t, g, seat, person, room, article)
     end
   end
   -- [9] Nobody could show.
-  for _, c in ipairs(g.hands[seat]:cards()) do
-    if c.name == person or c.name == room or c.name == article then
-      t:event("all", { kind = "nobody", seat = seat, cards = named }, "Nobody can show a card; %p does nothing", seat)
-      g.history[#g.history + 1] = record .. " / nobody"
-      return false
-    end
+  if #g.hands[seat]:filter("name", person, room, article) > 0 then
+    t:event("all", { kind = "nobody", seat = seat, cards = named }, "Nobody can show a card; %p does nothing", seat)
+    g.history[#g.history + 1] = record .. " / nobody"
+    return false
   end
   -- The envelope must hold the three: the engine makes every holder show,
   -- so [9]'s overlooked card cannot happen.

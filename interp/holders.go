@@ -30,7 +30,8 @@ import (
 // state that has fewer, so the outcome does not depend on the order the
 // facts came in: facts may be added after a solve and solve called again
 // (a bot that learns a little each turn), with the same result as solving
-// everything at once.
+// everything at once; a solve with nothing new since the last costs
+// nothing.
 
 // holders is the solver's state. may[i*width+place] is true while card
 // i+1 may lie in place; left[i] counts those places.
@@ -43,6 +44,7 @@ type holders struct {
 	trail        []int // the cells removed while a trial runs
 	trying       bool
 	broken       bool  // a contradiction was found: it stays
+	solved       bool  // nothing was learnt since the last solve
 	work         int64 // cells looked at, charged to the meter by solve
 }
 
@@ -87,6 +89,8 @@ func (h *holders) remove(i, place int) bool {
 	h.left[i]--
 	if h.trying {
 		h.trail = append(h.trail, j)
+	} else {
+		h.solved = false
 	}
 	return true
 }
@@ -100,6 +104,18 @@ func (h *holders) fix(i, place int) bool {
 		}
 	}
 	return changed
+}
+
+// addExactly states that place holds exactly n of cards.
+func (h *holders) addExactly(place, n int, cards []int) {
+	h.exact = append(h.exact, holderCount{place: place, n: n, cards: cards})
+	h.solved = false
+}
+
+// addSome states that place holds at least one of cards.
+func (h *holders) addSome(place int, cards []int) {
+	h.some = append(h.some, holderSome{place: place, cards: cards})
+	h.solved = false
 }
 
 // undo puts back what the running trial removed.
@@ -195,12 +211,16 @@ func (h *holders) applySome(r *holderSome) (ok, changed bool) {
 }
 
 // solve propagates, then tries every open possibility on its own and
-// drops those that lead to a contradiction, until none does. charge is
+// drops those that lead to a contradiction, until none does; when nothing
+// was learnt since the last solve there is nothing to do. charge is
 // given the work done since it was last called, in instructions (eight
 // cells looked at make one), at points where the state is whole, so that a
 // budget that runs out leaves a usable solver.
 func (h *holders) solve(charge func(int64)) bool {
-	if h.broken || !h.propagate() {
+	if h.solved || h.broken {
+		return !h.broken
+	}
+	if !h.propagate() {
 		h.broken = true
 		return false
 	}
@@ -230,6 +250,7 @@ func (h *holders) solve(charge func(int64)) bool {
 	}
 	charge(h.work / 8)
 	h.work %= 8
+	h.solved = true
 	return true
 }
 
@@ -336,14 +357,14 @@ func holdersLacks(L *lua.LState) int {
 func holdersExactly(L *lua.LState) int {
 	h := checkHolders(L)
 	place, n := h.checkPlace(L, 2), L.CheckInt(3)
-	h.exact = append(h.exact, holderCount{place: place, n: n, cards: h.checkList(L, 4, true)})
+	h.addExactly(place, n, h.checkList(L, 4, true))
 	return 0
 }
 
 func holdersSome(L *lua.LState) int {
 	h := checkHolders(L)
 	place := h.checkPlace(L, 2)
-	h.some = append(h.some, holderSome{place: place, cards: h.checkList(L, 3, false)})
+	h.addSome(place, h.checkList(L, 3, false))
 	return 0
 }
 

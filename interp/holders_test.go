@@ -26,9 +26,9 @@ func (f holderFact) apply(h *holders) {
 	case "lacks":
 		h.remove(f.card, f.place)
 	case "exactly":
-		h.exact = append(h.exact, holderCount{place: f.place, n: f.n, cards: f.cards})
+		h.addExactly(f.place, f.n, f.cards)
 	case "some":
-		h.some = append(h.some, holderSome{place: f.place, cards: f.cards})
+		h.addSome(f.place, f.cards)
 	}
 }
 
@@ -316,5 +316,43 @@ for c = 1, 199, 2 do h:some(c % 20 + 1, { c, c + 1 }) end
 h:solve()`)
 	if err == nil || !strings.Contains(err.Error(), "instructions") {
 		t.Fatalf("got %v, want the step's budget spent", err)
+	}
+}
+
+// TestHoldersSolvesOnlyWhatIsNew checks that a solve with nothing learnt
+// since the last one costs nothing, and that a new fact is worked out.
+func TestHoldersSolvesOnlyWhatIsNew(t *testing.T) {
+	deal, facts := cluedoFacts(rand.New(rand.NewPCG(3, 4)), 4)
+	h := newHolders(20, 4)
+	for _, f := range facts {
+		f.apply(h)
+	}
+	work := int64(0)
+	count := func(w int64) { work += w }
+	if !h.solve(count) || work == 0 {
+		t.Fatalf("first solve: work %d", work)
+	}
+	work = 0
+	for j, may := range h.may {
+		if !may {
+			h.remove(j/h.width, j%h.width) // known already: nothing new
+			break
+		}
+	}
+	if !h.solve(count) || work != 0 {
+		t.Errorf("a solve with nothing new did %d work", work)
+	}
+	open := -1
+	for i := 0; i < 20 && open < 0; i++ {
+		if h.left[i] > 1 {
+			open = i
+		}
+	}
+	if open < 0 {
+		t.Skip("the facts settle every card")
+	}
+	h.addSome(deal[open], []int{open}) // where it is
+	if !h.solve(count) || work == 0 {
+		t.Errorf("a new fact was not worked out (work %d)", work)
 	}
 }

@@ -517,12 +517,12 @@ end
 
 -- [4] The suggestion options in the room the token stands in: any person
 -- and any article, or done.
-local SUGGESTIONS, NAMED = {}, {}
+local SUGGESTIONS, PERSON_IN, ARTICLE_IN = {}, {}, {}
 for _, p in ipairs(Game.persons) do
   for _, a in ipairs(Game.articles) do
     local text = "suggest " .. p.name .. " " .. a.name
     SUGGESTIONS[#SUGGESTIONS + 1] = text
-    NAMED[text] = { person = p.name, article = a.name }
+    PERSON_IN[text], ARTICLE_IN[text] = p.name, a.name
   end
 end
 SUGGESTIONS[#SUGGESTIONS + 1] = "done"
@@ -531,8 +531,7 @@ function Game.suggestion_options() return SUGGESTIONS end
 
 -- The person and the article a suggestion option names.
 local function named_in(choice)
-  local named = NAMED[choice]
-  if named then return named.person, named.article end
+  if PERSON_IN[choice] then return PERSON_IN[choice], ARTICLE_IN[choice] end
   return choice:match("^suggest (%S+) (%S+)$")
 end
 

@@ -324,7 +324,7 @@ function Game.first_player(cast)
 end
 
 function Game.setup(t)
-  local g = { seat_of = {}, history = {}, passes = {}, round = 0 }
+  local g = { seat_of = {}, history = {}, passes = {}, round = 0, room_choices = {} }
 
   -- [1] The tokens on their start squares, played or not.
   g.board = t:board { map = Game.map, legend = Game.legend(), title = "Imperial Manor" }
@@ -361,10 +361,12 @@ function Game.setup(t)
     g.deck:deal(g.hands[seat], 1)
     seat = t:left(seat)
   end
-  -- What each seat has seen of the hands: its own, and cards shown to it.
+  -- What each seat has seen of the hands: its own, and cards shown to it;
+  -- and the cards each could not show (g.passes[seat][name]).
   g.seen = {}
   for _, s in ipairs(t:seats()) do
     g.hands[s]:sort()
+    g.passes[s] = {}
     g.seen[s] = {}
     for _, c in ipairs(g.hands[s]:cards()) do g.seen[s][c.name] = s end
   end
@@ -409,7 +411,7 @@ function Game.notepad(t, g, seat)
     for s = 1, t.players do
       if holder == s then
         marks[s] = "*"
-      elseif g.passes[s .. ":" .. def.name] then
+      elseif g.passes[s][def.name] then
         marks[s] = "-"
       else
         marks[s] = "."
@@ -438,6 +440,42 @@ local function place_text(g, place)
   return place
 end
 
+-- The option to move to a place ("move c7", "move bar"), made once a place.
+local MOVE = setmetatable({}, { __index = function(moves, place)
+  local text = "move " .. place
+  moves[place] = text
+  return text
+end })
+
+-- A way a token steps (Game.step_mode) as board:reachable takes it, made
+-- once a way.
+local MODES = setmetatable({}, { __index = function(modes, mode)
+  local opts = { mode = mode }
+  modes[mode] = opts
+  return opts
+end })
+
+-- What a player who threw n is asked.
+local THREW = {}
+for n = 1, 6 do THREW[n] = string.format("you threw %d: where to? (marked + on the board: view)", n) end
+
+-- [8] What a player in room is asked: roll, take its secret passage to
+-- other (if any), or stay. Made once a room and game (g.room_choices).
+local function room_choices(g, room, other)
+  local made = g.room_choices[room]
+  if made then return made end
+  local opts, hint = { "roll" }, "roll the die"
+  if other then
+    opts[#opts + 1] = "passage"
+    hint = hint .. ", take the secret passage to " .. Game.by_name[other].label
+  end
+  opts[#opts + 1] = "stay"
+  hint = hint .. ", or stay in " .. Game.by_name[room].label
+  made = { options = opts, hint = hint }
+  g.room_choices[room] = made
+  return made
+end
+
 -- [8] roll, or (in a room) take its passage or stay; then [3] the move.
 -- Not throwing is staying "in the room they are in" or using a passage:
 -- a token on a start square or in a corridor throws.
@@ -445,18 +483,11 @@ function Game.move(t, g, seat)
   local who = g.cast[seat]
   local room = g.board:room_of(who)
   local other = room and g.board:passage(room)
-  local opts = { "roll" }
-  local hint = "roll the die"
-  if other then
-    opts[#opts + 1] = "passage"
-    hint = hint .. ", take the secret passage to " .. Game.by_name[other].label
-  end
-  if room then
-    opts[#opts + 1] = "stay"
-    hint = hint .. ", or stay in " .. Game.by_name[room].label
-  end
   local choice = "roll" -- outside a room there is nothing to choose
-  if #opts > 1 then choice = t:ask(seat, opts, hint) end
+  if room then
+    local ask = room_choices(g, room, other)
+    choice = t:ask(seat, ask.options, ask.hint)
+  end
 
   if choice == "passage" then
     g.board:move(who, other)
@@ -464,19 +495,19 @@ function Game.move(t, g, seat)
     Game.arrived(t, g, who, other)
   elseif choice == "roll" then
     local n = t:roll(6)
-    local mode = { mode = Game.step_mode(g, who) }
+    local mode = MODES[Game.step_mode(g, who)]
     local dests = g.board:reachable(who, n, mode)
     if #dests == 0 then
       t:log("%p throws %d but cannot move: the way is blocked", seat, n)
       return
     end
     local moves = {}
-    for i, d in ipairs(dests) do moves[i] = "move " .. d end
+    for i = 1, #dests do moves[i] = MOVE[dests[i]] end
     g.board:highlight(dests, seat)
     t:log("%p throws %d", seat, n)
-    local dest = t:ask(seat, moves, string.format("you threw %d: where to? (marked + on the board: view)", n)):sub(6)
+    local dest = t:ask(seat, moves, THREW[n]):sub(6)
     g.board:highlight(nil, seat)
-    g.board:move(who, dest, n, mode)
+    g.board:move(who, dest) -- one of the places the throw reaches (above)
     t:log("%p moves to %s", seat, place_text(g, dest))
     if Game.by_name[dest] then Game.arrived(t, g, who, dest) end
   else
@@ -486,13 +517,23 @@ end
 
 -- [4] The suggestion options in the room the token stands in: any person
 -- and any article, or done.
-local SUGGESTIONS = {}
+local SUGGESTIONS, PERSON_IN, ARTICLE_IN = {}, {}, {}
 for _, p in ipairs(Game.persons) do
-  for _, a in ipairs(Game.articles) do SUGGESTIONS[#SUGGESTIONS + 1] = "suggest " .. p.name .. " " .. a.name end
+  for _, a in ipairs(Game.articles) do
+    local text = "suggest " .. p.name .. " " .. a.name
+    SUGGESTIONS[#SUGGESTIONS + 1] = text
+    PERSON_IN[text], ARTICLE_IN[text] = p.name, a.name
+  end
 end
 SUGGESTIONS[#SUGGESTIONS + 1] = "done"
 
 function Game.suggestion_options() return SUGGESTIONS end
+
+-- The person and the article a suggestion option names.
+local function named_in(choice)
+  if PERSON_IN[choice] then return PERSON_IN[choice], ARTICLE_IN[choice] end
+  return choice:match("^suggest (%S+) (%S+)$")
+end
 
 local NAMES = {}
 for _, kind in ipairs({ { "person", Game.persons }, { "article", Game.articles } }) do
@@ -517,12 +558,10 @@ function Game.suggest(t, g, seat, person, room, article)
   -- [5] [6] The players to the left, in turn.
   for _, s in ipairs(t:seats(t:left(seat))) do
     if s == seat then break end
-    local held = {}
-    for _, c in ipairs(g.hands[s]:cards()) do
-      if c.name == person or c.name == room or c.name == article then held[#held + 1] = c end
-    end
+    local held = g.hands[s]:filter("name", person, room, article)
     if #held == 0 then
-      for _, n in ipairs(named) do g.passes[s .. ":" .. n] = true end
+      local passed = g.passes[s]
+      passed[person], passed[room], passed[article] = true, true, true
       t:event("all", { kind = "pass", seat = s, by = seat, cards = named }, "%p cannot show a card", s)
       record = record .. " / " .. Game.by_name[g.cast[s]].glyph .. " none"
     else
@@ -544,12 +583,10 @@ function Game.suggest(t, g, seat, person, room, article)
     end
   end
   -- [9] Nobody could show.
-  for _, c in ipairs(g.hands[seat]:cards()) do
-    if c.name == person or c.name == room or c.name == article then
-      t:event("all", { kind = "nobody", seat = seat, cards = named }, "Nobody can show a card; %p does nothing", seat)
-      g.history[#g.history + 1] = record .. " / nobody"
-      return false
-    end
+  if #g.hands[seat]:filter("name", person, room, article) > 0 then
+    t:event("all", { kind = "nobody", seat = seat, cards = named }, "Nobody can show a card; %p does nothing", seat)
+    g.history[#g.history + 1] = record .. " / nobody"
+    return false
   end
   -- The envelope must hold the three: the engine makes every holder show,
   -- so [9]'s overlooked card cannot happen.
@@ -557,20 +594,36 @@ function Game.suggest(t, g, seat, person, room, article)
   return true
 end
 
+-- What a player in room is asked, made once a room.
+local SUGGEST_HINT = setmetatable({}, { __index = function(hints, room)
+  hints[room] = "in " .. Game.by_name[room].label
+    .. ": suggest PERSON ARTICLE, or done. Persons: " .. NAMES.person .. ". Articles: " .. NAMES.article
+  return hints[room]
+end })
+
 -- [4] [8] After moving, one suggestion in the room the token is in.
 function Game.suggestion(t, g, seat)
   local who = g.cast[seat]
   local room = g.board:room_of(who)
   if not room then return false end
-  local choice = t:ask(seat, Game.suggestion_options(), "in " .. Game.by_name[room].label
-    .. ": suggest PERSON ARTICLE, or done. Persons: " .. NAMES.person .. ". Articles: " .. NAMES.article)
+  local choice = t:ask(seat, Game.suggestion_options(), SUGGEST_HINT[room])
   if choice == "done" then return false end
-  local person, article = choice:match("^suggest (%S+) (%S+)$")
+  local person, article = named_in(choice)
   return Game.suggest(t, g, seat, person, room, article)
 end
 
+-- The note at the top: the round and whose turn it is, or who has solved
+-- it, drawn when someone looks (set once: it reads g as it is then).
+function Game.note_turn(t, g)
+  t:note("turn", function()
+    if g.solved_by then return t:name(g.solved_by) .. " has solved it" end
+    if not g.turn then return "Round 1" end
+    return string.format("Round %d: %s to play", g.round, t:name(g.turn))
+  end)
+end
+
 function Game.turn(t, g, seat)
-  t:note("turn", string.format("Round %d: %s to play", g.round, t:name(seat)))
+  g.turn = seat
   Game.move(t, g, seat)
   return Game.suggestion(t, g, seat)
 end
@@ -587,7 +640,7 @@ function Game.play(t)
   t:metric("suggestions", 0)
   t:metric("unsolved", 0)
   local g = Game.setup(t)
-  t:note("turn", "Round 1")
+  Game.note_turn(t, g)
   Game.note_history(t, g)
   Game.show_notepads(t, g)
   for round = 1, t.options.max_rounds do
@@ -597,7 +650,7 @@ function Game.play(t)
       if Game.turn(t, g, seat) then
         local env = Game.open_envelope(t, g)
         t:event("all", { kind = "win", seat = seat }, "%p opens the envelope: %s. %p wins and seeks an immediate meeting with the Rector.", seat, env, seat)
-        t:note("turn", t:name(seat) .. " has solved it")
+        g.solved_by = seat
         local scores = {}
         for s = 1, t.players do scores[s] = (s == seat) and 1 or 0 end
         return { winners = { seat }, scores = scores }
@@ -617,13 +670,27 @@ end
 -- (X holds none of them), "X showed a card for {A,B,C}" (X holds at least
 -- one), "nobody showed and the suggester did nothing" (he holds at least
 -- one). Each card lies in exactly one place: a seat or the envelope (place
--- 0), which holds one card of each kind. Facts are propagated to a fixed
--- point, then every remaining possibility is tried and dropped when it
--- leads to a contradiction.
+-- 0), which holds one card of each kind. The reasoning itself is the
+-- engine's card-holder solver (require "holders"): it applies these facts
+-- until nothing changes, then tries every remaining possibility and drops
+-- those that lead to a contradiction.
+
+local holders = require "holders"
 
 local ENVELOPE = 0
 
--- knowledge_from_view gathers what the notebook needs from a bot's view.
+-- Card numbers by name, and the card numbers of each kind.
+local INDEX, KIND_CARDS = {}, {}
+for i, def in ipairs(Game.cards) do INDEX[def.name] = i end
+for _, kind in ipairs({ "person", "room", "article" }) do
+  local list = {}
+  for i, def in ipairs(Game.cards) do
+    if def.kind == kind then list[#list + 1] = i end
+  end
+  KIND_CARDS[#KIND_CARDS + 1] = list
+end
+
+-- knowledge gathers what the notebook needs from a bot's view.
 function Game.knowledge(view)
   local k = { me = view.seat, players = view.players, count = {}, held = {}, clauses = {}, passes = {} }
   for s = 1, view.players do
@@ -643,183 +710,42 @@ function Game.knowledge(view)
   return k
 end
 
--- The state: p[(i - 1) * w + place + 1] is true while card i may lie in
--- place (0 the envelope, 1..n the seats); c[i] counts those places.
--- While a trial runs, st.trail lists the places removed (st.nt of them),
--- so that undo can put them back instead of the trial working on a copy.
-local function remove(st, i, loc)
-  local j = (i - 1) * st.w + loc + 1
-  if st.p[j] then
-    st.p[j] = false
-    st.c[i] = st.c[i] - 1
-    local trail = st.trail
-    if trail then
-      local nt = st.nt + 1
-      trail[nt], st.nt = j, nt
-    end
-    return true
-  end
-  return false
+-- A notebook before any answer: a seat holds as many cards as it was
+-- dealt [2], the envelope one card of each kind.
+local function blank_notebook(players, count)
+  local h = holders.new(#Game.cards, players)
+  for s = 1, players do h:exactly(s, count[s]) end
+  for _, list in ipairs(KIND_CARDS) do h:exactly(ENVELOPE, 1, list) end
+  return h
 end
 
--- undo puts back every place removed since the trail was started.
-local function undo(st)
-  local trail, p, c, w = st.trail, st.p, st.c, st.w
-  for t = st.nt, 1, -1 do
-    local j = trail[t]
-    p[j] = true
-    local i = math.floor((j - 1) / w) + 1
-    c[i] = c[i] + 1
-  end
-  st.trail, st.nt = nil, 0
+local function numbers(names)
+  local list = {}
+  for i, name in ipairs(names) do list[i] = INDEX[name] end
+  return list
 end
 
-local function fix(st, i, loc)
-  local changed = false
-  for l = 0, st.n do
-    if l ~= loc and remove(st, i, l) then changed = true end
+-- One answer in the notebook: who could not show, who showed a card (or
+-- nobody did, and the suggester holds one), a card shown to me.
+local function note_event(h, e)
+  if e.kind == "pass" then
+    for _, name in ipairs(e.cards) do h:lacks(INDEX[name], e.seat) end
+  elseif e.kind == "showed" or e.kind == "nobody" then
+    h:some(e.seat, numbers(e.cards))
+  elseif e.kind == "shown" then
+    h:holds(INDEX[e.card], e.seat)
   end
-  return changed
 end
 
--- propagate applies the rules until nothing changes; false on contradiction.
-local function propagate(st, k)
-  local ncards, n, w, p, c = #Game.cards, st.n, st.w, st.p, st.c
-  local kinds, clauses = k.kind_cards, k.clause_cards
-  local changed = true
-  while changed do
-    changed = false
-    for i = 1, ncards do
-      if c[i] == 0 then return false end
-    end
-    -- Card counts: a seat holds exactly count[s] cards.
-    for s = 1, n do
-      local fixed, possible, j = 0, 0, s + 1
-      for i = 1, ncards do
-        if p[j] then
-          possible = possible + 1
-          if c[i] == 1 then fixed = fixed + 1 end
-        end
-        j = j + w
-      end
-      local want = k.count[s]
-      if fixed > want or possible < want then return false end
-      if possible > fixed and (fixed == want or possible == want) then
-        for i = 1, ncards do
-          if c[i] > 1 and p[(i - 1) * w + s + 1] then
-            if fixed == want then remove(st, i, s) else fix(st, i, s) end
-            changed = true
-          end
-        end
-      end
-    end
-    -- The envelope holds exactly one card of each kind.
-    for _, list in ipairs(kinds) do
-      local fixed, possible, last = 0, 0, nil
-      for _, i in ipairs(list) do
-        if p[(i - 1) * w + 1] then
-          possible, last = possible + 1, i
-          if c[i] == 1 then fixed = fixed + 1 end
-        end
-      end
-      if fixed > 1 or possible == 0 then return false end
-      if fixed == 1 and possible > 1 then
-        for _, i in ipairs(list) do
-          if c[i] > 1 and p[(i - 1) * w + 1] then changed = remove(st, i, ENVELOPE) or changed end
-        end
-      elseif possible == 1 and c[last] > 1 then
-        changed = fix(st, last, ENVELOPE) or changed
-      end
-    end
-    -- "X showed a card for {A,B,C}": X holds at least one of them.
-    for _, cl in ipairs(clauses) do
-      local s, done, cand, ncand = cl.seat, false, nil, 0
-      for _, i in ipairs(cl) do
-        if p[(i - 1) * w + s + 1] then
-          if c[i] == 1 then done = true end
-          cand, ncand = i, ncand + 1
-        end
-      end
-      if not done then
-        if ncand == 0 then return false end
-        if ncand == 1 then changed = fix(st, cand, s) or changed end
-      end
-    end
-  end
-  return true
-end
-
--- deduce returns the notebook: poss[i][place], npos[i], and for each kind
--- the envelope candidates; nil if the facts contradict each other.
-function Game.deduce(k)
-  local cards, n = Game.cards, k.players
-  local w = n + 1
-  local index = {}
-  for i, def in ipairs(cards) do index[def.name] = i end
-  k.kind_cards = {}
+-- read returns the notebook as the bots and the notes read it: the
+-- solver h (read with Game.may, Game.places and Game.holder), and for each
+-- kind the envelope's candidates and, once there is one, its card.
+local function read(h, n)
+  local nb = { h = h, envelope = {}, solved = {}, players = n }
   for _, kind in ipairs({ "person", "room", "article" }) do
     local list = {}
-    for i, def in ipairs(cards) do
-      if def.kind == kind then list[#list + 1] = i end
-    end
-    k.kind_cards[#k.kind_cards + 1] = list
-  end
-  k.clause_cards = {}
-  for _, cl in ipairs(k.clauses) do
-    local list = { seat = cl.seat }
-    for _, name in ipairs(cl.cards) do list[#list + 1] = index[name] end
-    k.clause_cards[#k.clause_cards + 1] = list
-  end
-  local st = { n = n, w = w, p = {}, c = {} }
-  for i = 1, #cards do
-    for loc = 0, n do st.p[(i - 1) * w + loc + 1] = true end
-    st.c[i] = w
-  end
-  -- My own hand, and cards seen: what I hold is mine, what I don't is not.
-  for i, def in ipairs(cards) do
-    if k.held[def.name] then
-      fix(st, i, k.held[def.name])
-    else
-      remove(st, i, k.me)
-    end
-  end
-  for _, pass in ipairs(k.passes) do
-    for _, name in ipairs(pass.cards) do remove(st, index[name], pass.seat) end
-  end
-  if not propagate(st, k) then return nil end
-  -- Try each remaining possibility; drop those that contradict.
-  local trail = {}
-  local again = true
-  while again do
-    again = false
-    for i = 1, #cards do
-      if st.c[i] > 1 then
-        for loc = 0, n do
-          if st.p[(i - 1) * w + loc + 1] then
-            st.trail, st.nt = trail, 0
-            fix(st, i, loc)
-            local holds = propagate(st, k)
-            undo(st)
-            if not holds then
-              remove(st, i, loc)
-              again = true
-              if not propagate(st, k) then return nil end
-            end
-          end
-        end
-      end
-    end
-  end
-  local nb = { poss = {}, npos = st.c, index = index, envelope = {}, solved = {}, players = n }
-  for i = 1, #cards do
-    local row = {}
-    for loc = 0, n do row[loc] = st.p[(i - 1) * w + loc + 1] end
-    nb.poss[i] = row
-  end
-  for _, kind in ipairs({ "person", "room", "article" }) do
-    local list = {}
-    for i, def in ipairs(cards) do
-      if def.kind == kind and nb.poss[i][ENVELOPE] then list[#list + 1] = def.name end
+    for i, def in ipairs(Game.cards) do
+      if def.kind == kind and h:may(i, ENVELOPE) then list[#list + 1] = def.name end
     end
     nb.envelope[kind] = list
     if #list == 1 then nb.solved[kind] = list[1] end
@@ -827,15 +753,31 @@ function Game.deduce(k)
   return nb
 end
 
+-- deduce returns the notebook of knowledge k (see Game.knowledge); nil if
+-- the facts contradict each other.
+function Game.deduce(k)
+  local h = blank_notebook(k.players, k.count)
+  -- My own hand, and cards seen: what I hold is mine, what I don't is not.
+  for i, def in ipairs(Game.cards) do
+    if k.held[def.name] then h:holds(i, k.held[def.name]) else h:lacks(i, k.me) end
+  end
+  for _, pass in ipairs(k.passes) do
+    for _, name in ipairs(pass.cards) do h:lacks(INDEX[name], pass.seat) end
+  end
+  for _, cl in ipairs(k.clauses) do h:some(cl.seat, numbers(cl.cards)) end
+  if not h:solve() then return nil end
+  return read(h, k.players)
+end
+
 -- holder returns where the notebook places a card: a seat, ENVELOPE (0),
 -- or nil while it is open.
-function Game.holder(nb, name)
-  local i = nb.index[name]
-  if nb.npos[i] ~= 1 then return nil end
-  for l = 0, nb.players do
-    if nb.poss[i][l] then return l end
-  end
-end
+function Game.holder(nb, name) return nb.h:holder(INDEX[name]) end
+
+-- may: may the card lie in place (a seat, or ENVELOPE)?
+function Game.may(nb, name, place) return nb.h:may(INDEX[name], place) end
+
+-- places: in how many places the card may still lie.
+function Game.places(nb, name) return nb.h:places(INDEX[name]) end
 
 -- notes_text renders the notebook for a person at the table.
 function Game.notes_text(view, seat)
@@ -849,7 +791,7 @@ function Game.notes_text(view, seat)
   end
   local lines = { head .. "  envelope" }
   local section
-  for i, def in ipairs(Game.cards) do
+  for _, def in ipairs(Game.cards) do
     if def.kind ~= section then
       section = def.kind
       lines[#lines + 1] = section .. "s"
@@ -857,11 +799,11 @@ function Game.notes_text(view, seat)
     local row = string.format("  %-14s", def.name)
     for s = 1, view.players do
       local m = "?"
-      if not nb.poss[i][s] then m = "-" elseif nb.npos[i] == 1 then m = "*" end
+      if not Game.may(nb, def.name, s) then m = "-" elseif Game.places(nb, def.name) == 1 then m = "*" end
       row = row .. " " .. m
     end
     local env = "   no"
-    if nb.poss[i][ENVELOPE] then env = nb.npos[i] == 1 and "   YES" or "   maybe" end
+    if Game.may(nb, def.name, ENVELOPE) then env = Game.places(nb, def.name) == 1 and "   YES" or "   maybe" end
     lines[#lines + 1] = row .. env
   end
   lines[#lines + 1] = "* holds it   - cannot hold it   ? not known yet"
@@ -881,9 +823,8 @@ function Game.notes_text(view, seat)
     if cl.seat ~= view.seat then
       local cand, done = {}, false
       for _, name in ipairs(cl.cards) do
-        local i = nb.index[name]
-        if nb.poss[i][cl.seat] then
-          if nb.npos[i] == 1 then done = true end
+        if Game.may(nb, name, cl.seat) then
+          if Game.places(nb, name) == 1 then done = true end
           cand[#cand + 1] = name
         end
       end
@@ -907,25 +848,54 @@ Game.tools = { notes = Game.notes_text }
 -- names the envelope as soon as it is sure and stands in its room. It shows
 -- a card it has shown the same player before when it can.
 
-local memo = { key = nil, nb = nil }
+-- The detective's notebook grows with the game: it is started from the
+-- seat's hand and the hands' sizes when the view is new (a new game, an
+-- undo), and each decision adds only the answers written since the last
+-- one (view.events only grows) and solves again only when there are some.
+-- The solver's result does not depend on the order of the facts, so this
+-- is the notebook Game.deduce makes from the whole view.
+local kept = {}
+
+local function start_notebook(view)
+  local count = {}
+  for s = 1, view.players do
+    local hand = view.seats[s] and view.seats[s].hand
+    count[s] = hand and hand.count or 0
+  end
+  local h = blank_notebook(view.players, count)
+  local mine = {}
+  for _, c in ipairs(view.mine.hand.cards) do mine[c.name] = true end
+  for i, def in ipairs(Game.cards) do
+    if mine[def.name] then h:holds(i, view.seat) else h:lacks(i, view.seat) end
+  end
+  return { events = view.events, seat = view.seat, hand = #view.mine.hand.cards, read = 0, h = h, ok = true }
+end
 
 local function notebook(view)
-  local key = view.seat .. ":" .. #view.events .. ":" .. #view.mine.hand.cards
-  if memo.key ~= key then
-    memo.key, memo.nb = key, Game.deduce(Game.knowledge(view))
+  if kept.events ~= view.events or kept.seat ~= view.seat or kept.hand ~= #view.mine.hand.cards then
+    kept = start_notebook(view)
   end
-  return memo.nb
+  local events = view.events
+  if kept.read < #events or not kept.nb then
+    for j = kept.read + 1, #events do note_event(kept.h, events[j]) end
+    kept.read = #events
+    kept.ok = kept.ok and kept.h:solve()
+    kept.nb = kept.ok and read(kept.h, view.players) or nil
+  end
+  return kept.nb
 end
 
 -- Rooms worth a suggestion now: the envelope's room once known, else every
--- room that may still be in it.
+-- room that may still be in it (worked out once a notebook).
 local function good_rooms(nb)
+  if nb.good then return nb.good end
   local good = {}
   if nb.solved.room then
     good[nb.solved.room] = true
   else
     for _, r in ipairs(nb.envelope.room) do good[r] = true end
   end
+  nb.good = good
   return good
 end
 
@@ -958,23 +928,24 @@ end
 -- or one's own, which nobody can show, so the answer tells about the rest.
 local function choose_suggestion(nb, room, me)
   local s = nb.solved
-  if s.person and s.article and nb.poss[nb.index[room]][ENVELOPE] then
+  if s.person and s.article and Game.may(nb, room, ENVELOPE) then
     return "suggest " .. s.person .. " " .. s.article
   end
-  local function value(name)
-    local def = Game.by_name[name]
-    local i = nb.index[name]
-    local h = Game.holder(nb, name)
+  local function value(def)
+    local h = Game.holder(nb, def.name)
     if s[def.kind] then
       return (h == ENVELOPE or h == me) and 0.5 or 0
     end
-    if not h then return nb.npos[i] end
+    if not h then return Game.places(nb, def.name) end
     return h == me and 0.3 or 0
   end
+  local of_article = {}
+  for j, a in ipairs(Game.articles) do of_article[j] = value(a) end
   local best, best_v = {}, -1
   for _, p in ipairs(Game.persons) do
-    for _, a in ipairs(Game.articles) do
-      local v = value(p.name) + value(a.name)
+    local of_person = value(p)
+    for j, a in ipairs(Game.articles) do
+      local v = of_person + of_article[j]
       if v > best_v then
         best, best_v = { "suggest " .. p.name .. " " .. a.name }, v
       elseif v == best_v then

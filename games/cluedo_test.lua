@@ -278,7 +278,8 @@ scenario("notebook: a chain of inferences from public answers and card counts", 
   expect(nb, "no contradiction")
   expect_eq(Game.holder(nb, "coffee"), 2, "Anderson showed the coffee")
   expect_eq(Game.holder(nb, "bar"), 3)
-  expect(not nb.poss[nb.index["coffee"]][0], "the coffee is not in the envelope")
+  expect(not Game.may(nb, "coffee", 0), "the coffee is not in the envelope")
+  expect_eq(Game.places(nb, "alarm"), 3, "the alarm: Burgess's, Northey's or the envelope's")
   expect_eq(nb.envelope.article, { "alarm", "blackboard", "beam" })
 end)
 

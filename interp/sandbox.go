@@ -11,8 +11,9 @@ import (
 // builtinModules are the modules written in Go that every state may
 // require.
 var builtinModules = map[string]func(*lua.LState) *lua.LTable{
-	"tricks": tricksModule,
-	"melds":  meldsModule,
+	"tricks":  tricksModule,
+	"melds":   meldsModule,
+	"holders": holdersModule,
 }
 
 // randSource is where a state's math.random draws from: the match's
@@ -22,8 +23,8 @@ type randSource struct{ rng *RNG }
 
 // newState returns a sandboxed Lua state: base, table, string and math
 // (luahost.OpenLibs); require limited to the script's folder and the
-// stdlib, and the built-in modules (tricks, melds); print writing to out;
-// math.random drawing from src (nil: a fixed stream).
+// stdlib, and the built-in modules (tricks, melds, holders); print writing
+// to out; math.random drawing from src (nil: a fixed stream).
 func (e *Engine) newState(src *randSource, out io.Writer) *lua.LState {
 	L := lua.NewState(lua.Options{
 		SkipOpenLibs:     true,
@@ -68,7 +69,7 @@ func (e *Engine) newState(src *randSource, out io.Writer) *lua.LState {
 			L.Push(v)
 			return 1
 		}
-		if mod, ok := builtinModules[name]; ok { // Go functions (clauses.go, melds.go)
+		if mod, ok := builtinModules[name]; ok { // Go functions (clauses.go, melds.go, holders.go)
 			v := mod(L)
 			loaded.RawSetString(name, v)
 			L.Push(v)

@@ -495,8 +495,8 @@ function Board:highlight(places, seat) end
 function Board:text(seat) end
 
 -------------------------------------------------------------------------------
--- require "tricks" and require "melds": clauses run in Go, on any list of card
--- tables or values (in games, bots, tools and tests alike)
+-- require "tricks", "melds" and "holders": clauses and bots' reasoning run in
+-- Go, on any list of card tables or values (in games, bots, tools and tests)
 -------------------------------------------------------------------------------
 
 ---@class tricks
@@ -535,6 +535,55 @@ function melds.all(counts, top) end
 ---@param with_empty? boolean
 ---@return integer[][]
 function melds.extensions(base, counts, top, with_empty) end
+
+---@class holders
+local holders = {}
+--- A solver for who holds which card: cards 1..cards, each in exactly one of
+--- the places 0..places (seats, a deck, an envelope: the script says which).
+--- State what is known, then solve; facts may be added after a solve and
+--- solve called again, with the same result as solving them all at once.
+---@param cards integer  1 to 1000
+---@param places integer  0 to 100
+---@return Holders
+function holders.new(cards, places) end
+
+---@class Holders
+local Holders = {}
+--- The card lies in the place.
+---@param card integer
+---@param place integer
+function Holders:holds(card, place) end
+--- The card does not lie in the place.
+---@param card integer
+---@param place integer
+function Holders:lacks(card, place) end
+--- The place holds exactly n of the cards listed (nil: of all the cards).
+---@param place integer
+---@param n integer
+---@param cards? integer[]
+function Holders:exactly(place, n, cards) end
+--- The place holds at least one of the cards listed.
+---@param place integer
+---@param cards integer[]
+function Holders:some(place, cards) end
+--- Works out what follows: applies the facts until nothing changes, then
+--- tries each remaining possibility and drops those that lead to a
+--- contradiction. false when the facts contradict each other (for good).
+---@return boolean
+function Holders:solve() end
+--- Whether the card may still lie in the place.
+---@param card integer
+---@param place integer
+---@return boolean
+function Holders:may(card, place) end
+--- In how many places the card may still lie.
+---@param card integer
+---@return integer
+function Holders:places(card) end
+--- The card's place once only one is left, else nil.
+---@param card integer
+---@return integer?
+function Holders:holder(card) end
 
 -------------------------------------------------------------------------------
 -- What a bot (or tool) sees: its seat's view

@@ -76,18 +76,7 @@ func (b *Board) computeDistances() {
 			d[e] = 1
 			queue = append(queue, e)
 		}
-		var buf []int
-		for len(queue) > 0 {
-			c := queue[0]
-			queue = queue[1:]
-			buf = b.steps(buf[:0], c, StepOrthogonal)
-			for _, n := range buf {
-				if d[n] < 0 {
-					d[n] = d[c] + 1
-					queue = append(queue, n)
-				}
-			}
-		}
+		b.spread(queue, d, nil, StepOrthogonal, false)
 		b.roomDist[r] = d
 	}
 }
@@ -230,20 +219,31 @@ func (b *Board) bfs(from int, mode StepMode) (dist, parent []int) {
 		dist[from] = 0
 		queue = append(queue, from)
 	}
+	b.spread(queue, dist, parent, mode, true)
+	return dist, parent
+}
+
+// spread is a breadth-first search from the squares in queue, whose
+// distances are set: it fills dist (-1 where not yet reached) for every
+// square reached by steps of mode, and parent, if not nil, with the square
+// each is reached from. With around, it never steps onto an occupied
+// square.
+func (b *Board) spread(queue, dist, parent []int, mode StepMode, around bool) {
 	var buf []int
 	for len(queue) > 0 {
 		c := queue[0]
 		queue = queue[1:]
 		buf = b.steps(buf[:0], c, mode)
 		for _, n := range buf {
-			if dist[n] < 0 && b.occ[n] == 0 {
+			if dist[n] < 0 && (!around || b.occ[n] == 0) {
 				dist[n] = dist[c] + 1
-				parent[n] = c
+				if parent != nil {
+					parent[n] = c
+				}
 				queue = append(queue, n)
 			}
 		}
 	}
-	return dist, parent
 }
 
 // Path is a shortest way for token t to place to, never through occupied

@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -89,15 +90,11 @@ func mapRows(text string) ([][]rune, error) {
 
 // legendRooms checks the legend's kinds and names, and returns its rooms
 // by name, so that a door can name one. When two characters stand for the
-// same room, the lower character's entry gives its label and colour.
+// same room, a door takes the lower character's entry: a room's label and
+// colour come from the first of its squares read.
 func legendRooms(legend map[rune]LegendEntry) (map[string]LegendEntry, error) {
 	rooms := map[string]LegendEntry{}
-	chars := make([]rune, 0, len(legend))
-	for ch := range legend {
-		chars = append(chars, ch)
-	}
-	slices.Sort(chars)
-	for _, ch := range chars {
+	for _, ch := range slices.Sorted(maps.Keys(legend)) {
 		e := legend[ch]
 		switch e.Kind {
 		case "outside", "wall", "corridor", "passage":

@@ -21,4 +21,8 @@
 // Engine.Replay(cfg, decisions, Silent) — keeps no log at all: the copy a
 // search plays on from. A bot keeps its view from one decision to the next
 // (botview.go).
+//
+// Table objects that need no Lua live in packages of their own, and this
+// package binds them to scripts: a board's map, moves, paths and drawing
+// are package board; board.go here is t:board and the board's methods.
 package interp

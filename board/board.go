@@ -150,11 +150,14 @@ func (b *Board) RoomNamed(name string) (r int, ok bool) {
 	return r, ok
 }
 
-// RoomName is room r's name, RoomLabel the text drawn inside it.
-func (b *Board) RoomName(r int) string  { return b.rooms[r].Name }
+// RoomName is room r's name, the one scripts and places use.
+func (b *Board) RoomName(r int) string { return b.rooms[r].Name }
+
+// RoomLabel is the text drawn inside room r (its name if the legend gives
+// none).
 func (b *Board) RoomLabel(r int) string { return b.rooms[r].Label }
 
-// Passage is the room room r's secret passage leads to, or -1.
+// Passage is the room that room r's secret passage leads to, or -1.
 func (b *Board) Passage(r int) int { return b.rooms[r].passage }
 
 // Entries lists the squares outside room r's doors, in map order. The

@@ -1,292 +1,59 @@
 package interp
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/tabletop/tabletop/board"
 )
 
-// testLegend: # outside, . corridor, R/S rooms with doors r/s, * passage,
-// = a block, 1 and 2 start squares.
-func testLegend() map[rune]LegendEntry {
-	return map[rune]LegendEntry{
-		'#': {Kind: "outside"},
-		'.': {Kind: "corridor"},
-		'*': {Kind: "passage"},
-		'=': {Kind: "block", Name: "vault", Label: "Vault", Color: -1},
-		'R': {Kind: "room", Name: "red", Label: "Red Room", Color: -1},
-		'r': {Kind: "door", Name: "red"},
-		'S': {Kind: "room", Name: "sun", Label: "Sun Room", Color: -1},
-		's': {Kind: "door", Name: "sun"},
-		'1': {Kind: "start", Name: "ann"},
-		'2': {Kind: "start", Name: "bob"},
-	}
-}
-
-// testMap: two rooms joined by a passage, whose doors open onto the same
-// square d2; a corridor loop below them.
-const testMap = `*RR#S*
-RRr.sS
-RRR.SS
-#....#
-#.##.#
-#1..2#
-`
-
-func mustBoard(t *testing.T, text string) *Board {
-	t.Helper()
-	b, err := ParseBoard(text, testLegend())
+// TestBoardData: what bots see of a board — where the tokens are, and the
+// rooms, labels, passages, entries and distances, which never change.
+func TestBoardData(t *testing.T) {
+	bb, err := board.Parse("*RR#S*\nRRr.sS\nRRR.SS\n#....#\n#.##.#\n#1..2#\n", map[rune]board.LegendEntry{
+		'#': {Kind: "outside"}, '.': {Kind: "corridor"}, '*': {Kind: "passage"},
+		'R': {Kind: "room", Name: "red", Label: "Red Room", Color: -1}, 'r': {Kind: "door", Name: "red"},
+		'S': {Kind: "room", Name: "sun", Label: "Sun Room", Color: -1}, 's': {Kind: "door", Name: "sun"},
+		'1': {Kind: "start", Name: "ann"}, '2': {Kind: "start", Name: "bob"},
+	})
 	if err != nil {
-		t.Fatalf("ParseBoard: %v", err)
+		t.Fatal(err)
 	}
-	return b
-}
-
-// legendFor is testLegend less the rooms the map does not draw (a room in
-// the legend but not on the map is an error of its own), plus extra.
-func legendFor(text string, extra map[rune]LegendEntry) map[rune]LegendEntry {
-	legend := testLegend()
-	for _, pair := range []string{"Rr", "Ss"} {
-		if !strings.ContainsAny(text, pair) {
-			delete(legend, rune(pair[0]))
-			delete(legend, rune(pair[1]))
-		}
+	b := &Board{Board: bb}
+	ann, _ := b.NewToken("ann", "Ann", "A")
+	start, _ := b.Start("ann")
+	if err := b.AddToken(ann, start); err != nil {
+		t.Fatal(err)
 	}
-	for k, v := range extra {
-		legend[k] = v
-	}
-	return legend
-}
-
-func TestParseBoardErrors(t *testing.T) {
-	tests := []struct {
-		name, text string
-		legend     map[rune]LegendEntry // extra entries
-		want       string
-	}{
-		{"empty", "\n\n", nil, "board map line 1, column 1: the map is empty"},
-		{"ragged line", "....\n...\n", nil, "board map line 2, column 4: this line is 3 squares wide, but the first line is 4"},
-		{"unknown character", ".?..\n", nil, `board map line 1, column 2: "?" is not in the legend`},
-		{"too wide", strings.Repeat(".", 27) + "\n", nil, "board map line 1, column 27: the map is 27 squares wide"},
-		{"door onto two squares", "RR.\nRr.\nR.#\n", nil, "board map line 2, column 2: this door of the red touches 2 corridor squares; a door must open onto exactly one"},
-		{"door onto nothing", "RRR\nRrR\nRRR\n", nil, "board map line 2, column 2: this door of the red opens onto no corridor square"},
-		{"door of an unknown room", ".x\n", map[rune]LegendEntry{'x': {Kind: "door", Name: "attic"}}, `board map line 1, column 2: this door opens into "attic", but the legend has no room of that name`},
-		{"door away from its room", "RRr\n##.\n##s\nSS#\n", nil, "board map line 3, column 3: this door of the sun is not next to any square of the sun"},
-		{"room without a door", "RR.\nRR.\n", nil, "board map line 1, column 1: the red has no door"},
-		{"room in two pieces", "Rr.R\n", nil, "board map line 1, column 4: the red is drawn in two separate pieces (its first square is at line 1, column 1)"},
-		{"passage drawn once", "*Rr.\n", nil, `board map line 1, column 1: passage "*" is drawn only once`},
-		{"passage drawn three times", "*Rr.sS*\n*RR.SSS\n", nil, `board map line 2, column 1: passage "*" is drawn 3 times`},
-		{"passage outside a room", "*.Rr.\n", nil, "board map line 1, column 1: a passage must be drawn inside a room"},
-		{"passage between two rooms", "R*S\nr.s\n", nil, "board map line 1, column 2: this passage touches two rooms, the red and the sun"},
-		{"passage into the same room", "*RR*\nRrRR\n#.##\n", nil, `board map line 1, column 4: both ends of passage "*" are in the red`},
-		{"second start", "1..1\n", nil, "board map line 1, column 4: ann has a second start square (the first is at line 1, column 1)"},
-		{"legend room missing from the map", "..\n", map[rune]LegendEntry{'A': {Kind: "room", Name: "attic"}}, `board legend: room "attic" is in the legend but not on the map`},
-		{"legend of an unknown kind", "..\n", map[rune]LegendEntry{'A': {Kind: "garden", Name: "x"}}, `board legend: "A" stands for "garden"`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			legend := legendFor(tt.text, tt.legend)
-			_, err := ParseBoard(tt.text, legend)
-			if err == nil {
-				t.Fatalf("no error; want %q", tt.want)
-			}
-			if !strings.HasPrefix(err.Error(), tt.want) {
-				t.Errorf("error %q\nwant prefix %q", err.Error(), tt.want)
-			}
-		})
-	}
-}
-
-func TestParseBoard(t *testing.T) {
-	b := mustBoard(t, testMap)
-	if b.W != 6 || b.H != 6 {
-		t.Fatalf("size %dx%d, want 6x6", b.W, b.H)
-	}
-	var names []string
-	for _, r := range b.rooms {
-		names = append(names, r.Name)
-	}
-	if !reflect.DeepEqual(names, []string{"red", "sun"}) {
-		t.Errorf("rooms %v", names)
-	}
-	red, sun := b.rooms[0], b.rooms[1]
-	if red.passage != 1 || sun.passage != 0 {
-		t.Errorf("passages: red→%d, sun→%d; want 1, 0", red.passage, sun.passage)
-	}
-	if got := b.SquareName(red.entries[0]); got != "d2" || len(red.entries) != 1 {
-		t.Errorf("red entries %v", red.entries)
-	}
-	if got := b.SquareName(b.starts["bob"]); got != "e6" {
-		t.Errorf("bob starts on %s, want e6", got)
-	}
-	if p, ok := b.place("sun"); !ok || b.PlaceName(p) != "sun" {
-		t.Errorf("place(sun) = %d, %v", p, ok)
-	}
-	for _, bad := range []string{"a0", "g1", "a7", "z9", "a", "aa1", "a01", "a+1"} {
-		if c := b.parseSquare(bad); c >= 0 {
-			t.Errorf("parseSquare(%q) = %d, want -1", bad, c)
-		}
-	}
-	// Distances ignore tokens: from b6 up to b4, along to d4, up to d2,
-	// and the step in.
-	if d := b.RoomDistance(b.starts["ann"], 0); d != 7 {
-		t.Errorf("distance ann→red = %d, want 7", d)
-	}
-	if d := b.RoomDistance(b.roomPlace(0), 1); d != 2 {
-		t.Errorf("distance red→sun = %d, want 2 (out onto d2, into the sun room)", d)
-	}
-}
-
-func TestReachable(t *testing.T) {
-	type tok struct{ name, at string }
-	tests := []struct {
-		name   string
-		text   string // the map; testMap if empty
-		tokens []tok  // the first moves
-		steps  int
-		mode   StepMode
-		exact  bool
-		want   string
-	}{
-		{"one step", "", []tok{{"x", "b6"}}, 1, StepOrthogonal, true, "b5 c6"},
-		{"exactly two", "", []tok{{"x", "b6"}}, 2, StepOrthogonal, true, "b4 d6"},
-		{"no square twice", "", []tok{{"x", "c4"}}, 4, StepOrthogonal, true, "red sun c6 e6"},
-		{"at most two", "", []tok{{"x", "b6"}}, 2, StepOrthogonal, false, "b4 b5 c6 d6"},
-		{"into both rooms with points to spare", "", []tok{{"x", "d4"}}, 5, StepOrthogonal, true, "red sun c6"},
-		{"a door needs a step more than its square", "", []tok{{"x", "d4"}}, 2, StepOrthogonal, true, "d2 b4 e5"},
-		{"never onto an occupied square", "", []tok{{"x", "b6"}, {"y", "b5"}}, 2, StepOrthogonal, true, "d6"},
-		{"never through an occupied square", "", []tok{{"x", "c4"}, {"y", "d3"}}, 3, StepOrthogonal, true, "e5 b6"},
-		{"blocked in", "", []tok{{"x", "b6"}, {"y", "b5"}, {"z", "c6"}}, 3, StepOrthogonal, true, ""},
-		{"out of a room by its door, into the other", "", []tok{{"x", "red"}}, 2, StepOrthogonal, true, "sun d3"},
-		{"out of a room: one step", "", []tok{{"x", "red"}}, 1, StepOrthogonal, true, "d2"},
-		{"a room whose door is blocked", "", []tok{{"x", "red"}, {"y", "d2"}}, 3, StepOrthogonal, true, ""},
-		{"diagonal steps", "", []tok{{"x", "c4"}}, 1, StepDiagonal, true, "d3 b5"},
-		{"diagonal steps past a wall", "", []tok{{"x", "b5"}}, 1, StepDiagonal, true, "c4 c6"},
-		{"diagonal steps do not cut corners", ".#\n#.\n", []tok{{"x", "a1"}}, 1, StepDiagonal, true, ""},
-		{"king steps do not cut corners either", ".#\n#.\n", []tok{{"x", "a1"}}, 2, StepKing, true, ""},
-		{"king steps", "", []tok{{"x", "c4"}}, 1, StepKing, true, "d3 b4 d4 b5"},
-		{"diagonal out of a room", "", []tok{{"x", "sun"}}, 2, StepDiagonal, true, "red"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			text := tt.text
-			if text == "" {
-				text = testMap
-			}
-			b, err := ParseBoard(text, legendFor(text, nil))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var first *boardToken
-			for i, tk := range tt.tokens {
-				tok := &boardToken{Name: tk.name, sq: -1, room: -1}
-				b.tokenIdx[tk.name] = i
-				b.tokens = append(b.tokens, tok)
-				p, ok := b.place(tk.at)
-				if !ok {
-					t.Fatalf("bad place %q", tk.at)
-				}
-				b.put(tok, p)
-				if first == nil {
-					first = tok
-				}
-			}
-			var got []string
-			for _, p := range b.Reachable(first, tt.steps, tt.mode, tt.exact) {
-				got = append(got, b.PlaceName(p))
-			}
-			if g := strings.Join(got, " "); g != tt.want {
-				t.Errorf("reachable = %q, want %q", g, tt.want)
-			}
-		})
-	}
-}
-
-func TestPath(t *testing.T) {
-	b := mustBoard(t, testMap)
-	x := &boardToken{Name: "x", sq: -1, room: -1}
-	b.tokenIdx["x"] = 0
-	b.tokens = append(b.tokens, x)
-	b.put(x, b.starts["ann"])
-	names := func(ps []int) string {
-		var out []string
-		for _, p := range ps {
-			out = append(out, b.PlaceName(p))
-		}
-		return strings.Join(out, " ")
-	}
-	if got := names(b.Path(x, b.roomPlace(1), StepOrthogonal)); got != "b5 b4 c4 d4 d3 d2 sun" {
-		t.Errorf("path to the sun room: %q", got)
-	}
-	y := &boardToken{Name: "y", sq: -1, room: -1}
-	b.tokenIdx["y"] = 1
-	b.tokens = append(b.tokens, y)
-	b.put(y, b.sq(3, 2)) // d3: the only way to the doors
-	if p := b.Path(x, b.roomPlace(0), StepOrthogonal); p != nil {
-		t.Errorf("path through an occupied square: %v", names(p))
-	}
-	if got := names(b.Path(x, b.sq(4, 5), StepOrthogonal)); got != "c6 d6 e6" {
-		t.Errorf("path to e6: %q", got)
-	}
-}
-
-func TestBoardRendering(t *testing.T) {
-	b := mustBoard(t, testMap)
-	x := &boardToken{Name: "ann", Label: "Ann", Glyph: "A", Color: 196, sq: -1, room: -1}
-	b.tokenIdx["ann"] = 0
-	b.tokens = append(b.tokens, x)
-	b.put(x, b.starts["ann"])
-	b.sidebar[0] = []string{"for everyone"}
-	b.sidebar[2] = []string{"for seat two"}
 	v, ok := b.ExtraView(2)
-	if !ok {
-		t.Fatal("the board is hidden")
+	if !ok || v.Name != "board" || len(v.Lines) == 0 || len(v.Color) != len(v.Lines) {
+		t.Fatalf("view %+v", v)
 	}
-	text := strings.Join(v.Lines, "\n")
-	for _, want := range []string{"    a b c d e f", "  6   A . . .", "<>", "[]", "A Ann", "for everyone", "for seat two", "Red Room - Sun Room"} {
-		if !strings.Contains(text, want) {
-			t.Errorf("plain view lacks %q:\n%s", want, text)
-		}
-	}
-	if strings.Contains(text, "\x1b[") {
-		t.Error("plain lines hold escape codes")
-	}
-	if v0, _ := b.ExtraView(1); strings.Contains(strings.Join(v0.Lines, "\n"), "for seat two") {
-		t.Error("seat 1 sees seat 2's sidebar")
-	}
-	if len(v.Color) != len(v.Lines) || !strings.Contains(strings.Join(v.Color, "\n"), "\x1b[48;5;196m") {
-		t.Error("coloured lines lack the token's colour")
-	}
-	tokens := v.Data["tokens"].(map[string]any)
-	if tokens["ann"] != "b6" {
+	d := v.Data
+	if tokens := d["tokens"].(map[string]any); tokens["ann"] != "b6" {
 		t.Errorf("data tokens %v", tokens)
 	}
-	dist := v.Data["distance"].(map[string]any)["red"].(map[string]any)
-	if dist["b6"] != 7 || dist["sun"] != 2 || dist["red"] != 0 {
-		t.Errorf("data distance to red: b6 %v, sun %v, red %v", dist["b6"], dist["sun"], dist["red"])
+	dist := d["distance"].(map[string]any)["red"].(map[string]any)
+	if dist["b6"] != 7 || dist["sun"] != 2 || dist["red"] != 0 || dist["a1"] != nil {
+		t.Errorf("data distance to red: b6 %v, sun %v, red %v, a1 %v", dist["b6"], dist["sun"], dist["red"], dist["a1"])
 	}
-	// Moving the token shows in the next view.
-	b.put(x, b.roomPlace(1))
-	v, _ = b.ExtraView(2)
-	if !strings.Contains(strings.Join(v.Lines, "\n"), "A Ann                Sun Room") {
-		t.Errorf("moved token not shown:\n%s", strings.Join(v.Lines, "\n"))
+	if got := fmt.Sprint(d["rooms"], d["labels"], d["passages"], d["entries"], d["width"], d["height"]); got != "[red sun] map[red:Red Room sun:Sun Room] map[red:sun sun:red] map[red:[d2] sun:[d2]] 6 6" {
+		t.Errorf("static data %s", got)
 	}
-}
-
-func TestWrapWords(t *testing.T) {
-	for _, tt := range []struct {
-		text  string
-		width int
-		want  []string
-	}{
-		{"SENIOR COMMON ROOM", 12, []string{"SENIOR", "COMMON ROOM"}},
-		{"THE BAR", 10, []string{"THE BAR"}},
-		{"REFECTORY", 8, []string{"REFECTORY"}},
-		{"", 8, nil},
-	} {
-		if got := wrapWords(tt.text, tt.width); !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("wrapWords(%q, %d) = %q, want %q", tt.text, tt.width, got, tt.want)
-		}
+	// Moving the token shows in the next view; the static part is kept.
+	b.Put(ann, b.RoomPlace(1))
+	v2, _ := b.ExtraView(2)
+	if tokens := v2.Data["tokens"].(map[string]any); tokens["ann"] != "sun" {
+		t.Errorf("data tokens after the move %v", tokens)
+	}
+	if reflect.ValueOf(v2.Data["distance"]).Pointer() != reflect.ValueOf(d["distance"]).Pointer() {
+		t.Error("the distance table was made again")
+	}
+	b.Shown = false
+	if _, ok := b.ExtraView(1); ok {
+		t.Error("a hidden board is shown")
 	}
 }
 
@@ -343,6 +110,12 @@ function Game.play(t)
   b:highlight({ "d6" }, 1)
   b:sidebar({ "note" }, 1)
   assert(b:text(1):find("note"))
+  ok, err = pcall(function() b:token { name = "dog", at = "b4" } end)
+  assert(not ok and err:find("token dog cannot stand on b4"), err)
+  ok, err = pcall(function() b:token { name = "dog", seat = 7 } end)
+  assert(not ok and err:find("seat = 7"), err)
+  assert(table.concat(b:tokens(), " ") == "ann bob cat", "a failed token was added")
+  assert(tostring(b) == "board board (6x6)")
   ok, err = pcall(function() t:board { map = "..\n.?\n", legend = { ["."] = "corridor" } } end)
   assert(not ok and err:find("board map line 2, column 2"), err)
   t:ask(1, { "end" })
@@ -382,30 +155,5 @@ return G`
 	_, err = e.NewMatch(Config{Players: 1})
 	if err == nil || !strings.Contains(err.Error(), "bad.lua:3:") || !strings.Contains(err.Error(), `board map line 2, column 2: "x" is not in the legend`) {
 		t.Errorf("error %v", err)
-	}
-}
-
-// BenchmarkReachable: a throw of six in the open, the worst case for
-// exact throws (every square's neighbours free).
-func BenchmarkReachable(b *testing.B) {
-	row := strings.Repeat(".", 24) + "\n"
-	board, err := ParseBoard(strings.Repeat(row, 25), map[rune]LegendEntry{'.': {Kind: "corridor"}})
-	if err != nil {
-		b.Fatal(err)
-	}
-	tok := &boardToken{Name: "x", sq: -1, room: -1}
-	board.tokenIdx["x"] = 0
-	board.tokens = append(board.tokens, tok)
-	board.put(tok, board.sq(12, 12))
-	for _, bc := range []struct {
-		name  string
-		mode  StepMode
-		exact bool
-	}{{"exact", StepOrthogonal, true}, {"at-most", StepOrthogonal, false}, {"king-exact", StepKing, true}} {
-		b.Run(bc.name, func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
-				board.Reachable(tok, 6, bc.mode, bc.exact)
-			}
-		})
 	}
 }

@@ -39,7 +39,7 @@ type botView struct {
 	notesMT *lua.LTable
 	copied  int // slots of option values copied in this update
 	board   map[*Board]*lua.LTable
-	boardAt map[*Board]int // posVersion seen
+	boardAt map[*Board]int // PositionVersion seen
 	logRead int            // log lines read so far
 	log     *lua.LTable
 	events  *lua.LTable
@@ -451,12 +451,12 @@ func (bv *botView) updateExtras() {
 		if bt == nil {
 			bt = toLua(L, b.staticData()).(*lua.LTable)
 			bv.board[b] = bt
-			bv.boardAt[b] = b.posVersion - 1
+			bv.boardAt[b] = b.PositionVersion() - 1
 			extras.RawSetString(b.Name, bt)
 		}
-		if bv.boardAt[b] != b.posVersion {
+		if bv.boardAt[b] != b.PositionVersion() {
 			bt.RawSetString("tokens", toLua(L, b.tokenPlaces()))
-			bv.boardAt[b] = b.posVersion
+			bv.boardAt[b] = b.PositionVersion()
 		}
 	}
 }

@@ -22,10 +22,12 @@
 // search plays on from. A bot keeps its view from one decision to the next
 // (botview.go).
 //
-// The objects on the table — cards, zones, pools, tracks, pads — are
-// package table's, plain Go with no Lua in them; interp binds them to Lua
-// and names them too (interp.Card is table.Card). What Lua has of an object
-// (a card's table, a zone's userdata) is kept beside it, in the match.
+// The objects on the table that need no Lua live in packages of their
+// own: cards, zones, pools, tracks and pads are package table's, a board's
+// map, moves, paths and drawing package board's. interp binds them to Lua
+// and names the table's types too (interp.Card is table.Card). What Lua
+// has of an object (a card's table, a zone's userdata) is kept beside it,
+// in the match.
 //
 // Scripts reach the engine through t and the objects it makes (zones,
 // pools, tracks, pads, boards). Each kind of object is a class: one list of
@@ -36,8 +38,8 @@
 //
 // Where to look: engine.go loads a script; match.go runs one game;
 // methods.go, tablemethods.go, zonemethods.go, pieces.go and board.go are
-// what scripts call; clauses.go, melds.go and holders.go are Go helpers for
-// common rules and bots; view.go, draw.go and botview.go are what seats and bots see;
-// record.go is saving, loading and replay; sandbox.go and host.go tie the
-// script host (package luahost) in.
+// what scripts call; clauses.go, melds.go and holders.go are Go helpers
+// for common rules and bots; view.go, draw.go and botview.go are what
+// seats and bots see; record.go is saving, loading and replay; sandbox.go
+// and host.go tie the script host (package luahost) in.
 package interp

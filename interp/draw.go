@@ -167,8 +167,8 @@ func (m *Match) CheckDrawingFor(s int) error {
 		}
 	}
 	for _, x := range m.extras {
-		if b, ok := x.(*Board); ok && b.sideFn != nil {
-			if _, err := b.sideFn(s); err != nil {
+		if b, ok := x.(*Board); ok && b.SidebarFunc() != nil {
+			if _, err := b.SidebarFunc()(s); err != nil {
 				return fmt.Errorf("drawing the sidebar of board %s for %s: %w", b.Name, m.viewerName(s), err)
 			}
 		}

@@ -363,39 +363,6 @@ func (m *Match) checkData(L *lua.LState, v lua.LValue, depth int) {
 	}
 }
 
-// methodTable returns a metatable whose methods are looked up in a table
-// of their own, and the function that defines one method of class.
-func (m *Match) methodTable(L *lua.LState, class string) (*lua.LTable, func(name string, fn lua.LGFunction)) {
-	mt := L.NewTable()
-	methods := L.NewTable()
-	mt.RawSetString("__index", methods)
-	return mt, func(name string, fn lua.LGFunction) {
-		methods.RawSetString(name, L.NewFunction(m.refuseWhileDrawing(class, name, fn)))
-	}
-}
-
-// changers are the methods that change the game, by class: a note or
-// sidebar function may not call them (see draw.go). The classes declared
-// in methods.go say it in their method lists.
-var changers = map[string]map[string]bool{
-	"board": {"token": true, "set_owner": true, "place": true, "move": true, "sidebar": true, "highlight": true},
-}
-
-// refuseWhileDrawing wraps a method that changes the game so that it is
-// refused while a view is being drawn; other methods are left as they are.
-func (m *Match) refuseWhileDrawing(class, name string, fn lua.LGFunction) lua.LGFunction {
-	if !changers[class][name] {
-		return fn
-	}
-	what := class + ":" + name
-	return func(L *lua.LState) int {
-		if m.drawing {
-			m.mutates(L, what)
-		}
-		return fn(L)
-	}
-}
-
 // compiledOnce compiles a built-in Lua chunk the first time it is needed;
 // the chunk is shared by every state afterwards.
 func compiledOnce(name, src string) func() *luahost.Chunk {

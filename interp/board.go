@@ -2,7 +2,7 @@ package interp
 
 // The Lua binding of boards: t:board makes one from a map and a legend
 // (package board parses, moves and draws it), and a board object has the
-// methods listed in boardMethods. A script writes
+// methods listed in boardClass. A script writes
 //
 //	local board = t:board { map = MAP, legend = { ["."] = "corridor", ... } }
 //	board:token { name = "plum", color = "plum" }
@@ -335,44 +335,49 @@ func pushName(L *lua.LState, name string, ok bool) int {
 // boardMethod is a board method given its board, checked.
 type boardMethod func(m *Match, L *lua.LState, b *Board) int
 
-// boardMethods are a board's methods, by name, in the order the methods
-// table is filled.
-var boardMethods = []struct {
-	name string
-	fn   boardMethod
-}{
-	{"token", (*Match).boardToken},
-	{"set_owner", (*Match).boardSetOwner},
-	{"place", (*Match).boardPlace},
-	{"where", (*Match).boardWhere},
-	{"room_of", (*Match).boardRoomOf},
-	{"occupant", (*Match).boardOccupant},
-	{"reachable", (*Match).boardReachable},
-	{"move", (*Match).boardMove},
-	{"path", (*Match).boardPath},
-	{"distance", (*Match).boardDistance},
-	{"passage", (*Match).boardPassage},
-	{"rooms", (*Match).boardRooms},
-	{"entries", (*Match).boardEntries},
-	{"label", (*Match).boardLabel},
-	{"tokens", (*Match).boardTokens},
-	{"sidebar", (*Match).boardSidebar},
-	{"highlight", (*Match).boardHighlight},
-	{"text", (*Match).boardText},
+// onBoard makes a board method a method of boardClass: it checks the
+// board first.
+func onBoard(fn boardMethod) func(*Match, *lua.LState) int {
+	return func(m *Match, L *lua.LState) int { return fn(m, L, m.checkBoard(L)) }
 }
+
+// boardClass is a board: its map, its tokens and how they move.
+var boardClass = class{lua: "board", meta: "Board", methods: []method{
+	// Tokens.
+	{"token", changes, onBoard((*Match).boardToken)},
+	{"set_owner", changes, onBoard((*Match).boardSetOwner)},
+	{"place", changes, onBoard((*Match).boardPlace)},
+	{"where", reads, onBoard((*Match).boardWhere)},
+	{"room_of", reads, onBoard((*Match).boardRoomOf)},
+	{"occupant", reads, onBoard((*Match).boardOccupant)},
+
+	// Moves.
+	{"reachable", reads, onBoard((*Match).boardReachable)},
+	{"move", changes, onBoard((*Match).boardMove)},
+	{"path", reads, onBoard((*Match).boardPath)},
+	{"distance", reads, onBoard((*Match).boardDistance)},
+	{"passage", reads, onBoard((*Match).boardPassage)},
+
+	// The map.
+	{"rooms", reads, onBoard((*Match).boardRooms)},
+	{"entries", reads, onBoard((*Match).boardEntries)},
+	{"label", reads, onBoard((*Match).boardLabel)},
+	{"tokens", reads, onBoard((*Match).boardTokens)},
+
+	// Drawing.
+	{"sidebar", changes, onBoard((*Match).boardSidebar)},
+	{"highlight", changes, onBoard((*Match).boardHighlight)},
+	{"text", reads, onBoard((*Match).boardText)},
+}}
 
 // boardMethodTable is the metatable of a board object.
 func (m *Match) boardMethodTable(L *lua.LState) *lua.LTable {
-	mt, def := m.methodTable(L, "board")
+	mt := boardClass.metatable(m)
 	mt.RawSetString("__tostring", L.NewFunction(func(L *lua.LState) int {
 		b := m.checkBoard(L)
 		L.Push(lua.LString(fmt.Sprintf("board %s (%dx%d)", b.Name, b.W, b.H)))
 		return 1
 	}))
-	for _, bm := range boardMethods {
-		fn := bm.fn
-		def(bm.name, func(L *lua.LState) int { return fn(m, L, m.checkBoard(L)) })
-	}
 	return mt
 }
 

@@ -13,11 +13,14 @@ import (
 //
 //	melds.all(counts, top)                 every meld the hand can lay
 //	melds.extensions(base, counts, top, e) the groups that extend a meld
+//
+// Both give the same table for the same meld (meldkeep.go).
 
 func meldsModule(L *lua.LState) *lua.LTable {
+	keep := &meldKeeper{}
 	mod := L.CreateTable(0, 2)
-	mod.RawSetString("all", L.NewFunction(meldsAll))
-	mod.RawSetString("extensions", L.NewFunction(meldsExtensions))
+	mod.RawSetString("all", L.NewFunction(func(L *lua.LState) int { return meldsAll(L, keep) }))
+	mod.RawSetString("extensions", L.NewFunction(func(L *lua.LState) int { return meldsExtensions(L, keep) }))
 	return mod
 }
 
@@ -49,7 +52,7 @@ func valueList(L *lua.LState, vals []int) *lua.LTable {
 // meldsAll implements melds.all(counts, top): every meld a hand can lay,
 // value by value: the sets of one to all copies of the value, then the
 // runs of two or more consecutive values that start with it.
-func meldsAll(L *lua.LState) int {
+func meldsAll(L *lua.LState, keep *meldKeeper) int {
 	top := L.CheckInt(2)
 	counts := checkCounts(L, 1, top)
 	out := L.CreateTable(16, 0)
@@ -60,7 +63,7 @@ func meldsAll(L *lua.LState) int {
 			for i := 0; i < k; i++ {
 				buf = append(buf, v)
 			}
-			out.Append(valueList(L, buf))
+			out.Append(keep.list(L, buf))
 		}
 		if counts[v] == 0 {
 			continue
@@ -68,7 +71,7 @@ func meldsAll(L *lua.LState) int {
 		buf = append(buf[:0], v)
 		for w := v + 1; w <= top && counts[w] > 0; w++ {
 			buf = append(buf, w)
-			out.Append(valueList(L, buf))
+			out.Append(keep.list(L, buf))
 		}
 	}
 	L.Push(out)
@@ -82,7 +85,7 @@ func meldsAll(L *lua.LState) int {
 // filled wherever base has a gap and extended at the bottom, the top or
 // both — those reaching down least first, then up least first. with_empty
 // includes the empty group when base is a meld by itself.
-func meldsExtensions(L *lua.LState) int {
+func meldsExtensions(L *lua.LState, keep *meldKeeper) int {
 	baseT := L.CheckTable(1)
 	top := L.CheckInt(3)
 	counts := checkCounts(L, 2, top)
@@ -106,14 +109,14 @@ func meldsExtensions(L *lua.LState) int {
 	var buf []int
 	if allEqual {
 		if withEmpty {
-			out.Append(L.CreateTable(0, 0))
+			out.Append(keep.list(L, nil))
 		}
 		for k := 1; k <= counts[lo]; k++ {
 			buf = buf[:0]
 			for i := 0; i < k; i++ {
 				buf = append(buf, lo)
 			}
-			out.Append(valueList(L, buf))
+			out.Append(keep.list(L, buf))
 		}
 	}
 	in := make([]bool, top+2)
@@ -150,7 +153,7 @@ func meldsExtensions(L *lua.LState) int {
 				buf = append(buf, v)
 			}
 			if len(buf) > 0 || (withEmpty && !allEqual) {
-				out.Append(valueList(L, buf))
+				out.Append(keep.list(L, buf))
 			}
 		}
 	}

@@ -1,0 +1,49 @@
+package interp
+
+import (
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/tabletop/tabletop/luahost"
+)
+
+// A hand asks for its melds every turn, and the same few melds come back
+// turn after turn: a set of two 5s, a run 3 4 5. So melds.all and
+// melds.extensions give the same Lua table for the same values, as
+// zone:cards gives the same list while a zone is unchanged: a script can
+// key what it makes of a meld (an option, its text) by the meld itself
+// and make it once a game. A kept table is given again only while it is
+// exactly as it was made (a script that changed it gets a new one), so
+// only rawequal can tell the difference.
+
+// maxKeptMelds bounds the tables a state keeps: a game with small values
+// has a few hundred melds; one with values up to 1000 keeps the first ones
+// and makes the rest afresh.
+const maxKeptMelds = 4096
+
+// meldKeeper keeps one state's meld tables, by their values.
+type meldKeeper struct {
+	kept map[string]*lua.LTable
+	key  []byte
+}
+
+// list returns the Lua list of vals, the kept one when it is unchanged.
+// A meld costs one instruction and one per value, kept or made (the
+// budgets, docs/script-host.md).
+func (k *meldKeeper) list(L *lua.LState, vals []int) *lua.LTable {
+	luahost.MeterOf(L).Work(L, int64(1+len(vals)))
+	k.key = k.key[:0]
+	for _, v := range vals {
+		k.key = append(k.key, byte(v), byte(v>>8))
+	}
+	if t, ok := k.kept[string(k.key)]; ok && sameList(t, len(vals), func(i int) lua.LValue { return lua.LNumber(vals[i]) }) {
+		return t
+	}
+	t := valueList(L, vals)
+	if k.kept == nil {
+		k.kept = make(map[string]*lua.LTable)
+	}
+	if _, ok := k.kept[string(k.key)]; ok || len(k.kept) < maxKeptMelds {
+		k.kept[string(k.key)] = t
+	}
+	return t
+}

@@ -313,7 +313,12 @@ local function keep(memo, key, value)
   return value
 end
 
-local kept = { tray = {}, add = {}, drink = {}, flo = {}, landlord = {} }
+local kept = { tray = {}, add = {}, drink = {}, flo = {}, landlord = {}, text = {} }
+
+-- The text of a meld's values (melds are kept tables: see above).
+local function meld_text(m)
+  return kept.text[m] or keep(kept.text, m, values_text(m))
+end
 local LOAN = { text = "loan", kind = "loan" }
 local FIGHT = { text = "fight", kind = "fight" }
 local NO_TARGET = { -- a Drink, Flo or Landlord with nothing to take
@@ -328,7 +333,7 @@ function Game.tray_options(t, z, seat, counts, opts)
   local trays = Game.new_trays(counts)
   for i = 1, #trays do
     local values = trays[i]
-    opts[#opts + 1] = memo[values] or keep(memo, values, { text = "tray " .. values_text(values), kind = "tray", values = values })
+    opts[#opts + 1] = memo[values] or keep(memo, values, { text = "tray " .. meld_text(values), kind = "tray", values = values })
   end
 end
 
@@ -341,7 +346,7 @@ function Game.add_options(t, z, seat, counts, opts)
     local groups = Game.extensions(mine[i].values, counts, false)
     for j = 1, #groups do
       local m = groups[j]
-      opts[#opts + 1] = memo[m] or keep(memo, m, { text = "add " .. values_text(m) .. " to " .. slot, kind = "add", slot = slot, values = m })
+      opts[#opts + 1] = memo[m] or keep(memo, m, { text = "add " .. meld_text(m) .. " to " .. slot, kind = "add", slot = slot, values = m })
     end
   end
 end
@@ -360,21 +365,31 @@ function Game.drink_options(t, z, seat, opts)
   end
 end
 
+-- The Flo options on victim's tray slot laid as a new tray (merge nil) or
+-- onto your tray merge: kept by meld, with the head of their texts.
+local function flo_shelf(t, victim, slot, merge)
+  local by_merge = shelf(shelf(kept.flo, victim), slot)
+  local s = by_merge[merge or 0]
+  if not s then
+    local head = "flo " .. Game.seat_word(t, victim) .. " " .. slot
+    if merge then head = head .. " merge " .. merge end
+    s = keep(by_merge, merge or 0, { head = head, options = {} })
+  end
+  return s
+end
+
 -- The Flo options on victim's tray slot, laid as a new tray (merge nil) or
 -- onto your tray merge, with each group of hand cards that makes one tray
 -- of it.
 local function add_flo_options(t, victim, slot, merge, groups, opts)
-  local memo = shelf(shelf(shelf(kept.flo, victim), slot), merge or 0)
+  local s = flo_shelf(t, victim, slot, merge)
+  local memo = s.options
   for j = 1, #groups do
     local m = groups[j]
-    local o = memo[m]
-    if not o then
-      local text = "flo " .. Game.seat_word(t, victim) .. " " .. slot
-      if merge then text = text .. " merge " .. merge end
-      if #m > 0 then text = text .. " with " .. values_text(m) end
-      o = keep(memo, m, { text = text, kind = "flo", victim = victim, slot = slot, merge = merge, values = m })
-    end
-    opts[#opts + 1] = o
+    opts[#opts + 1] = memo[m] or keep(memo, m, {
+      text = #m > 0 and (s.head .. " with " .. meld_text(m)) or s.head,
+      kind = "flo", victim = victim, slot = slot, merge = merge, values = m,
+    })
   end
 end
 
@@ -415,19 +430,33 @@ function Game.landlord_options(t, z, seat, opts)
   if #opts == n then opts[n + 1] = NO_TARGET.landlord end
 end
 
+-- How many beer cards of each value a hand holds.
+function Game.value_counts(hand)
+  local counts = { 0, 0, 0, 0, 0, 0, 0, 0 }
+  for v = #counts + 1, Game.deck.beer_values do counts[v] = 0 end
+  local cards = hand:cards()
+  for i = 1, #cards do
+    local c = cards[i]
+    if c.kind == "beer" then counts[c.value] = counts[c.value] + 1 end
+  end
+  return counts
+end
+
+-- Whether a hand holds an action card of this kind.
+function Game.holds(hand, kind) return hand:find(ACTION_NAME[kind]) ~= nil end
+
 -- [Game Play] Everything seat may play on his turn.
 function Game.turn_options(t, z, seat)
   local hand = z.hands[seat]
-  local counts = hand:tally("value") -- beer cards by value (action cards have value 0)
-  local holds = hand:tally("kind")
+  local counts = Game.value_counts(hand)
   local opts = {}
   Game.tray_options(t, z, seat, counts, opts)
   Game.add_options(t, z, seat, counts, opts)
-  if holds.drink then Game.drink_options(t, z, seat, opts) end
-  if holds.loan then opts[#opts + 1] = LOAN end
-  if holds.flo then Game.flo_options(t, z, seat, counts, opts) end
-  if holds.landlord then Game.landlord_options(t, z, seat, opts) end
-  if holds.fight then opts[#opts + 1] = FIGHT end
+  if Game.holds(hand, "drink") then Game.drink_options(t, z, seat, opts) end
+  if Game.holds(hand, "loan") then opts[#opts + 1] = LOAN end
+  if Game.holds(hand, "flo") then Game.flo_options(t, z, seat, counts, opts) end
+  if Game.holds(hand, "landlord") then Game.landlord_options(t, z, seat, opts) end
+  if Game.holds(hand, "fight") then opts[#opts + 1] = FIGHT end
   return opts
 end
 
@@ -817,12 +846,13 @@ end
 
 -- What the bot has read so far in this game: the beer each seat has drunk
 -- this round (from the drink events), and each tray zone's number and
--- values (a zone's card list stays the same table until the zone changes).
+-- values (a zone's card list stays the same table until the zone changes:
+-- values_of[zone] holds for the list cards_of[zone]).
 local known
 
 local function catch_up(view)
   if not known or known.view ~= view then -- a new game
-    known = { view = view, read = 0, drunk = {}, slot = {}, values = {} }
+    known = { view = view, read = 0, drunk = {}, slot = {}, cards_of = {}, values_of = {} }
   end
   local events = view.events
   for i = known.read + 1, #events do
@@ -838,11 +868,11 @@ end
 
 -- The values of a tray zone of the view.
 local function tray_values(zone)
-  local memo = known.values[zone]
-  if memo and memo.cards == zone.cards then return memo.values end
+  local cards = zone.cards
+  if known.cards_of[zone] == cards then return known.values_of[zone] end
   local values = {}
-  for _, c in ipairs(zone.cards) do values[#values + 1] = c.value end
-  known.values[zone] = { cards = zone.cards, values = values }
+  for i = 1, #cards do values[i] = cards[i].value end
+  known.cards_of[zone], known.values_of[zone] = cards, values
   return values
 end
 
@@ -855,19 +885,24 @@ local function read_view(view)
     r.trays[s] = {}
     r.drunk[s] = known.drunk[s] or 0
   end
-  for _, zone in ipairs(view.zones) do
-    local slot = known.slot[zone]
+  local zones, slots = view.zones, known.slot
+  for i = 1, #zones do
+    local zone = zones[i]
+    local slot = slots[zone]
     if slot == nil then
       slot = tonumber(zone.name:match("^tray (%d+)$")) or false
-      known.slot[zone] = slot
+      if slot and zone.owner == 0 then slot = false end
+      slots[zone] = slot
     end
-    if slot and zone.owner > 0 then r.trays[zone.owner][slot] = tray_values(zone) end
+    if slot then r.trays[zone.owner][slot] = tray_values(zone) end
   end
   r.hand = view.mine.hand and view.mine.hand.cards or {}
-  for _, c in ipairs(r.hand) do
-    if c.kind == "drink" then r.nd = r.nd + 1 end
-    if c.kind == "fight" then r.nf = r.nf + 1 end
-    if c.kind == "landlord" then r.nl = r.nl + 1 end
+  local hand = r.hand
+  for i = 1, #hand do
+    local kind = hand[i].kind
+    if kind == "drink" then r.nd = r.nd + 1 end
+    if kind == "fight" then r.nf = r.nf + 1 end
+    if kind == "landlord" then r.nl = r.nl + 1 end
   end
   r.stock = view.table.stock and view.table.stock.count or 0
   r.leader = 1
@@ -960,8 +995,8 @@ local function regular(view, options, seat)
   local values = view.values
   if values[#values] == "pass" then return answer(values, seat, r) end
   local best_i, best = 1, -math.huge
-  for i, o in ipairs(values) do
-    local sc = score_option(o, seat, r)
+  for i = 1, #values do
+    local sc = score_option(values[i], seat, r)
     if sc > best then best_i, best = i, sc end
   end
   return best_i

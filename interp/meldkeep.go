@@ -20,10 +20,14 @@ import (
 // and makes the rest afresh.
 const maxKeptMelds = 4096
 
-// meldKeeper keeps one state's meld tables, by their values.
+// meldKeeper keeps one state's meld tables, by their values, and the
+// storage melds.all and melds.extensions reuse from call to call.
 type meldKeeper struct {
 	kept map[string]*lua.LTable
 	key  []byte
+
+	counts, base, buf, gaps []int
+	in                      []bool
 }
 
 // list returns the Lua list of vals, the kept one when it is unchanged.
@@ -35,7 +39,7 @@ func (k *meldKeeper) list(L *lua.LState, vals []int) *lua.LTable {
 	for _, v := range vals {
 		k.key = append(k.key, byte(v), byte(v>>8))
 	}
-	if t, ok := k.kept[string(k.key)]; ok && sameList(t, len(vals), func(i int) lua.LValue { return lua.LNumber(vals[i]) }) {
+	if t, ok := k.kept[string(k.key)]; ok && unchanged(t, vals) {
 		return t
 	}
 	t := valueList(L, vals)
@@ -46,4 +50,19 @@ func (k *meldKeeper) list(L *lua.LState, vals []int) *lua.LTable {
 		k.kept[string(k.key)] = t
 	}
 	return t
+}
+
+// unchanged reports whether t is still the plain list of vals it was made
+// as (sameList, without a closure to allocate).
+func unchanged(t *lua.LTable, vals []int) bool {
+	if t.Metatable != lua.LNil || t.Len() != len(vals) {
+		return false
+	}
+	for i, v := range vals {
+		if t.RawGetInt(i+1) != lua.LNumber(v) {
+			return false
+		}
+	}
+	k, _ := t.Next(lua.LNumber(len(vals)))
+	return k == lua.LNil
 }

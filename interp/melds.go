@@ -24,13 +24,14 @@ func meldsModule(L *lua.LState) *lua.LTable {
 	return mod
 }
 
-// checkCounts reads counts[1..top], which may leave values out (none).
-func checkCounts(L *lua.LState, n, top int) []int {
+// checkCounts reads counts[1..top], which may leave values out (none),
+// into dst (storage reused from call to call).
+func checkCounts(L *lua.LState, n, top int, dst []int) []int {
 	t := L.CheckTable(n)
 	if top < 1 || top > 1000 {
 		L.ArgError(n+1, "values run from 1 to top, at most 1000")
 	}
-	counts := make([]int, top+2)
+	counts := append(dst[:0], make([]int, top+2)...)
 	for v := 1; v <= top; v++ {
 		if c, ok := t.RawGetInt(v).(lua.LNumber); ok && c > 0 {
 			counts[v] = int(c)
@@ -54,9 +55,11 @@ func valueList(L *lua.LState, vals []int) *lua.LTable {
 // runs of two or more consecutive values that start with it.
 func meldsAll(L *lua.LState, keep *meldKeeper) int {
 	top := L.CheckInt(2)
-	counts := checkCounts(L, 1, top)
+	keep.counts = checkCounts(L, 1, top, keep.counts)
+	counts := keep.counts
 	out := L.CreateTable(16, 0)
-	var buf []int
+	buf := keep.buf[:0]
+	defer func() { keep.buf = buf }()
 	for v := 1; v <= top; v++ {
 		for k := 1; k <= counts[v]; k++ {
 			buf = buf[:0]
@@ -88,9 +91,12 @@ func meldsAll(L *lua.LState, keep *meldKeeper) int {
 func meldsExtensions(L *lua.LState, keep *meldKeeper) int {
 	baseT := L.CheckTable(1)
 	top := L.CheckInt(3)
-	counts := checkCounts(L, 2, top)
+	keep.counts = checkCounts(L, 2, top, keep.counts)
+	counts := keep.counts
 	withEmpty := L.ToBool(4)
-	base := make([]int, 0, baseT.Len())
+	base := keep.base[:0]
+	buf := keep.buf[:0]
+	defer func() { keep.base, keep.buf = base, buf }()
 	for i := 1; i <= baseT.Len(); i++ {
 		v, ok := baseT.RawGetInt(i).(lua.LNumber)
 		if !ok || int(v) < 1 || int(v) > top {
@@ -106,7 +112,6 @@ func meldsExtensions(L *lua.LState, keep *meldKeeper) int {
 	sort.Ints(base)
 	lo, hi := base[0], base[len(base)-1]
 	allEqual := lo == hi
-	var buf []int
 	if allEqual {
 		if withEmpty {
 			out.Append(keep.list(L, nil))
@@ -119,14 +124,16 @@ func meldsExtensions(L *lua.LState, keep *meldKeeper) int {
 			out.Append(keep.list(L, buf))
 		}
 	}
-	in := make([]bool, top+2)
+	in := append(keep.in[:0], make([]bool, top+2)...)
+	keep.in = in
 	for _, v := range base {
 		if in[v] {
 			return 1 // not all different: no run
 		}
 		in[v] = true
 	}
-	var gaps []int
+	gaps := keep.gaps[:0]
+	defer func() { keep.gaps = gaps }()
 	for v := lo; v <= hi; v++ {
 		if !in[v] {
 			if counts[v] == 0 {

@@ -205,13 +205,18 @@ function Game.extensions(base, counts, allow_empty)
 end
 
 -- [Flo] Two trays (their values, low to high) can make one only if both
--- are of one and the same value, or neither is a set and their values do
--- not overlap; then the hand must fill any gap (Game.extensions).
-function Game.may_merge(a, b)
+-- are of one and the same value, or neither is a set, their values do not
+-- overlap and the hand (counts) fills the gap between them.
+function Game.may_merge(a, b, counts)
   local alo, ahi, blo, bhi = a[1], a[#a], b[1], b[#b]
   if alo == ahi and blo == bhi and alo == blo then return true end
   if (alo == ahi and #a > 1) or (blo == bhi and #b > 1) then return false end
-  return ahi < blo or bhi < alo
+  if bhi < alo then alo, ahi, blo, bhi = blo, bhi, alo, ahi end
+  if ahi >= blo then return false end
+  for v = ahi + 1, blo - 1 do
+    if counts[v] == 0 then return false end
+  end
+  return true
 end
 
 -- The values of a zone's beer cards.
@@ -406,7 +411,7 @@ function Game.flo_options(t, z, seat, counts, opts)
       add_flo_options(t, victim, tray.slot, nil, Game.extensions(tray.values, counts, true), opts)
       for k = 1, #mine do
         local own = mine[k]
-        if Game.may_merge(tray.values, own.values) then
+        if Game.may_merge(tray.values, own.values, counts) then
           add_flo_options(t, victim, tray.slot, own.slot, Game.extensions(concat(tray.values, own.values), counts, true), opts)
         end
       end
@@ -430,16 +435,10 @@ function Game.landlord_options(t, z, seat, opts)
   if #opts == n then opts[n + 1] = NO_TARGET.landlord end
 end
 
--- How many beer cards of each value a hand holds.
+-- How many beer cards of each value a hand holds (action cards have
+-- value 0).
 function Game.value_counts(hand)
-  local counts = { 0, 0, 0, 0, 0, 0, 0, 0 }
-  for v = #counts + 1, Game.deck.beer_values do counts[v] = 0 end
-  local cards = hand:cards()
-  for i = 1, #cards do
-    local c = cards[i]
-    if c.kind == "beer" then counts[c.value] = counts[c.value] + 1 end
-  end
-  return counts
+  return melds.counts(hand:cards(), Game.deck.beer_values)
 end
 
 -- Whether a hand holds an action card of this kind.

@@ -66,3 +66,34 @@ func unchanged(t *lua.LTable, vals []int) bool {
 	k, _ := t.Next(lua.LNumber(len(vals)))
 	return k == lua.LNil
 }
+
+// meldsCounts implements melds.counts(cards, top [, field]): how many of the
+// cards (a list of card tables) have each value 1..top in field (default
+// "value"), as the list {n1, ..., ntop} that melds.all and
+// melds.extensions take; cards with another value or none are not counted.
+func meldsCounts(L *lua.LState) int {
+	cards := L.CheckTable(1)
+	top := L.CheckInt(2)
+	if top < 1 || top > 1000 {
+		L.ArgError(2, "values run from 1 to top, at most 1000")
+	}
+	field := L.OptString(3, "value")
+	n := cards.Len()
+	luahost.MeterOf(L).Work(L, int64(n+top))
+	counts := make([]int, top+1)
+	for i := 1; i <= n; i++ {
+		c, ok := cards.RawGetInt(i).(*lua.LTable)
+		if !ok {
+			L.ArgError(1, "a list of cards expected")
+		}
+		if v, ok := c.RawGetString(field).(lua.LNumber); ok && v >= 1 && v <= lua.LNumber(top) && v == lua.LNumber(int(v)) {
+			counts[int(v)]++
+		}
+	}
+	out := L.CreateTable(top, 0)
+	for v := 1; v <= top; v++ {
+		out.RawSetInt(v, lua.LNumber(counts[v]))
+	}
+	L.Push(out)
+	return 1
+}

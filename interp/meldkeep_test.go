@@ -26,6 +26,12 @@ function G.play(t)
   say("a changed meld is not given again: %s, %d values", tostring(not rawequal(a[1], c[1])), #c[1])
   c[1].mark = true
   say("nor one given a field: %s", tostring(not rawequal(c[1], melds.all(counts, 3)[1])))
+  local cards = { { value = 2 }, { value = 0 }, { value = 2 }, { value = 3 }, { rank = 1 }, { value = 9 }, { value = 1.5 } }
+  local n = melds.counts(cards, 3)
+  say("counts: %d values, %d %d %d", #n, n[1], n[2], n[3])
+  local r = melds.counts(cards, 2, "rank")
+  say("counts of another field: %d %d", r[1], r[2])
+  say("counts of a list that is not cards: %s", tostring(pcall(melds.counts, { 1 }, 3)))
   t:ask(1, { "done" })
 end
 return G
@@ -40,6 +46,9 @@ func TestMeldsAreKept(t *testing.T) {
 		"the empty group is kept too: true, 0 values",
 		"a changed meld is not given again: true, 1 values",
 		"nor one given a field: true",
+		"counts: 3 values, 0 2 1",
+		"counts of another field: 1 0",
+		"counts of a list that is not cards: false",
 	}
 	log := m.Log()
 	if len(log) != len(want) {

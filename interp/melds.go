@@ -11,6 +11,7 @@ import (
 // are whole numbers 1..top; counts[v] is how many cards of value v a hand
 // holds (missing: none).
 //
+//	melds.counts(cards, top [, field])     how many cards of each value
 //	melds.all(counts, top)                 every meld the hand can lay
 //	melds.extensions(base, counts, top, e) the groups that extend a meld
 //
@@ -18,9 +19,10 @@ import (
 
 func meldsModule(L *lua.LState) *lua.LTable {
 	keep := &meldKeeper{}
-	mod := L.CreateTable(0, 2)
+	mod := L.CreateTable(0, 3)
 	mod.RawSetString("all", L.NewFunction(func(L *lua.LState) int { return meldsAll(L, keep) }))
 	mod.RawSetString("extensions", L.NewFunction(func(L *lua.LState) int { return meldsExtensions(L, keep) }))
+	mod.RawSetString("counts", L.NewFunction(meldsCounts))
 	return mod
 }
 

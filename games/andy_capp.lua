@@ -233,10 +233,18 @@ end
 -- out by the Landlord). Not to be changed.
 function Game.trays_of(z, seat) return z.face_up[seat] end
 
--- Seat's tray slot changed: a new list, with the tray as it is now.
+-- Seat's tray slot changed: a new list, with the tray as it is now. (Each
+-- tray zone has one entry {slot, zone, values}, made once.)
 function Game.tray_changed(z, seat, slot)
-  local zone, out, placed = z.trays[seat][slot], {}, false
-  local now = not zone:empty() and { slot = slot, zone = zone, values = zone_values(zone) }
+  local entries = z.tray_entries[seat]
+  local now = entries[slot]
+  if not now then
+    now = { slot = slot, zone = z.trays[seat][slot] }
+    entries[slot] = now
+  end
+  now.values = zone_values(now.zone)
+  if #now.values == 0 then now = nil end
+  local out, placed = {}, false
   local trays = z.face_up[seat]
   for i = 1, #trays do
     local tray = trays[i]
@@ -249,14 +257,15 @@ function Game.tray_changed(z, seat, slot)
   z.face_up[seat] = out
 end
 
--- A free tray zone for seat: the lowest free number.
+-- A free tray zone for seat: the lowest number none of his trays has.
 function Game.free_slot(t, z, seat)
-  for slot, zone in ipairs(z.trays[seat]) do
-    if zone:empty() then return zone, slot end
+  local trays, slot = Game.trays_of(z, seat), 1
+  while trays[slot] and trays[slot].slot == slot do slot = slot + 1 end
+  local zone = z.trays[seat][slot]
+  if not zone then
+    zone = t:zone { name = "tray " .. slot, owner = seat, visibility = "all", shown = false }
+    z.trays[seat][slot] = zone
   end
-  local slot = #z.trays[seat] + 1
-  local zone = t:zone { name = "tray " .. slot, owner = seat, visibility = "all", shown = false }
-  z.trays[seat][slot] = zone
   return zone, slot
 end
 
@@ -794,7 +803,7 @@ function Game.game_over(totals, target)
 end
 
 function Game.setup(t)
-  local z = { hands = {}, trays = {}, face_up = {}, drunk = {}, drunk_sizes = {} }
+  local z = { hands = {}, trays = {}, face_up = {}, tray_entries = {}, drunk = {}, drunk_sizes = {} }
   z.stock = t:zone { name = "stock", label = "Stock", visibility = "hidden" }
   z.discard = t:zone { name = "discard", label = "Discard pile (top)", visibility = "all" }
   z.discards = t:zone { name = "discards", label = "Discard pile", visibility = "hidden", shown = false }
@@ -803,6 +812,7 @@ function Game.setup(t)
     z.hands[s] = t:zone { name = "hand", owner = s, visibility = "owner" }
     z.trays[s] = {}
     z.face_up[s] = {}
+    z.tray_entries[s] = {}
     for slot = 1, 8 do
       z.trays[s][slot] = t:zone { name = "tray " .. slot, owner = s, visibility = "all", shown = false }
     end

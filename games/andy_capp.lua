@@ -333,6 +333,7 @@ local kept = { tray = {}, add = {}, drink = {}, flo = {}, landlord = {}, text = 
 local function meld_text(m)
   return kept.text[m] or keep(kept.text, m, values_text(m))
 end
+
 local LOAN = { text = "loan", kind = "loan" }
 local FIGHT = { text = "fight", kind = "fight" }
 local NO_TARGET = { -- a Drink, Flo or Landlord with nothing to take

@@ -155,9 +155,9 @@ local function sorted_copy(list)
 end
 
 local function concat(a, b)
-  local out = {}
-  for _, v in ipairs(a) do out[#out + 1] = v end
-  for _, v in ipairs(b) do out[#out + 1] = v end
+  local out, n = {}, #a
+  for i = 1, n do out[i] = a[i] end
+  for i = 1, #b do out[n + i] = b[i] end
   return out
 end
 
@@ -167,7 +167,7 @@ local function values_text(values) return table.concat(values, " ") end
 
 function Game.sum(values)
   local s = 0
-  for _, v in ipairs(values) do s = s + v end
+  for i = 1, #values do s = s + values[i] end
   return s
 end
 
@@ -190,16 +190,6 @@ end
 
 function Game.is_tray(values) return Game.tray_shape(values) ~= nil end
 
--- How many beer cards of each value a list of cards holds.
-function Game.value_counts(cards)
-  local counts = {}
-  for v = 1, Game.deck.beer_values do counts[v] = 0 end
-  for _, c in ipairs(cards) do
-    if c.kind == "beer" then counts[c.value] = counts[c.value] + 1 end
-  end
-  return counts
-end
-
 -- [The Beer Cards] Every new tray a hand can lay: each value one to all
 -- of its copies, and each series of two or more consecutive values.
 function Game.new_trays(counts)
@@ -214,62 +204,86 @@ function Game.extensions(base, counts, allow_empty)
   return melds.extensions(base, counts, Game.deck.beer_values, allow_empty)
 end
 
--- The values of a zone's beer cards (worked out again only when the zone
--- changed: zone:cards() gives the same list until then). Not to be changed.
-local values_of = {}
+-- [Flo] Two trays (their values, low to high) can make one only if both
+-- are of one and the same value, or neither is a set, their values do not
+-- overlap and the hand (counts) fills the gap between them.
+function Game.may_merge(a, b, counts)
+  local alo, ahi, blo, bhi = a[1], a[#a], b[1], b[#b]
+  if alo == ahi and blo == bhi and alo == blo then return true end
+  if (alo == ahi and #a > 1) or (blo == bhi and #b > 1) then return false end
+  if bhi < alo then alo, ahi, blo, bhi = blo, bhi, alo, ahi end
+  if ahi >= blo then return false end
+  for v = ahi + 1, blo - 1 do
+    if counts[v] == 0 then return false end
+  end
+  return true
+end
+
+-- The values of a zone's beer cards.
 local function zone_values(zone)
-  local cards = zone:cards()
-  local known = values_of[zone]
-  if known and known.cards == cards then return known.values end
-  local out = {}
-  for _, c in ipairs(cards) do out[#out + 1] = c.value end
-  values_of[zone] = { cards = cards, values = out }
+  local cards, out = zone:cards(), {}
+  for i = 1, #cards do out[i] = cards[i].value end
   return out
 end
 
--- A seat's face-up trays, as {slot, zone, values}, by tray number. The
--- list is made again only when one of the seat's trays changed (a turn asks
--- for it several times). Not to be changed.
-local trays_memo = {}
-function Game.trays_of(z, seat)
-  local zones, memo = z.trays[seat], trays_memo[seat]
-  if memo and memo.zones == zones then
-    local same = #zones == #memo.lists
-    for slot = 1, #zones do
-      if not same then break end
-      same = zones[slot]:cards() == memo.lists[slot]
+-- A seat's face-up trays, as {slot, zone, values}, by tray number. A turn
+-- asks for every seat's trays, and few of them change from one turn to the
+-- next: so the list is kept, and every change of a tray says so
+-- (Game.tray_changed: a tray laid or added to, taken by Flo, drunk, taken
+-- out by the Landlord). Not to be changed.
+function Game.trays_of(z, seat) return z.face_up[seat] end
+
+-- Seat's tray slot changed: a new list, with the tray as it is now. (Each
+-- tray zone has one entry {slot, zone, values}, made once.)
+function Game.tray_changed(z, seat, slot)
+  local entries = z.tray_entries[seat]
+  local now = entries[slot]
+  if not now then
+    now = { slot = slot, zone = z.trays[seat][slot] }
+    entries[slot] = now
+  end
+  now.values = zone_values(now.zone)
+  if #now.values == 0 then now = nil end
+  local out, placed = {}, false
+  local trays = z.face_up[seat]
+  for i = 1, #trays do
+    local tray = trays[i]
+    if now and not placed and tray.slot > slot then
+      out[#out + 1], placed = now, true
     end
-    if same then return memo.trays end
+    if tray.slot ~= slot then out[#out + 1] = tray end
   end
-  local out, lists = {}, {}
-  for slot, zone in ipairs(zones) do
-    lists[slot] = zone:cards()
-    if #lists[slot] > 0 then out[#out + 1] = { slot = slot, zone = zone, values = zone_values(zone) } end
-  end
-  trays_memo[seat] = { zones = zones, lists = lists, trays = out }
-  return out
+  if now and not placed then out[#out + 1] = now end
+  z.face_up[seat] = out
 end
 
--- A free tray zone for seat: the lowest free number.
+-- A free tray zone for seat: the lowest number none of his trays has.
 function Game.free_slot(t, z, seat)
-  for slot, zone in ipairs(z.trays[seat]) do
-    if zone:empty() then return zone, slot end
+  local trays, slot = Game.trays_of(z, seat), 1
+  while trays[slot] and trays[slot].slot == slot do slot = slot + 1 end
+  local zone = z.trays[seat][slot]
+  if not zone then
+    zone = t:zone { name = "tray " .. slot, owner = seat, visibility = "all", shown = false }
+    z.trays[seat][slot] = zone
   end
-  local slot = #z.trays[seat] + 1
-  local zone = t:zone { name = "tray " .. slot, owner = seat, visibility = "all", shown = false }
-  z.trays[seat][slot] = zone
   return zone, slot
 end
 
--- Moves hand cards of the given values from seat's hand to zone.
-function Game.lay(t, z, seat, values, zone)
-  local hand = z.hands[seat]
-  for _, v in ipairs(values) do
-    local card = hand:find(tostring(v))
+-- The card names of the beer values.
+local VALUE_NAME = {}
+for v = 1, Game.deck.beer_values do VALUE_NAME[v] = tostring(v) end
+
+-- Moves hand cards of the given values from seat's hand to his tray slot.
+function Game.lay(t, z, seat, values, slot)
+  local hand, zone = z.hands[seat], z.trays[seat][slot]
+  for i = 1, #values do
+    local v = values[i]
+    local card = hand:find(VALUE_NAME[v] or tostring(v))
     if not card then error("no " .. v .. " in " .. t:name(seat) .. "'s hand") end
     zone:add(card)
   end
   zone:sort()
+  Game.tray_changed(z, seat, slot)
 end
 
 -- Action cards go to the discard pile; only its top card is shown.
@@ -282,101 +296,176 @@ function Game.discard(t, z, seat, kind)
   return card
 end
 
--- Out of the game: a Landlord empties a tray into the box.
-function Game.take_out(t, z, zone)
-  zone:move_all(z.out)
+-- Out of the game: a Landlord empties owner's tray into the box.
+function Game.take_out(t, z, owner, slot)
+  z.trays[owner][slot]:move_all(z.out)
+  Game.tray_changed(z, owner, slot)
 end
 
 function Game.seat_word(t, seat) return string.lower(t:name(seat)) end
 
 -- Options of a turn ------------------------------------------------------------
+-- Each function below adds its options to opts. The same option comes back
+-- turn after turn (tray 5 5, drink 2), so an option is made the first time
+-- it is offered and kept for the rest of the game, under what it is made
+-- of: melds.all and melds.extensions give the same table for the same meld.
+-- Nothing changes an option once made.
+
+-- The table memo[key], made empty the first time.
+local function shelf(memo, key)
+  local s = memo[key]
+  if not s then
+    s = {}
+    memo[key] = s
+  end
+  return s
+end
+
+-- Keeps value under memo[key] and returns it.
+local function keep(memo, key, value)
+  memo[key] = value
+  return value
+end
+
+local kept = { tray = {}, add = {}, drink = {}, flo = {}, landlord = {}, text = {} }
+
+-- The text of a meld's values (melds are kept tables: see above).
+local function meld_text(m)
+  return kept.text[m] or keep(kept.text, m, values_text(m))
+end
+
+local LOAN = { text = "loan", kind = "loan" }
+local FIGHT = { text = "fight", kind = "fight" }
+local NO_TARGET = { -- a Drink, Flo or Landlord with nothing to take
+  drink = { text = "drink", kind = "drink" },
+  flo = { text = "flo", kind = "flo" },
+  landlord = { text = "landlord", kind = "landlord" },
+}
 
 -- [The Beer Cards] New trays.
-function Game.tray_options(t, z, seat, counts)
-  local opts = {}
-  for _, values in ipairs(Game.new_trays(counts)) do
-    opts[#opts + 1] = { text = "tray " .. values_text(values), kind = "tray", values = values }
+function Game.tray_options(t, z, seat, counts, opts)
+  local memo = kept.tray
+  local trays = Game.new_trays(counts)
+  for i = 1, #trays do
+    local values = trays[i]
+    opts[#opts + 1] = memo[values] or keep(memo, values, { text = "tray " .. meld_text(values), kind = "tray", values = values })
   end
-  return opts
 end
 
 -- [The Beer Cards] Cards added to one of your own trays.
-function Game.add_options(t, z, seat, counts)
-  local opts = {}
-  for _, tray in ipairs(Game.trays_of(z, seat)) do
-    for _, m in ipairs(Game.extensions(tray.values, counts, false)) do
-      opts[#opts + 1] = { text = "add " .. values_text(m) .. " to " .. tray.slot, kind = "add", slot = tray.slot, values = m }
+function Game.add_options(t, z, seat, counts, opts)
+  local mine = Game.trays_of(z, seat)
+  for i = 1, #mine do
+    local slot = mine[i].slot
+    local memo = shelf(kept.add, slot)
+    local groups = Game.extensions(mine[i].values, counts, false)
+    for j = 1, #groups do
+      local m = groups[j]
+      opts[#opts + 1] = memo[m] or keep(memo, m, { text = "add " .. meld_text(m) .. " to " .. slot, kind = "add", slot = slot, values = m })
     end
   end
-  return opts
 end
 
 -- [Drink] One of your own trays.
-function Game.drink_options(t, z, seat)
-  local opts = {}
-  for _, tray in ipairs(Game.trays_of(z, seat)) do
-    opts[#opts + 1] = { text = "drink " .. tray.slot, kind = "drink", owner = seat, slot = tray.slot }
+function Game.drink_options(t, z, seat, opts)
+  local mine = Game.trays_of(z, seat)
+  if #mine == 0 then
+    opts[#opts + 1] = NO_TARGET.drink
+    return
   end
-  if #opts == 0 then opts[1] = { text = "drink", kind = "drink" } end
-  return opts
+  local memo = shelf(kept.drink, seat)
+  for i = 1, #mine do
+    local slot = mine[i].slot
+    opts[#opts + 1] = memo[slot] or keep(memo, slot, { text = "drink " .. slot, kind = "drink", owner = seat, slot = slot })
+  end
+end
+
+-- The Flo options on victim's tray slot laid as a new tray (merge nil) or
+-- onto your tray merge: kept by meld, with the head of their texts.
+local function flo_shelf(t, victim, slot, merge)
+  local by_merge = shelf(shelf(kept.flo, victim), slot)
+  local s = by_merge[merge or 0]
+  if not s then
+    local head = "flo " .. Game.seat_word(t, victim) .. " " .. slot
+    if merge then head = head .. " merge " .. merge end
+    s = keep(by_merge, merge or 0, { head = head, options = {} })
+  end
+  return s
+end
+
+-- The Flo options on victim's tray slot, laid as a new tray (merge nil) or
+-- onto your tray merge, with each group of hand cards that makes one tray
+-- of it.
+local function add_flo_options(t, victim, slot, merge, groups, opts)
+  local s = flo_shelf(t, victim, slot, merge)
+  local memo = s.options
+  for j = 1, #groups do
+    local m = groups[j]
+    opts[#opts + 1] = memo[m] or keep(memo, m, {
+      text = #m > 0 and (s.head .. " with " .. meld_text(m)) or s.head,
+      kind = "flo", victim = victim, slot = slot, merge = merge, values = m,
+    })
+  end
 end
 
 -- [Flo] Another player's tray, as a new tray or merged with one of yours,
 -- with or without cards from your hand.
-function Game.flo_options(t, z, seat, counts)
-  local opts = {}
-  local mine = Game.trays_of(z, seat)
-  for _, victim in ipairs(t:seats(seat)) do
-    if victim ~= seat then
-      for _, tray in ipairs(Game.trays_of(z, victim)) do
-        local head = "flo " .. Game.seat_word(t, victim) .. " " .. tray.slot
-        for _, m in ipairs(Game.extensions(tray.values, counts, true)) do
-          opts[#opts + 1] = { text = head .. (#m > 0 and (" with " .. values_text(m)) or ""), kind = "flo", victim = victim, slot = tray.slot, values = m }
-        end
-        for _, own in ipairs(mine) do
-          for _, m in ipairs(Game.extensions(concat(tray.values, own.values), counts, true)) do
-            opts[#opts + 1] = { text = head .. " merge " .. own.slot .. (#m > 0 and (" with " .. values_text(m)) or ""), kind = "flo", victim = victim, slot = tray.slot, merge = own.slot, values = m }
-          end
+function Game.flo_options(t, z, seat, counts, opts)
+  local n = #opts
+  local mine, seats = Game.trays_of(z, seat), t:seats(seat)
+  for v = 2, #seats do -- the others, from seat's left
+    local victim = seats[v]
+    local theirs = Game.trays_of(z, victim)
+    for i = 1, #theirs do
+      local tray = theirs[i]
+      add_flo_options(t, victim, tray.slot, nil, Game.extensions(tray.values, counts, true), opts)
+      for k = 1, #mine do
+        local own = mine[k]
+        if Game.may_merge(tray.values, own.values, counts) then
+          add_flo_options(t, victim, tray.slot, own.slot, Game.extensions(concat(tray.values, own.values), counts, true), opts)
         end
       end
     end
   end
-  if #opts == 0 then opts[1] = { text = "flo", kind = "flo" } end
-  return opts
+  if #opts == n then opts[n + 1] = NO_TARGET.flo end
 end
 
 -- [Closing Time] A face-up tray of another player.
-function Game.landlord_options(t, z, seat)
-  local opts = {}
-  for _, victim in ipairs(t:seats(seat)) do
-    if victim ~= seat then
-      for _, tray in ipairs(Game.trays_of(z, victim)) do
-        opts[#opts + 1] = { text = "landlord " .. Game.seat_word(t, victim) .. " " .. tray.slot, kind = "landlord", victim = victim, slot = tray.slot }
-      end
+function Game.landlord_options(t, z, seat, opts)
+  local n, seats = #opts, t:seats(seat)
+  for v = 2, #seats do -- the others, from seat's left
+    local victim = seats[v]
+    local memo = shelf(kept.landlord, victim)
+    local theirs = Game.trays_of(z, victim)
+    for i = 1, #theirs do
+      local slot = theirs[i].slot
+      opts[#opts + 1] = memo[slot] or keep(memo, slot, { text = "landlord " .. Game.seat_word(t, victim) .. " " .. slot, kind = "landlord", victim = victim, slot = slot })
     end
   end
-  if #opts == 0 then opts[1] = { text = "landlord", kind = "landlord" } end
-  return opts
+  if #opts == n then opts[n + 1] = NO_TARGET.landlord end
 end
+
+-- How many beer cards of each value a hand holds (action cards have
+-- value 0).
+function Game.value_counts(hand)
+  return melds.counts(hand:cards(), Game.deck.beer_values)
+end
+
+-- Whether a hand holds an action card of this kind.
+function Game.holds(hand, kind) return hand:find(ACTION_NAME[kind]) ~= nil end
 
 -- [Game Play] Everything seat may play on his turn.
 function Game.turn_options(t, z, seat)
   local hand = z.hands[seat]
-  local cards = hand:cards()
-  local counts = Game.value_counts(cards)
-  local holds = {}
-  for _, c in ipairs(cards) do holds[c.kind] = true end
+  local counts = Game.value_counts(hand)
   local opts = {}
-  local function append(list)
-    for _, o in ipairs(list) do opts[#opts + 1] = o end
-  end
-  append(Game.tray_options(t, z, seat, counts))
-  append(Game.add_options(t, z, seat, counts))
-  if holds.drink then append(Game.drink_options(t, z, seat)) end
-  if holds.loan then append({ { text = "loan", kind = "loan" } }) end
-  if holds.flo then append(Game.flo_options(t, z, seat, counts)) end
-  if holds.landlord then append(Game.landlord_options(t, z, seat)) end
-  if holds.fight then append({ { text = "fight", kind = "fight" } }) end
+  Game.tray_options(t, z, seat, counts, opts)
+  Game.add_options(t, z, seat, counts, opts)
+  if Game.holds(hand, "drink") then Game.drink_options(t, z, seat, opts) end
+  if Game.holds(hand, "loan") then opts[#opts + 1] = LOAN end
+  if Game.holds(hand, "flo") then Game.flo_options(t, z, seat, counts, opts) end
+  if Game.holds(hand, "landlord") then Game.landlord_options(t, z, seat, opts) end
+  if Game.holds(hand, "fight") then opts[#opts + 1] = FIGHT end
   return opts
 end
 
@@ -448,14 +537,14 @@ Game.actions = {}
 -- [The Beer Cards] A new tray.
 function Game.actions.tray(t, z, seat, c)
   local zone, slot = Game.free_slot(t, z, seat)
-  Game.lay(t, z, seat, c.values, zone)
+  Game.lay(t, z, seat, c.values, slot)
   t:log("%p lays tray %d: %s", seat, slot, zone:cards())
 end
 
 -- [The Beer Cards] More cards on one of your trays.
 function Game.actions.add(t, z, seat, c)
   local zone = z.trays[seat][c.slot]
-  Game.lay(t, z, seat, c.values, zone)
+  Game.lay(t, z, seat, c.values, c.slot)
   t:log("%p adds %s to tray %d: %s", seat, values_text(c.values), c.slot, zone:cards())
 end
 
@@ -471,6 +560,7 @@ function Game.drink(t, z, seat, owner, slot)
     z.drunk[seat]:add(card)
     t:hide(card)
   end
+  Game.tray_changed(z, owner, slot)
   local sizes = z.drunk_sizes[seat]
   sizes[#sizes + 1] = #cards
   z.drunk[seat]:set_label(string.format("%s's drunk trays (%s)", t:name(seat), table.concat(sizes, "+")))
@@ -568,7 +658,7 @@ function Game.actions.flo(t, z, seat, c)
   end
   if outcome == "landlord" then
     t:log("Closing time: %p's tray %d (%s) is out of the game", c.victim, c.slot, from:cards())
-    Game.take_out(t, z, from)
+    Game.take_out(t, z, c.victim, c.slot)
     return
   end
   if outcome == "defender" then
@@ -582,7 +672,8 @@ function Game.actions.flo(t, z, seat, c)
     to, slot = Game.free_slot(t, z, seat)
   end
   from:move_all(to)
-  Game.lay(t, z, seat, c.values, to)
+  Game.tray_changed(z, c.victim, c.slot)
+  Game.lay(t, z, seat, c.values, slot)
   local how = c.merge and ("onto tray " .. slot) or ("as tray " .. slot)
   if #c.values > 0 then how = how .. " with " .. values_text(c.values) end
   t:log("%p takes the tray %s: %s", seat, how, to:cards())
@@ -598,7 +689,7 @@ function Game.actions.landlord(t, z, seat, c)
   end
   local zone = z.trays[c.victim][c.slot]
   t:log("%p calls the Landlord: %p's tray %d (%s) is out of the game", seat, c.victim, c.slot, zone:cards())
-  Game.take_out(t, z, zone)
+  Game.take_out(t, z, c.victim, c.slot)
 end
 
 -- [Game Play] A Fight on your own turn has no effect.
@@ -635,8 +726,10 @@ end
 
 -- [The Game End] Once the stock is empty, a player without cards ends it.
 function Game.round_over(t, z)
-  for _, s in ipairs(t:seats()) do
-    if Game.played_out(z, s) then return true, s end
+  if not z.stock:empty() then return false end
+  local seats = t:seats()
+  for i = 1, #seats do
+    if z.hands[seats[i]]:empty() then return true, seats[i] end
   end
   return false
 end
@@ -665,6 +758,7 @@ function Game.gather(t, z)
   for _, s in ipairs(t:seats()) do
     z.hands[s]:move_all(z.stock)
     for _, zone in ipairs(z.trays[s]) do zone:move_all(z.stock) end
+    z.face_up[s] = {}
     z.drunk[s]:move_all(z.stock)
     z.drunk_sizes[s] = {}
     z.drunk[s]:set_label(t:name(s) .. "'s drunk trays")
@@ -710,7 +804,7 @@ function Game.game_over(totals, target)
 end
 
 function Game.setup(t)
-  local z = { hands = {}, trays = {}, drunk = {}, drunk_sizes = {} }
+  local z = { hands = {}, trays = {}, face_up = {}, tray_entries = {}, drunk = {}, drunk_sizes = {} }
   z.stock = t:zone { name = "stock", label = "Stock", visibility = "hidden" }
   z.discard = t:zone { name = "discard", label = "Discard pile (top)", visibility = "all" }
   z.discards = t:zone { name = "discards", label = "Discard pile", visibility = "hidden", shown = false }
@@ -718,6 +812,8 @@ function Game.setup(t)
   for _, s in ipairs(t:seats()) do
     z.hands[s] = t:zone { name = "hand", owner = s, visibility = "owner" }
     z.trays[s] = {}
+    z.face_up[s] = {}
+    z.tray_entries[s] = {}
     for slot = 1, 8 do
       z.trays[s][slot] = t:zone { name = "tray " .. slot, owner = s, visibility = "all", shown = false }
     end
@@ -760,12 +856,13 @@ end
 
 -- What the bot has read so far in this game: the beer each seat has drunk
 -- this round (from the drink events), and each tray zone's number and
--- values (a zone's card list stays the same table until the zone changes).
+-- values (a zone's card list stays the same table until the zone changes:
+-- values_of[zone] holds for the list cards_of[zone]).
 local known
 
 local function catch_up(view)
   if not known or known.view ~= view then -- a new game
-    known = { view = view, read = 0, drunk = {}, slot = {}, values = {} }
+    known = { view = view, read = 0, drunk = {}, slot = {}, cards_of = {}, values_of = {} }
   end
   local events = view.events
   for i = known.read + 1, #events do
@@ -781,11 +878,11 @@ end
 
 -- The values of a tray zone of the view.
 local function tray_values(zone)
-  local memo = known.values[zone]
-  if memo and memo.cards == zone.cards then return memo.values end
+  local cards = zone.cards
+  if known.cards_of[zone] == cards then return known.values_of[zone] end
   local values = {}
-  for _, c in ipairs(zone.cards) do values[#values + 1] = c.value end
-  known.values[zone] = { cards = zone.cards, values = values }
+  for i = 1, #cards do values[i] = cards[i].value end
+  known.cards_of[zone], known.values_of[zone] = cards, values
   return values
 end
 
@@ -798,19 +895,24 @@ local function read_view(view)
     r.trays[s] = {}
     r.drunk[s] = known.drunk[s] or 0
   end
-  for _, zone in ipairs(view.zones) do
-    local slot = known.slot[zone]
+  local zones, slots = view.zones, known.slot
+  for i = 1, #zones do
+    local zone = zones[i]
+    local slot = slots[zone]
     if slot == nil then
       slot = tonumber(zone.name:match("^tray (%d+)$")) or false
-      known.slot[zone] = slot
+      if slot and zone.owner == 0 then slot = false end
+      slots[zone] = slot
     end
-    if slot and zone.owner > 0 then r.trays[zone.owner][slot] = tray_values(zone) end
+    if slot then r.trays[zone.owner][slot] = tray_values(zone) end
   end
   r.hand = view.mine.hand and view.mine.hand.cards or {}
-  for _, c in ipairs(r.hand) do
-    if c.kind == "drink" then r.nd = r.nd + 1 end
-    if c.kind == "fight" then r.nf = r.nf + 1 end
-    if c.kind == "landlord" then r.nl = r.nl + 1 end
+  local hand = r.hand
+  for i = 1, #hand do
+    local kind = hand[i].kind
+    if kind == "drink" then r.nd = r.nd + 1 end
+    if kind == "fight" then r.nf = r.nf + 1 end
+    if kind == "landlord" then r.nl = r.nl + 1 end
   end
   r.stock = view.table.stock and view.table.stock.count or 0
   r.leader = 1
@@ -903,8 +1005,8 @@ local function regular(view, options, seat)
   local values = view.values
   if values[#values] == "pass" then return answer(values, seat, r) end
   local best_i, best = 1, -math.huge
-  for i, o in ipairs(values) do
-    local sc = score_option(o, seat, r)
+  for i = 1, #values do
+    local sc = score_option(values[i], seat, r)
     if sc > best then best_i, best = i, sc end
   end
   return best_i

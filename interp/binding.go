@@ -205,6 +205,11 @@ func (m *Match) checkCard(L *lua.LState, n int) *Card {
 }
 
 func (m *Match) checkZone(L *lua.LState, n int) *Zone {
+	if ud, ok := L.Get(n).(*lua.LUserData); ok {
+		if z, ok := ud.Value.(*Zone); ok {
+			return z // without building the message below: zone methods are hot
+		}
+	}
 	return checkObject[*Zone](L, n, "a zone expected, got "+L.Get(n).Type().String())
 }
 

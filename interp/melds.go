@@ -11,23 +11,29 @@ import (
 // are whole numbers 1..top; counts[v] is how many cards of value v a hand
 // holds (missing: none).
 //
+//	melds.counts(cards, top [, field])     how many cards of each value
 //	melds.all(counts, top)                 every meld the hand can lay
 //	melds.extensions(base, counts, top, e) the groups that extend a meld
+//
+// Both give the same table for the same meld (meldkeep.go).
 
 func meldsModule(L *lua.LState) *lua.LTable {
-	mod := L.CreateTable(0, 2)
-	mod.RawSetString("all", L.NewFunction(meldsAll))
-	mod.RawSetString("extensions", L.NewFunction(meldsExtensions))
+	keep := &meldKeeper{}
+	mod := L.CreateTable(0, 3)
+	mod.RawSetString("all", L.NewFunction(func(L *lua.LState) int { return meldsAll(L, keep) }))
+	mod.RawSetString("extensions", L.NewFunction(func(L *lua.LState) int { return meldsExtensions(L, keep) }))
+	mod.RawSetString("counts", L.NewFunction(meldsCounts))
 	return mod
 }
 
-// checkCounts reads counts[1..top], which may leave values out (none).
-func checkCounts(L *lua.LState, n, top int) []int {
+// checkCounts reads counts[1..top], which may leave values out (none),
+// into dst (storage reused from call to call).
+func checkCounts(L *lua.LState, n, top int, dst []int) []int {
 	t := L.CheckTable(n)
 	if top < 1 || top > 1000 {
 		L.ArgError(n+1, "values run from 1 to top, at most 1000")
 	}
-	counts := make([]int, top+2)
+	counts := append(dst[:0], make([]int, top+2)...)
 	for v := 1; v <= top; v++ {
 		if c, ok := t.RawGetInt(v).(lua.LNumber); ok && c > 0 {
 			counts[v] = int(c)
@@ -49,18 +55,20 @@ func valueList(L *lua.LState, vals []int) *lua.LTable {
 // meldsAll implements melds.all(counts, top): every meld a hand can lay,
 // value by value: the sets of one to all copies of the value, then the
 // runs of two or more consecutive values that start with it.
-func meldsAll(L *lua.LState) int {
+func meldsAll(L *lua.LState, keep *meldKeeper) int {
 	top := L.CheckInt(2)
-	counts := checkCounts(L, 1, top)
+	keep.counts = checkCounts(L, 1, top, keep.counts)
+	counts := keep.counts
 	out := L.CreateTable(16, 0)
-	var buf []int
+	buf := keep.buf[:0]
+	defer func() { keep.buf = buf }()
 	for v := 1; v <= top; v++ {
 		for k := 1; k <= counts[v]; k++ {
 			buf = buf[:0]
 			for i := 0; i < k; i++ {
 				buf = append(buf, v)
 			}
-			out.Append(valueList(L, buf))
+			out.Append(keep.list(L, buf))
 		}
 		if counts[v] == 0 {
 			continue
@@ -68,7 +76,7 @@ func meldsAll(L *lua.LState) int {
 		buf = append(buf[:0], v)
 		for w := v + 1; w <= top && counts[w] > 0; w++ {
 			buf = append(buf, w)
-			out.Append(valueList(L, buf))
+			out.Append(keep.list(L, buf))
 		}
 	}
 	L.Push(out)
@@ -82,12 +90,15 @@ func meldsAll(L *lua.LState) int {
 // filled wherever base has a gap and extended at the bottom, the top or
 // both — those reaching down least first, then up least first. with_empty
 // includes the empty group when base is a meld by itself.
-func meldsExtensions(L *lua.LState) int {
+func meldsExtensions(L *lua.LState, keep *meldKeeper) int {
 	baseT := L.CheckTable(1)
 	top := L.CheckInt(3)
-	counts := checkCounts(L, 2, top)
+	keep.counts = checkCounts(L, 2, top, keep.counts)
+	counts := keep.counts
 	withEmpty := L.ToBool(4)
-	base := make([]int, 0, baseT.Len())
+	base := keep.base[:0]
+	buf := keep.buf[:0]
+	defer func() { keep.base, keep.buf = base, buf }()
 	for i := 1; i <= baseT.Len(); i++ {
 		v, ok := baseT.RawGetInt(i).(lua.LNumber)
 		if !ok || int(v) < 1 || int(v) > top {
@@ -103,27 +114,28 @@ func meldsExtensions(L *lua.LState) int {
 	sort.Ints(base)
 	lo, hi := base[0], base[len(base)-1]
 	allEqual := lo == hi
-	var buf []int
 	if allEqual {
 		if withEmpty {
-			out.Append(L.CreateTable(0, 0))
+			out.Append(keep.list(L, nil))
 		}
 		for k := 1; k <= counts[lo]; k++ {
 			buf = buf[:0]
 			for i := 0; i < k; i++ {
 				buf = append(buf, lo)
 			}
-			out.Append(valueList(L, buf))
+			out.Append(keep.list(L, buf))
 		}
 	}
-	in := make([]bool, top+2)
+	in := append(keep.in[:0], make([]bool, top+2)...)
+	keep.in = in
 	for _, v := range base {
 		if in[v] {
 			return 1 // not all different: no run
 		}
 		in[v] = true
 	}
-	var gaps []int
+	gaps := keep.gaps[:0]
+	defer func() { keep.gaps = gaps }()
 	for v := lo; v <= hi; v++ {
 		if !in[v] {
 			if counts[v] == 0 {
@@ -150,7 +162,7 @@ func meldsExtensions(L *lua.LState) int {
 				buf = append(buf, v)
 			}
 			if len(buf) > 0 || (withEmpty && !allEqual) {
-				out.Append(valueList(L, buf))
+				out.Append(keep.list(L, buf))
 			}
 		}
 	}

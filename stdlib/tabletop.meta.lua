@@ -520,8 +520,16 @@ function tricks.count(cards, pattern) end
 
 ---@class melds
 local melds = {}
+--- How many of the cards have each value 1..top in field (default "value"):
+--- the counts melds.all and melds.extensions take.
+---@param cards table[]
+---@param top integer
+---@param field? string
+---@return integer[]
+function melds.counts(cards, top, field) end
 --- Every meld a hand can lay, value by value: the sets of one to all copies of
 --- the value, then the runs of two or more consecutive values starting with it.
+--- A fresh list, but the same table for the same meld each time (while unchanged).
 ---@param counts table<integer, integer>  Cards of each value 1..top.
 ---@param top integer
 ---@return integer[][]
@@ -529,6 +537,7 @@ function melds.all(counts, top) end
 --- The groups of hand cards that, laid with base, make one meld: more of a
 --- set's value; for different values, every run they can become (gaps filled,
 --- extended down, up or both). with_empty includes {} when base is a meld.
+--- The same table for the same meld each time, as melds.all.
 ---@param base integer[]
 ---@param counts table<integer, integer>
 ---@param top integer

@@ -124,10 +124,14 @@ Game.track = { start = 0, max = 10, dark = 5 }
 
 local BET_PIECES = { "single", "double" }
 
+local SPACE_NAMED -- name -> space, once a space is first looked up (a variant may change the spaces before)
+
 function Game.space(name)
-  for _, s in ipairs(Game.spaces) do
-    if s.name == name then return s end
+  if not SPACE_NAMED then
+    SPACE_NAMED = {}
+    for _, s in ipairs(Game.spaces) do SPACE_NAMED[s.name] = s end
   end
+  return SPACE_NAMED[name]
 end
 
 -- The card kinds in hand order: each category's normal card, then its NO!.
@@ -310,31 +314,58 @@ function Game.bet_options(t, z, seat)
   return opts
 end
 
-local KINDS -- Game.kinds(), once the game has begun (a variant may change the categories before)
+-- The card kinds in hand order and each kind's position in that order, once
+-- the game has begun (a variant may change the categories before).
+local KINDS, KIND_POS
+local function kind_list()
+  if not KINDS then
+    KINDS, KIND_POS = Game.kinds(), {}
+    for i, k in ipairs(KINDS) do KIND_POS[k] = i end
+  end
+  return KINDS
+end
 
-local function kinds_in(cards)
-  local have = {}
+-- How many cards of each kind (by position) the cards hold. The table is
+-- reused from one call to the next.
+local kind_counts = {}
+local function count_kinds(cards)
+  local kinds = kind_list()
+  for i = 1, #kinds do kind_counts[i] = 0 end
   for i = 1, #cards do
-    local k = cards[i].kind
-    have[k] = (have[k] or 0) + 1
+    local k = KIND_POS[cards[i].kind]
+    kind_counts[k] = kind_counts[k] + 1
   end
-  KINDS = KINDS or Game.kinds()
-  local list = {}
-  for i = 1, #KINDS do
-    local k = KINDS[i]
-    if have[k] then list[#list + 1] = { kind = k, n = have[k] } end
+  return kind_counts
+end
+
+-- The reveal and discard options, made once per kind (pair) and shared by
+-- every prompt (they are never changed).
+local REVEAL, DISCARD = {}, {}
+
+local function reveal_option(i, j)
+  local row = REVEAL[i]
+  if not row then
+    row = {}
+    REVEAL[i] = row
   end
-  return list
+  local o = row[j]
+  if not o then
+    local a, b = KINDS[i], KINDS[j]
+    o = { text = "reveal " .. a .. " " .. b, kinds = { a, b } }
+    row[j] = o
+  end
+  return o
 end
 
 -- [Rule 1] The ways to reveal two cards from a hand, named by kind.
 function Game.reveal_options(cards)
-  local have, opts = kinds_in(cards), {}
-  for i, a in ipairs(have) do
-    for j = i, #have do
-      local b = have[j]
-      if i ~= j or a.n >= 2 then
-        opts[#opts + 1] = { text = "reveal " .. a.kind .. " " .. b.kind, kinds = { a.kind, b.kind } }
+  local have, opts = count_kinds(cards), {}
+  local n = #KINDS
+  for i = 1, n do
+    if have[i] > 0 then
+      if have[i] >= 2 then opts[#opts + 1] = reveal_option(i, i) end
+      for j = i + 1, n do
+        if have[j] > 0 then opts[#opts + 1] = reveal_option(i, j) end
       end
     end
   end
@@ -343,9 +374,16 @@ end
 
 -- [Rule 3] The card to discard, named by kind.
 function Game.discard_options(cards)
-  local opts = {}
-  for _, k in ipairs(kinds_in(cards)) do
-    opts[#opts + 1] = { text = "discard " .. k.kind, kind = k.kind }
+  local have, opts = count_kinds(cards), {}
+  for i = 1, #KINDS do
+    if have[i] > 0 then
+      local o = DISCARD[i]
+      if not o then
+        o = { text = "discard " .. KINDS[i], kind = KINDS[i] }
+        DISCARD[i] = o
+      end
+      opts[#opts + 1] = o
+    end
   end
   return opts
 end
@@ -675,29 +713,49 @@ local function bot_unseen(view, seat)
   return unseen, n, math.min(others, n)
 end
 
--- The odds of what the others will add to each category's count:
--- add[i][d] = the chance that they lay open d more normal cards than NO!
--- cards of category i, drawing `draw` of the n unseen cards.
-local function bot_additions(view, seat)
-  local unseen, n, draw = bot_unseen(view, seat)
+-- The odds of what the others add to one category: the chance of each d,
+-- that they lay open d more normal cards than NO! cards of it, when yes
+-- normal and no NO! cards of it are among the n unseen cards and they draw
+-- `draw` of those. A function of four small numbers, so each is worked out
+-- once (ODDS, keyed by the four).
+local ODDS = {}
+local function category_odds(yes, no, n, draw)
+  local key = yes + 100 * (no + 100 * (n + 1000 * draw))
+  local odds = ODDS[key]
+  if odds then return odds end
+  local rest = n - yes - no
   local all = binomial(n, draw)
-  local add = {}
-  for i = 1, #Game.categories do
-    local yes, no = unseen[2 * i - 1], unseen[2 * i]
-    local rest = n - yes - no
-    binomial(yes, 0); binomial(no, 0); binomial(rest, 0) -- the rows needed
-    local cy, cn, cr = choose[yes], choose[no], choose[rest]
-    local odds = {}
-    for a = 0, math.min(yes, draw) do
-      for b = 0, math.min(no, draw - a) do
-        local k = draw - a - b
-        if k <= rest then
-          local p = cy[a] * cn[b] * cr[k] / all
-          odds[a - b] = (odds[a - b] or 0) + p
-        end
+  binomial(yes, 0); binomial(no, 0); binomial(rest, 0) -- the rows needed
+  local cy, cn, cr = choose[yes], choose[no], choose[rest]
+  odds = {}
+  for a = 0, math.min(yes, draw) do
+    for b = 0, math.min(no, draw - a) do
+      local k = draw - a - b
+      if k <= rest then
+        local p = cy[a] * cn[b] * cr[k] / all
+        odds[a - b] = (odds[a - b] or 0) + p
       end
     end
-    add[i] = odds
+  end
+  -- The same odds as a list {d1, p1, d2, p2, ...} in the order pairs()
+  -- walks the table, for the histograms' inner loop.
+  local list = {}
+  for d, p in pairs(odds) do
+    list[#list + 1] = d
+    list[#list + 1] = p
+  end
+  ODDS[key] = list
+  return list
+end
+
+-- The odds of what the others will add to each category's count: add[i]
+-- lists d, p pairs, p the chance that they lay open d more normal cards
+-- than NO! cards of category i, drawing `draw` of the n unseen cards.
+local function bot_additions(view, seat)
+  local unseen, n, draw = bot_unseen(view, seat)
+  local add = {}
+  for i = 1, #Game.categories do
+    add[i] = category_odds(unseen[2 * i - 1], unseen[2 * i], n, draw)
   end
   return add
 end
@@ -729,13 +787,20 @@ local function bot_histograms(view, add, mine)
       end
     end
   end
-  local hist = {}
+  local hist, shifts = {}, {}
   for i, c in ipairs(Game.categories) do
-    local h = {}
-    for d, p in pairs(add[i]) do
-      for shift, q in pairs(own[i]) do
-        local v = math.max(0, base[i] + d + shift)
-        h[v] = (h[v] or 0) + p * q
+    local ns = 0
+    for shift, q in pairs(own[i]) do
+      shifts[ns + 1], shifts[ns + 2] = shift, q
+      ns = ns + 2
+    end
+    local h, odds, b = {}, add[i], base[i]
+    for j = 1, #odds, 2 do
+      local d, p = odds[j], odds[j + 1]
+      for l = 1, ns, 2 do
+        local v = b + d + shifts[l]
+        if v < 0 then v = 0 end
+        h[v] = (h[v] or 0) + p * shifts[l + 1]
       end
     end
     hist[c.name] = h
@@ -743,11 +808,75 @@ local function bot_histograms(view, add, mine)
   return hist
 end
 
+-- The seat's odds at a decision: add (bot_additions) and hist
+-- (bot_histograms with its whole hand). They follow from the cards it sees
+-- (its hand, in order, the open layout, the removed pairs and its discard)
+-- and the other hands' sizes; a bet and the reveal after it see the same,
+-- so the odds of the last decision are kept with what they came from and
+-- used again while that is unchanged.
+local last_seen, last_add, last_hist = {}, nil, nil
+
+local function seen_now(view, seat)
+  local list = {}
+  local function add_cards(cards)
+    list[#list + 1] = #cards
+    for _, card in ipairs(cards) do list[#list + 1] = KIND_INDEX[card.kind] end
+  end
+  add_cards(view.mine.hand.cards)
+  add_cards(view.mine.discard and view.mine.discard.cards or {})
+  for _, c in ipairs(Game.categories) do add_cards(view.table[c.name].cards) end
+  add_cards(view.table["no pairs"].cards)
+  for s = 1, view.players do list[#list + 1] = s == seat and -1 or view.seats[s].hand.count end
+  return list
+end
+
+local function same_list(a, b)
+  if #a ~= #b then return false end
+  for i = 1, #a do
+    if a[i] ~= b[i] then return false end
+  end
+  return true
+end
+
+local function bot_odds(view, seat)
+  local seen = seen_now(view, seat)
+  if not (last_hist and same_list(seen, last_seen)) then
+    last_add = bot_additions(view, seat)
+    last_hist = bot_histograms(view, last_add)
+    last_seen = seen
+  end
+  return last_add, last_hist
+end
+
+-- WINS[space][count]: does a bet on space win when the category counts
+-- count? Asked of Game.wins once per space and count (a variant's rule
+-- counts), for every count the steward can meet: 0 to 11, and 12 for a
+-- count shifted by one card.
+local WINS = {}
+local function wins_by_count(space)
+  local w = WINS[space]
+  if not w then
+    w = {}
+    for k = 0, Game.cards_per_category.normal + 1 do w[k] = Game.wins(space, k) end
+    WINS[space] = w
+  end
+  return w
+end
+
+-- The chance that a bet on space wins, by the histogram of the category's
+-- count (shifted by shift cards, never below zero).
 local function p_win(hist, space, shift)
-  local p = 0
+  local w, p = wins_by_count(space), 0
+  shift = shift or 0
   for k = 0, Game.cards_per_category.normal do
     local q = hist[k]
-    if q and Game.wins(space, math.max(0, k + (shift or 0))) then p = p + q end
+    if q then
+      local c = k + shift
+      if c < 0 then c = 0 end
+      local win = w[c]
+      if win == nil then win = Game.wins(space, c) end
+      if win then p = p + q end
+    end
   end
   return p
 end
@@ -769,46 +898,75 @@ local function piece_cost(view, seat, piece)
   return cost
 end
 
--- The seat's own bets on the board: {category, space, piece, risk}.
+-- What losing each kind of piece costs the seat now: cost[piece].
+local function piece_costs(view, seat)
+  return { single = piece_cost(view, seat, "single"), double = piece_cost(view, seat, "double") }
+end
+
+-- The board's places in board order, and what the steward reads off a bet
+-- option: BET_INFO[text] = the place, the space, the piece and its points
+-- without and with the risk piece (made once, from Game.board_places, so
+-- the texts are the game's own).
+local PLACES, BET_INFO
+local function bet_tables()
+  if PLACES then return end
+  PLACES, BET_INFO = Game.board_places(), {}
+  for _, p in ipairs(PLACES) do
+    local sp = Game.space(p.space)
+    for _, piece in ipairs(BET_PIECES) do
+      BET_INFO[p[piece].text] = {
+        place = p.place, category = p.category, space = sp, piece = piece,
+        points = Game.points(sp, piece, false), risk_points = Game.points(sp, piece, true),
+      }
+    end
+  end
+end
+
+-- The seat's own bets on the board, in board order: {category, space, piece, risk}.
 local function my_bets(view, seat)
   local bets = {}
   local held = view.pools["pieces" .. seat].held
-  for _, c in ipairs(Game.categories) do
-    for _, sp in ipairs(Game.spaces) do
-      local h = held[Game.place(c.name, sp.name)]
-      if h then
-        local piece = (h.double or 0) > 0 and "double" or (h.single or 0) > 0 and "single" or nil
-        if piece then bets[#bets + 1] = { category = c.name, space = sp, piece = piece, risk = (h.risk or 0) > 0 } end
-      end
+  for _, p in ipairs(PLACES) do
+    local h = held[p.place]
+    if h then
+      local piece = (h.double or 0) > 0 and "double" or (h.single or 0) > 0 and "single" or nil
+      if piece then bets[#bets + 1] = { category = p.category, space = Game.space(p.space), piece = piece, risk = (h.risk or 0) > 0 } end
     end
   end
   return bets
 end
 
 -- Expected value of the seat's bets on the board, a category count shifted.
-local function bets_value(view, seat, bets, hist, cat, shift)
+local function bets_value(view, seat, bets, hist, cost, cat, shift)
   local v = 0
   for _, b in ipairs(bets) do
     local p = p_win(hist[b.category], b.space, b.category == cat and shift or 0)
     local m = view.tracks[b.category][seat]
-    v = v + p * gain(m, Game.points(b.space, b.piece, b.risk)) - (1 - p) * piece_cost(view, seat, b.piece)
+    v = v + p * gain(m, Game.points(b.space, b.piece, b.risk)) - (1 - p) * cost[b.piece]
   end
   return v
 end
 
+-- The bet with the best expected gain in club points less the expected
+-- cost of the piece, if it beats 0.3; else pass. The chance of a place is
+-- worked out once for its single and double options.
 local function steward_bet(view, bets, seat)
-  local hist = bot_histograms(view, bot_additions(view, seat))
+  local _, hist = bot_odds(view, seat)
   local risk = Game.first_round_risk and view.facts.round == 1
+  local cost = piece_costs(view, seat)
+  local tracks = view.tracks
   local odds = {} -- by place: the chance a bet there wins (single and double alike)
   local best_i, best_v = 1, 0.3
-  for i, bet in ipairs(bets) do
-    if bet.category then -- not "pass"
-      local sp = Game.space(bet.space)
-      local key = bet.category .. " " .. bet.space
-      local p = odds[key] or p_win(hist[bet.category], sp)
-      odds[key] = p
-      local pts = Game.points(sp, bet.piece, risk)
-      local v = p * gain(view.tracks[bet.category][seat], pts) - (1 - p) * piece_cost(view, seat, bet.piece)
+  for i = 1, #bets do
+    local b = BET_INFO[bets[i].text] -- nil for "pass"
+    if b then
+      local p = odds[b.place]
+      if not p then
+        p = p_win(hist[b.category], b.space)
+        odds[b.place] = p
+      end
+      local pts = risk and b.risk_points or b.points
+      local v = p * gain(tracks[b.category][seat], pts) - (1 - p) * cost[b.piece]
       if v > best_v then best_i, best_v = i, v end
     end
   end
@@ -818,12 +976,13 @@ end
 local function steward_reveal(view, options, seat)
   local bets = my_bets(view, seat)
   if #bets == 0 then return 1 end
-  local hist = bot_histograms(view, bot_additions(view, seat))
+  local _, hist = bot_odds(view, seat)
+  local cost = piece_costs(view, seat)
+  local base = bets_value(view, seat, bets, hist, cost, nil, 0)
   local help = {}
   for _, card in ipairs(view.mine.hand.cards) do
     if help[card.kind] == nil then
-      local base = bets_value(view, seat, bets, hist, card.category, 0)
-      help[card.kind] = bets_value(view, seat, bets, hist, card.category, KIND_NET[KIND_INDEX[card.kind]]) - base
+      help[card.kind] = bets_value(view, seat, bets, hist, cost, card.category, KIND_NET[KIND_INDEX[card.kind]]) - base
     end
   end
   -- Keep the harmful cards for the discard; lay open the neutral ones first.
@@ -842,7 +1001,8 @@ end
 local function steward_discard(view, options, seat)
   local bets = my_bets(view, seat)
   if #bets == 0 then return 1 end
-  local add = bot_additions(view, seat)
+  local add = bot_odds(view, seat)
+  local cost = piece_costs(view, seat)
   local best_i, best_v = 1, -math.huge
   for i, discard in ipairs(view.values) do
     local drop = discard.kind
@@ -850,7 +1010,7 @@ local function steward_discard(view, options, seat)
     for _, card in ipairs(view.mine.hand.cards) do
       if card.kind == drop and not dropped then dropped = true else mine[#mine + 1] = card.kind end
     end
-    local v = bets_value(view, seat, bets, bot_histograms(view, add, mine), nil, 0)
+    local v = bets_value(view, seat, bets, bot_histograms(view, add, mine), cost, nil, 0)
     if v > best_v then best_i, best_v = i, v end
   end
   return best_i
@@ -858,6 +1018,7 @@ end
 
 local function steward(view, options, seat)
   kind_tables()
+  bet_tables()
   local first = view.values[1]
   if first.text == "pass" then return steward_bet(view, view.values, seat) end
   if first.kinds then return steward_reveal(view, options, seat) end

@@ -278,24 +278,33 @@ end
 
 -- Moves ------------------------------------------------------------------------
 
+-- What each option text means: MEANING[text] is the bet ({category, space,
+-- piece}), the reveal ({kinds = {a, b}}) or the discard ({kind}) it names.
+-- Prompts offer the texts alone (plain strings are what a bot reads
+-- fastest) and the turn looks its choice up here. Each option is made once
+-- a game and never changed.
+local MEANING = {}
+
 -- Every betting place of the board with its two bet options, built once a
--- game (the option tables are never changed, so prompts can share them).
+-- game.
 function Game.board_places()
   local list = {}
   for _, c in ipairs(Game.categories) do
     for _, sp in ipairs(Game.spaces) do
       local place = Game.place(c.name, sp.name)
-      list[#list + 1] = {
+      local p = {
         place = place, category = c.name, space = sp.name,
         single = { text = "bet " .. place, category = c.name, space = sp.name, piece = "single" },
         double = { text = "bet " .. place .. " double", category = c.name, space = sp.name, piece = "double" },
       }
+      MEANING[p.single.text], MEANING[p.double.text] = p.single, p.double
+      list[#list + 1] = p
     end
   end
   return list
 end
 
-local PASS = { text = "pass" }
+local PASS = "pass"
 
 -- [Rule 1] The bets a seat may place: any vacant space of any category, with
 -- a single piece or the double piece, or pass.
@@ -307,8 +316,8 @@ function Game.bet_options(t, z, seat)
   for i = 1, #places do
     local p = places[i]
     if not bets[p.place] then
-      if single then opts[#opts + 1] = p.single end
-      if double then opts[#opts + 1] = p.double end
+      if single then opts[#opts + 1] = p.single.text end
+      if double then opts[#opts + 1] = p.double.text end
     end
   end
   return opts
@@ -338,8 +347,7 @@ local function count_kinds(cards)
   return kind_counts
 end
 
--- The reveal and discard options, made once per kind (pair) and shared by
--- every prompt (they are never changed).
+-- The reveal and discard option texts, made once per kind (pair).
 local REVEAL, DISCARD = {}, {}
 
 local function reveal_option(i, j)
@@ -348,13 +356,24 @@ local function reveal_option(i, j)
     row = {}
     REVEAL[i] = row
   end
-  local o = row[j]
-  if not o then
+  local text = row[j]
+  if not text then
     local a, b = KINDS[i], KINDS[j]
-    o = { text = "reveal " .. a .. " " .. b, kinds = { a, b } }
-    row[j] = o
+    text = "reveal " .. a .. " " .. b
+    MEANING[text] = { kinds = { a, b } }
+    row[j] = text
   end
-  return o
+  return text
+end
+
+local function discard_option(i)
+  local text = DISCARD[i]
+  if not text then
+    text = "discard " .. KINDS[i]
+    MEANING[text] = { kind = KINDS[i] }
+    DISCARD[i] = text
+  end
+  return text
 end
 
 -- [Rule 1] The ways to reveal two cards from a hand, named by kind.
@@ -376,14 +395,7 @@ end
 function Game.discard_options(cards)
   local have, opts = count_kinds(cards), {}
   for i = 1, #KINDS do
-    if have[i] > 0 then
-      local o = DISCARD[i]
-      if not o then
-        o = { text = "discard " .. KINDS[i], kind = KINDS[i] }
-        DISCARD[i] = o
-      end
-      opts[#opts + 1] = o
-    end
+    if have[i] > 0 then opts[#opts + 1] = discard_option(i) end
   end
   return opts
 end
@@ -466,14 +478,14 @@ function Game.turn(t, z, seat, round, rounds)
     hint = "first round: no cards are revealed"
   end
   local bet = t:ask(seat, Game.bet_options(t, z, seat), hint)
-  if bet.text == "pass" then
+  if bet == PASS then
     t:log("%p places no bet", seat)
   else
-    Game.place_bet(t, z, seat, bet, round)
+    Game.place_bet(t, z, seat, MEANING[bet], round)
   end
   if first then return end -- [Rule 2] nothing is revealed in the first round
   local choice = t:ask(seat, Game.reveal_options(z.hands[seat]:cards()), "reveal two cards")
-  Game.reveal(t, z, seat, choice)
+  Game.reveal(t, z, seat, MEANING[choice])
 end
 
 -- [Rule 3] Everyone discards one card face down at once; the rest go open.
@@ -483,7 +495,7 @@ function Game.end_heat(t, z, starter)
     return Game.discard_options(z.hands[seat]:cards())
   end, "discard one card face down; your other two cards are laid open")
   for _, seat in ipairs(seats) do
-    local card = take_kind(z.hands[seat]:cards(), choices[seat].kind, {})
+    local card = take_kind(z.hands[seat]:cards(), MEANING[choices[seat]].kind, {})
     z.discards[seat]:add(card)
     t:tell(seat, "You discard %s face down", card)
   end
@@ -905,11 +917,17 @@ end
 
 -- The board's places in board order, and what the steward reads off a bet
 -- option: BET_INFO[text] = the place, the space, the piece and its points
--- without and with the risk piece (made once, from Game.board_places, so
--- the texts are the game's own).
+-- without and with the risk piece. Made once, with every option's MEANING
+-- (the steward's state plays no game, so it makes them here), by the
+-- game's own functions.
 local PLACES, BET_INFO
-local function bet_tables()
+local function option_tables()
   if PLACES then return end
+  local kinds = kind_list()
+  for i = 1, #kinds do
+    discard_option(i)
+    for j = i, #kinds do reveal_option(i, j) end
+  end
   PLACES, BET_INFO = Game.board_places(), {}
   for _, p in ipairs(PLACES) do
     local sp = Game.space(p.space)
@@ -951,6 +969,7 @@ end
 -- cost of the piece, if it beats 0.3; else pass. The chance of a place is
 -- worked out once for its single and double options.
 local function steward_bet(view, bets, seat)
+  if #bets == 1 then return 1 end -- no piece left to bet: "pass"
   local _, hist = bot_odds(view, seat)
   local risk = Game.first_round_risk and view.facts.round == 1
   local cost = piece_costs(view, seat)
@@ -958,7 +977,7 @@ local function steward_bet(view, bets, seat)
   local odds = {} -- by place: the chance a bet there wins (single and double alike)
   local best_i, best_v = 1, 0.3
   for i = 1, #bets do
-    local b = BET_INFO[bets[i].text] -- nil for "pass"
+    local b = BET_INFO[bets[i]] -- nil for "pass"
     if b then
       local p = odds[b.place]
       if not p then
@@ -991,8 +1010,9 @@ local function steward_reveal(view, options, seat)
     return h < 0 and h * 10 or -h * 0.1
   end
   local best_i, best_s = 1, -math.huge
-  for i, reveal in ipairs(view.values) do
-    local s = score(reveal.kinds[1]) + score(reveal.kinds[2])
+  for i, text in ipairs(options) do
+    local kinds = MEANING[text].kinds
+    local s = score(kinds[1]) + score(kinds[2])
     if s > best_s then best_i, best_s = i, s end
   end
   return best_i
@@ -1004,8 +1024,8 @@ local function steward_discard(view, options, seat)
   local add = bot_odds(view, seat)
   local cost = piece_costs(view, seat)
   local best_i, best_v = 1, -math.huge
-  for i, discard in ipairs(view.values) do
-    local drop = discard.kind
+  for i, text in ipairs(options) do
+    local drop = MEANING[text].kind
     local mine, dropped = {}, false
     for _, card in ipairs(view.mine.hand.cards) do
       if card.kind == drop and not dropped then dropped = true else mine[#mine + 1] = card.kind end
@@ -1018,11 +1038,12 @@ end
 
 local function steward(view, options, seat)
   kind_tables()
-  bet_tables()
-  local first = view.values[1]
-  if first.text == "pass" then return steward_bet(view, view.values, seat) end
-  if first.kinds then return steward_reveal(view, options, seat) end
-  if first.kind then return steward_discard(view, options, seat) end
+  option_tables()
+  local first = options[1]
+  if first == PASS then return steward_bet(view, options, seat) end
+  local meaning = MEANING[first]
+  if meaning and meaning.kinds then return steward_reveal(view, options, seat) end
+  if meaning and meaning.kind then return steward_discard(view, options, seat) end
   return 1
 end
 

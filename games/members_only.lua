@@ -863,23 +863,35 @@ end
 -- WINS[space][count]: does a bet on space win when the category counts
 -- count? Asked of Game.wins once per space and count (a variant's rule
 -- counts), for every count the steward can meet: 0 to 11, and 12 for a
--- count shifted by one card.
+-- count shifted by one card. WINS[space].counts lists the winning counts
+-- 0 to 11 in order.
 local WINS = {}
 local function wins_by_count(space)
   local w = WINS[space]
   if not w then
-    w = {}
-    for k = 0, Game.cards_per_category.normal + 1 do w[k] = Game.wins(space, k) end
+    w = { counts = {} }
+    for k = 0, Game.cards_per_category.normal + 1 do
+      w[k] = Game.wins(space, k)
+      if w[k] and k <= Game.cards_per_category.normal then w.counts[#w.counts + 1] = k end
+    end
     WINS[space] = w
   end
   return w
 end
 
 -- The chance that a bet on space wins, by the histogram of the category's
--- count (shifted by shift cards, never below zero).
+-- count (shifted by shift cards, never below zero). The chances are added
+-- in the order of the counts, 0 up.
 local function p_win(hist, space, shift)
   local w, p = wins_by_count(space), 0
-  shift = shift or 0
+  if not shift or shift == 0 then
+    local counts = w.counts
+    for j = 1, #counts do
+      local q = hist[counts[j]]
+      if q then p = p + q end
+    end
+    return p
+  end
   for k = 0, Game.cards_per_category.normal do
     local q = hist[k]
     if q then

@@ -906,9 +906,20 @@ local function p_win(hist, space, shift)
 end
 
 -- What points are worth to a marker at m: only 5-10 counts at the end, but
--- light-band points are a step towards it; nothing beyond 10.
+-- light-band points are a step towards it; nothing beyond 10. The gain of
+-- pts points at m depends on those two small numbers alone, so each is
+-- worked out once (GAIN).
 local function worth(m) return m >= Game.track.dark and m or 0.6 * m end
-local function gain(m, pts) return worth(math.min(Game.track.max, m + pts)) - worth(m) end
+local GAIN = {}
+local function gain(m, pts)
+  local key = m * 1000 + pts
+  local g = GAIN[key]
+  if not g then
+    g = worth(math.min(Game.track.max, m + pts)) - worth(m)
+    GAIN[key] = g
+  end
+  return g
+end
 
 local function pieces_left(view, seat)
   local held = view.pools["pieces" .. seat].held[seat]

@@ -214,10 +214,11 @@ end
 -- Board state ------------------------------------------------------------------
 
 -- Who has which stack on a place: seat, piece ("single"/"double"), risk.
--- The pools hold the pieces; z.bets indexes them by place (a lookup kept
--- beside the pools inside play, so it is rebuilt on every replay).
+-- The pools hold the pieces; z.bets indexes them by the place's number (its
+-- position in z.places; a lookup kept beside the pools inside play, so it
+-- is rebuilt on every replay).
 function Game.stack_at(t, z, place)
-  local b = z.bets[place]
+  local b = z.bets[z.place_number[place]]
   if b then return b.seat, b.piece, b.risk end
 end
 
@@ -285,19 +286,16 @@ end
 -- a game and never changed.
 local MEANING = {}
 
--- Every betting place of the board with its two bet options, built once a
--- game.
+-- Every betting place of the board with the texts of its two bet options,
+-- built once a game.
 function Game.board_places()
   local list = {}
   for _, c in ipairs(Game.categories) do
     for _, sp in ipairs(Game.spaces) do
       local place = Game.place(c.name, sp.name)
-      local p = {
-        place = place, category = c.name, space = sp.name,
-        single = { text = "bet " .. place, category = c.name, space = sp.name, piece = "single" },
-        double = { text = "bet " .. place .. " double", category = c.name, space = sp.name, piece = "double" },
-      }
-      MEANING[p.single.text], MEANING[p.double.text] = p.single, p.double
+      local p = { place = place, category = c.name, space = sp.name, single = "bet " .. place, double = "bet " .. place .. " double" }
+      MEANING[p.single] = { category = c.name, space = sp.name, piece = "single" }
+      MEANING[p.double] = { category = c.name, space = sp.name, piece = "double" }
       list[#list + 1] = p
     end
   end
@@ -309,15 +307,21 @@ local PASS = "pass"
 -- [Rule 1] The bets a seat may place: any vacant space of any category, with
 -- a single piece or the double piece, or pass.
 function Game.bet_options(t, z, seat)
-  local opts = { PASS }
+  local opts, n = { PASS }, 1
   local pool = z.pieces[seat]
   local single, double = pool:count(seat, "single") > 0, pool:count(seat, "double") > 0
   local places, bets = z.places, z.bets
   for i = 1, #places do
-    local p = places[i]
-    if not bets[p.place] then
-      if single then opts[#opts + 1] = p.single.text end
-      if double then opts[#opts + 1] = p.double.text end
+    if not bets[i] then
+      local p = places[i]
+      if single then
+        n = n + 1
+        opts[n] = p.single
+      end
+      if double then
+        n = n + 1
+        opts[n] = p.double
+      end
     end
   end
   return opts
@@ -452,7 +456,7 @@ function Game.place_bet(t, z, seat, bet, round)
   local place = Game.place(bet.category, bet.space)
   pool:move(seat, place, bet.piece)
   local risk = round == 1 and Game.first_round_risk and pool:move(seat, place, "risk") == 1
-  z.bets[place] = { seat = seat, piece = bet.piece, risk = risk }
+  z.bets[z.place_number[place]] = { seat = seat, piece = bet.piece, risk = risk }
   t:log("%p bets %s on %s %s (%s)%s", seat, bet.piece == "double" and "the double piece" or "a single piece",
     bet.category, Game.space(bet.space).label, bet.space, risk and " with the risk piece under it" or "")
 end
@@ -511,15 +515,16 @@ end
 -- [Rule 5] Score every category: winning pieces move the marker (never past
 -- 10) and go home, losing pieces are lost, risk pieces always go home.
 function Game.score_heat(t, z)
-  local counted = {}
+  local counted, k = {}, 0 -- k: the place's number, board order
   for _, c in ipairs(Game.categories) do
     local count = Game.count(z, c.name)
     counted[#counted + 1] = c.name .. " " .. count
     t:log("%s counts %d", c.label, count)
     for _, sp in ipairs(Game.spaces) do
-      local place = Game.place(c.name, sp.name)
-      local seat, piece, risk = Game.stack_at(t, z, place)
-      if seat then
+      k = k + 1
+      local place, bet = z.places[k].place, z.bets[k]
+      if bet then
+        local seat, piece, risk = bet.seat, bet.piece, bet.risk
         local pool = z.pieces[seat]
         local what = piece .. (risk and "+risk" or "")
         if Game.wins(sp, count) then
@@ -539,7 +544,7 @@ function Game.score_heat(t, z)
           t:metric("bets_lost")
         end
         if risk then pool:move(place, seat, "risk") end
-        z.bets[place] = nil
+        z.bets[k] = nil
       end
     end
   end
@@ -591,8 +596,9 @@ function Game.setup(t)
   local z = {
     deck = t:zone { name = "deck", visibility = "hidden", shown = false },
     hands = {}, discards = {}, layout = {}, pieces = {}, tracks = {}, bets = {},
-    places = Game.board_places(),
+    places = Game.board_places(), place_number = {},
   }
+  for i, p in ipairs(z.places) do z.place_number[p.place] = i end
   for _, seat in ipairs(t:seats()) do
     z.hands[seat] = t:zone { name = "hand", owner = seat, visibility = "owner" }
   end
@@ -955,7 +961,7 @@ local function option_tables()
   for _, p in ipairs(PLACES) do
     local sp = Game.space(p.space)
     for _, piece in ipairs(BET_PIECES) do
-      BET_INFO[p[piece].text] = {
+      BET_INFO[p[piece]] = {
         place = p.place, category = p.category, space = sp, piece = piece,
         points = Game.points(sp, piece, false), risk_points = Game.points(sp, piece, true),
       }

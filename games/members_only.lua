@@ -382,13 +382,16 @@ end
 
 -- [Rule 1] The ways to reveal two cards from a hand, named by kind.
 function Game.reveal_options(cards)
-  local have, opts = count_kinds(cards), {}
+  local have, opts, m = count_kinds(cards), {}, 0
   local n = #KINDS
   for i = 1, n do
     if have[i] > 0 then
-      if have[i] >= 2 then opts[#opts + 1] = reveal_option(i, i) end
-      for j = i + 1, n do
-        if have[j] > 0 then opts[#opts + 1] = reveal_option(i, j) end
+      local made = REVEAL[i] or {}
+      for j = i, n do
+        if have[j] > (i == j and 1 or 0) then
+          m = m + 1
+          opts[m] = made[j] or reveal_option(i, j)
+        end
       end
     end
   end
@@ -706,29 +709,41 @@ local function binomial(n, k)
   return row[k]
 end
 
--- What the seat cannot see, as far as it knows: how many cards of each kind
--- are unseen (all but its hand, every open card and its own discard), how
--- many in all, and how many of them the others will lay open.
-local function bot_unseen(view, seat)
-  local unseen = {}
+-- What the seat sees that its odds follow from, in one walk over its view:
+-- seen lists the kind of every card it sees, zone by zone, and the other
+-- hands' sizes (to tell whether anything changed since the last decision);
+-- unseen[k] how many cards of kind k it cannot see (all but its hand, every
+-- open card and its own discard), n how many in all, draw how many of them
+-- the others will lay open; base[i] category i's open count (NO! cards
+-- taken off) and hand its hand's kinds, in order.
+local function bot_sight(view, seat)
+  local seen, unseen, base, hand = {}, {}, {}, {}
   for k = 1, #KIND_TOTAL do unseen[k] = KIND_TOTAL[k] end
-  local function seen(cards)
-    for _, card in ipairs(cards) do
+  local function look(cards, kinds)
+    seen[#seen + 1] = #cards
+    local net = 0
+    for i, card in ipairs(cards) do
       local k = KIND_INDEX[card.kind]
+      seen[#seen + 1] = k
       unseen[k] = unseen[k] - 1
+      net = net + KIND_NET[k]
+      if kinds then kinds[i] = k end
     end
+    return net
   end
-  seen(view.mine.hand.cards)
-  if view.mine.discard then seen(view.mine.discard.cards) end
-  for _, c in ipairs(Game.categories) do seen(view.table[c.name].cards) end
-  seen(view.table["no pairs"].cards)
+  look(view.mine.hand.cards, hand)
+  look(view.mine.discard and view.mine.discard.cards or {})
+  for i, c in ipairs(Game.categories) do base[i] = look(view.table[c.name].cards) end
+  look(view.table["no pairs"].cards)
   local n = 0
   for k = 1, #unseen do n = n + unseen[k] end
   local others = 0
   for s = 1, view.players do
-    if s ~= seat then others = others + math.max(0, view.seats[s].hand.count - 1) end
+    local count = view.seats[s].hand.count
+    seen[#seen + 1] = s == seat and -1 or count
+    if s ~= seat then others = others + math.max(0, count - 1) end
   end
-  return unseen, n, math.min(others, n)
+  return { seen = seen, unseen = unseen, n = n, draw = math.min(others, n), base = base, hand = hand }
 end
 
 -- The odds of what the others add to one category: the chance of each d,
@@ -769,8 +784,8 @@ end
 -- The odds of what the others will add to each category's count: add[i]
 -- lists d, p pairs, p the chance that they lay open d more normal cards
 -- than NO! cards of category i, drawing `draw` of the n unseen cards.
-local function bot_additions(view, seat)
-  local unseen, n, draw = bot_unseen(view, seat)
+local function bot_additions(sight)
+  local unseen, n, draw = sight.unseen, sight.n, sight.draw
   local add = {}
   for i = 1, #Game.categories do
     add[i] = category_odds(unseen[2 * i - 1], unseen[2 * i], n, draw)
@@ -781,17 +796,16 @@ end
 -- The chances of each category's final count: hist[category][count]. The
 -- seat lays open the kinds in mine (nil: its hand less one card, any one
 -- alike).
-local function bot_histograms(view, add, mine)
+local function bot_histograms(sight, add, mine)
   local ncat = #Game.categories
-  local base, own = {}, {}
-  for i, c in ipairs(Game.categories) do
-    local n = 0
-    for _, card in ipairs(view.table[c.name].cards) do n = n + KIND_NET[KIND_INDEX[card.kind]] end
-    base[i], own[i] = n, {}
-  end
+  local base, own = sight.base, {}
+  for i = 1, ncat do own[i] = {} end
   -- own[i][shift] = the chance that the seat's own cards add shift to category i.
-  local hand = {}
-  for i, card in ipairs(mine or view.mine.hand.cards) do hand[i] = KIND_INDEX[mine and card or card.kind] end
+  local hand = sight.hand
+  if mine then
+    hand = {}
+    for i, kind in ipairs(mine) do hand[i] = KIND_INDEX[kind] end
+  end
   local mine_net = {}
   for i = 1, ncat do mine_net[i] = 0 end
   for _, k in ipairs(hand) do mine_net[KIND_CAT[k]] = mine_net[KIND_CAT[k]] + KIND_NET[k] end
@@ -832,21 +846,7 @@ end
 -- and the other hands' sizes; a bet and the reveal after it see the same,
 -- so the odds of the last decision are kept with what they came from and
 -- used again while that is unchanged.
-local last_seen, last_add, last_hist = {}, nil, nil
-
-local function seen_now(view, seat)
-  local list = {}
-  local function add_cards(cards)
-    list[#list + 1] = #cards
-    for _, card in ipairs(cards) do list[#list + 1] = KIND_INDEX[card.kind] end
-  end
-  add_cards(view.mine.hand.cards)
-  add_cards(view.mine.discard and view.mine.discard.cards or {})
-  for _, c in ipairs(Game.categories) do add_cards(view.table[c.name].cards) end
-  add_cards(view.table["no pairs"].cards)
-  for s = 1, view.players do list[#list + 1] = s == seat and -1 or view.seats[s].hand.count end
-  return list
-end
+local last_sight, last_add, last_hist
 
 local function same_list(a, b)
   if #a ~= #b then return false end
@@ -857,13 +857,13 @@ local function same_list(a, b)
 end
 
 local function bot_odds(view, seat)
-  local seen = seen_now(view, seat)
-  if not (last_hist and same_list(seen, last_seen)) then
-    last_add = bot_additions(view, seat)
-    last_hist = bot_histograms(view, last_add)
-    last_seen = seen
+  local sight = bot_sight(view, seat)
+  if not (last_sight and same_list(sight.seen, last_sight.seen)) then
+    last_add = bot_additions(sight)
+    last_hist = bot_histograms(sight, last_add)
+    last_sight = sight
   end
-  return last_add, last_hist
+  return last_add, last_hist, last_sight
 end
 
 -- WINS[space][count]: does a bet on space win when the category counts
@@ -1050,7 +1050,7 @@ end
 local function steward_discard(view, options, seat)
   local bets = my_bets(view, seat)
   if #bets == 0 then return 1 end
-  local add = bot_odds(view, seat)
+  local add, _, sight = bot_odds(view, seat)
   local cost = piece_costs(view, seat)
   local best_i, best_v = 1, -math.huge
   for i, text in ipairs(options) do
@@ -1059,7 +1059,7 @@ local function steward_discard(view, options, seat)
     for _, card in ipairs(view.mine.hand.cards) do
       if card.kind == drop and not dropped then dropped = true else mine[#mine + 1] = card.kind end
     end
-    local v = bets_value(view, seat, bets, bot_histograms(view, add, mine), cost, nil, 0)
+    local v = bets_value(view, seat, bets, bot_histograms(sight, add, mine), cost, nil, 0)
     if v > best_v then best_i, best_v = i, v end
   end
   return best_i

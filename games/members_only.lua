@@ -783,20 +783,21 @@ end
 
 -- The odds of what the others will add to each category's count: add[i]
 -- lists d, p pairs, p the chance that they lay open d more normal cards
--- than NO! cards of category i, drawing `draw` of the n unseen cards.
-local function bot_additions(sight)
+-- than NO! cards of category i, drawing `draw` of the n unseen cards. With
+-- only (a set of category names), just those categories.
+local function bot_additions(sight, only)
   local unseen, n, draw = sight.unseen, sight.n, sight.draw
   local add = {}
-  for i = 1, #Game.categories do
-    add[i] = category_odds(unseen[2 * i - 1], unseen[2 * i], n, draw)
+  for i, c in ipairs(Game.categories) do
+    if not only or only[c.name] then add[i] = category_odds(unseen[2 * i - 1], unseen[2 * i], n, draw) end
   end
   return add
 end
 
 -- The chances of each category's final count: hist[category][count]. The
 -- seat lays open the kinds in mine (nil: its hand less one card, any one
--- alike).
-local function bot_histograms(sight, add, mine)
+-- alike). With only (a set of category names), just those categories.
+local function bot_histograms(sight, add, mine, only)
   local ncat = #Game.categories
   local base, own = sight.base, {}
   for i = 1, ncat do own[i] = {} end
@@ -821,21 +822,23 @@ local function bot_histograms(sight, add, mine)
   end
   local hist, shifts = {}, {}
   for i, c in ipairs(Game.categories) do
-    local ns = 0
-    for shift, q in pairs(own[i]) do
-      shifts[ns + 1], shifts[ns + 2] = shift, q
-      ns = ns + 2
-    end
-    local h, odds, b = {}, add[i], base[i]
-    for j = 1, #odds, 2 do
-      local d, p = odds[j], odds[j + 1]
-      for l = 1, ns, 2 do
-        local v = b + d + shifts[l]
-        if v < 0 then v = 0 end
-        h[v] = (h[v] or 0) + p * shifts[l + 1]
+    if not only or only[c.name] then
+      local ns = 0
+      for shift, q in pairs(own[i]) do
+        shifts[ns + 1], shifts[ns + 2] = shift, q
+        ns = ns + 2
       end
+      local h, odds, b = {}, add[i], base[i]
+      for j = 1, #odds, 2 do
+        local d, p = odds[j], odds[j + 1]
+        for l = 1, ns, 2 do
+          local v = b + d + shifts[l]
+          if v < 0 then v = 0 end
+          h[v] = (h[v] or 0) + p * shifts[l + 1]
+        end
+      end
+      hist[c.name] = h
     end
-    hist[c.name] = h
   end
   return hist
 end
@@ -1014,7 +1017,8 @@ local function steward_bet(view, bets, seat)
         odds[b.place] = p
       end
       local pts = risk and b.risk_points or b.points
-      local v = p * gain(tracks[b.category][seat], pts) - (1 - p) * cost[b.piece]
+      local m = tracks[b.category][seat]
+      local v = p * (GAIN[m * 1000 + pts] or gain(m, pts)) - (1 - p) * cost[b.piece]
       if v > best_v then best_i, best_v = i, v end
     end
   end
@@ -1050,7 +1054,10 @@ end
 local function steward_discard(view, options, seat)
   local bets = my_bets(view, seat)
   if #bets == 0 then return 1 end
-  local add, _, sight = bot_odds(view, seat)
+  local wanted = {} -- the categories of its bets: the only odds it reads
+  for _, b in ipairs(bets) do wanted[b.category] = true end
+  local sight = bot_sight(view, seat)
+  local add = bot_additions(sight, wanted)
   local cost = piece_costs(view, seat)
   local best_i, best_v = 1, -math.huge
   for i, text in ipairs(options) do
@@ -1059,7 +1066,7 @@ local function steward_discard(view, options, seat)
     for _, card in ipairs(view.mine.hand.cards) do
       if card.kind == drop and not dropped then dropped = true else mine[#mine + 1] = card.kind end
     end
-    local v = bets_value(view, seat, bets, bot_histograms(sight, add, mine), cost, nil, 0)
+    local v = bets_value(view, seat, bets, bot_histograms(sight, add, mine, wanted), cost, nil, 0)
     if v > best_v then best_i, best_v = i, v end
   end
   return best_i

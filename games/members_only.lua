@@ -762,7 +762,9 @@ local function category_odds(yes, no, n, draw)
   local cy, cn, cr = choose[yes], choose[no], choose[rest]
   odds = {}
   for a = 0, math.min(yes, draw) do
-    for b = 0, math.min(no, draw - a) do
+    local top = draw - a
+    if no < top then top = no end
+    for b = 0, top do
       local k = draw - a - b
       if k <= rest then
         local p = cy[a] * cn[b] * cr[k] / all

@@ -124,10 +124,14 @@ Game.track = { start = 0, max = 10, dark = 5 }
 
 local BET_PIECES = { "single", "double" }
 
+local SPACE_NAMED -- name -> space, once a space is first looked up (a variant may change the spaces before)
+
 function Game.space(name)
-  for _, s in ipairs(Game.spaces) do
-    if s.name == name then return s end
+  if not SPACE_NAMED then
+    SPACE_NAMED = {}
+    for _, s in ipairs(Game.spaces) do SPACE_NAMED[s.name] = s end
   end
+  return SPACE_NAMED[name]
 end
 
 -- The card kinds in hand order: each category's normal card, then its NO!.
@@ -210,10 +214,11 @@ end
 -- Board state ------------------------------------------------------------------
 
 -- Who has which stack on a place: seat, piece ("single"/"double"), risk.
--- The pools hold the pieces; z.bets indexes them by place (a lookup kept
--- beside the pools inside play, so it is rebuilt on every replay).
+-- The pools hold the pieces; z.bets indexes them by the place's number (its
+-- position in z.places; a lookup kept beside the pools inside play, so it
+-- is rebuilt on every replay).
 function Game.stack_at(t, z, place)
-  local b = z.bets[place]
+  local b = z.bets[z.place_number[place]]
   if b then return b.seat, b.piece, b.risk end
 end
 
@@ -274,67 +279,119 @@ end
 
 -- Moves ------------------------------------------------------------------------
 
--- Every betting place of the board with its two bet options, built once a
--- game (the option tables are never changed, so prompts can share them).
+-- What each option text means: MEANING[text] is the bet ({category, space,
+-- piece}), the reveal ({kinds = {a, b}}) or the discard ({kind}) it names.
+-- Prompts offer the texts alone (plain strings are what a bot reads
+-- fastest) and the turn looks its choice up here. Each option is made once
+-- a game and never changed.
+local MEANING = {}
+
+-- Every betting place of the board with the texts of its two bet options,
+-- built once a game.
 function Game.board_places()
   local list = {}
   for _, c in ipairs(Game.categories) do
     for _, sp in ipairs(Game.spaces) do
       local place = Game.place(c.name, sp.name)
-      list[#list + 1] = {
-        place = place, category = c.name, space = sp.name,
-        single = { text = "bet " .. place, category = c.name, space = sp.name, piece = "single" },
-        double = { text = "bet " .. place .. " double", category = c.name, space = sp.name, piece = "double" },
-      }
+      local p = { place = place, category = c.name, space = sp.name, single = "bet " .. place, double = "bet " .. place .. " double" }
+      MEANING[p.single] = { category = c.name, space = sp.name, piece = "single" }
+      MEANING[p.double] = { category = c.name, space = sp.name, piece = "double" }
+      list[#list + 1] = p
     end
   end
   return list
 end
 
-local PASS = { text = "pass" }
+local PASS = "pass"
 
 -- [Rule 1] The bets a seat may place: any vacant space of any category, with
 -- a single piece or the double piece, or pass.
 function Game.bet_options(t, z, seat)
-  local opts = { PASS }
+  local opts, n = { PASS }, 1
   local pool = z.pieces[seat]
   local single, double = pool:count(seat, "single") > 0, pool:count(seat, "double") > 0
   local places, bets = z.places, z.bets
   for i = 1, #places do
-    local p = places[i]
-    if not bets[p.place] then
-      if single then opts[#opts + 1] = p.single end
-      if double then opts[#opts + 1] = p.double end
+    if not bets[i] then
+      local p = places[i]
+      if single then
+        n = n + 1
+        opts[n] = p.single
+      end
+      if double then
+        n = n + 1
+        opts[n] = p.double
+      end
     end
   end
   return opts
 end
 
-local KINDS -- Game.kinds(), once the game has begun (a variant may change the categories before)
+-- The card kinds in hand order and each kind's position in that order, once
+-- the game has begun (a variant may change the categories before).
+local KINDS, KIND_POS
+local function kind_list()
+  if not KINDS then
+    KINDS, KIND_POS = Game.kinds(), {}
+    for i, k in ipairs(KINDS) do KIND_POS[k] = i end
+  end
+  return KINDS
+end
 
-local function kinds_in(cards)
-  local have = {}
+-- How many cards of each kind (by position) the cards hold. The table is
+-- reused from one call to the next.
+local kind_counts = {}
+local function count_kinds(cards)
+  local kinds = kind_list()
+  for i = 1, #kinds do kind_counts[i] = 0 end
   for i = 1, #cards do
-    local k = cards[i].kind
-    have[k] = (have[k] or 0) + 1
+    local k = KIND_POS[cards[i].kind]
+    kind_counts[k] = kind_counts[k] + 1
   end
-  KINDS = KINDS or Game.kinds()
-  local list = {}
-  for i = 1, #KINDS do
-    local k = KINDS[i]
-    if have[k] then list[#list + 1] = { kind = k, n = have[k] } end
+  return kind_counts
+end
+
+-- The reveal and discard option texts, made once per kind (pair).
+local REVEAL, DISCARD = {}, {}
+
+local function reveal_option(i, j)
+  local row = REVEAL[i]
+  if not row then
+    row = {}
+    REVEAL[i] = row
   end
-  return list
+  local text = row[j]
+  if not text then
+    local a, b = KINDS[i], KINDS[j]
+    text = "reveal " .. a .. " " .. b
+    MEANING[text] = { kinds = { a, b } }
+    row[j] = text
+  end
+  return text
+end
+
+local function discard_option(i)
+  local text = DISCARD[i]
+  if not text then
+    text = "discard " .. KINDS[i]
+    MEANING[text] = { kind = KINDS[i] }
+    DISCARD[i] = text
+  end
+  return text
 end
 
 -- [Rule 1] The ways to reveal two cards from a hand, named by kind.
 function Game.reveal_options(cards)
-  local have, opts = kinds_in(cards), {}
-  for i, a in ipairs(have) do
-    for j = i, #have do
-      local b = have[j]
-      if i ~= j or a.n >= 2 then
-        opts[#opts + 1] = { text = "reveal " .. a.kind .. " " .. b.kind, kinds = { a.kind, b.kind } }
+  local have, opts, m = count_kinds(cards), {}, 0
+  local n = #KINDS
+  for i = 1, n do
+    if have[i] > 0 then
+      local made = REVEAL[i] or {}
+      for j = i, n do
+        if have[j] > (i == j and 1 or 0) then
+          m = m + 1
+          opts[m] = made[j] or reveal_option(i, j)
+        end
       end
     end
   end
@@ -343,9 +400,9 @@ end
 
 -- [Rule 3] The card to discard, named by kind.
 function Game.discard_options(cards)
-  local opts = {}
-  for _, k in ipairs(kinds_in(cards)) do
-    opts[#opts + 1] = { text = "discard " .. k.kind, kind = k.kind }
+  local have, opts = count_kinds(cards), {}
+  for i = 1, #KINDS do
+    if have[i] > 0 then opts[#opts + 1] = discard_option(i) end
   end
   return opts
 end
@@ -402,7 +459,7 @@ function Game.place_bet(t, z, seat, bet, round)
   local place = Game.place(bet.category, bet.space)
   pool:move(seat, place, bet.piece)
   local risk = round == 1 and Game.first_round_risk and pool:move(seat, place, "risk") == 1
-  z.bets[place] = { seat = seat, piece = bet.piece, risk = risk }
+  z.bets[z.place_number[place]] = { seat = seat, piece = bet.piece, risk = risk }
   t:log("%p bets %s on %s %s (%s)%s", seat, bet.piece == "double" and "the double piece" or "a single piece",
     bet.category, Game.space(bet.space).label, bet.space, risk and " with the risk piece under it" or "")
 end
@@ -428,14 +485,14 @@ function Game.turn(t, z, seat, round, rounds)
     hint = "first round: no cards are revealed"
   end
   local bet = t:ask(seat, Game.bet_options(t, z, seat), hint)
-  if bet.text == "pass" then
+  if bet == PASS then
     t:log("%p places no bet", seat)
   else
-    Game.place_bet(t, z, seat, bet, round)
+    Game.place_bet(t, z, seat, MEANING[bet], round)
   end
   if first then return end -- [Rule 2] nothing is revealed in the first round
   local choice = t:ask(seat, Game.reveal_options(z.hands[seat]:cards()), "reveal two cards")
-  Game.reveal(t, z, seat, choice)
+  Game.reveal(t, z, seat, MEANING[choice])
 end
 
 -- [Rule 3] Everyone discards one card face down at once; the rest go open.
@@ -445,7 +502,7 @@ function Game.end_heat(t, z, starter)
     return Game.discard_options(z.hands[seat]:cards())
   end, "discard one card face down; your other two cards are laid open")
   for _, seat in ipairs(seats) do
-    local card = take_kind(z.hands[seat]:cards(), choices[seat].kind, {})
+    local card = take_kind(z.hands[seat]:cards(), MEANING[choices[seat]].kind, {})
     z.discards[seat]:add(card)
     t:tell(seat, "You discard %s face down", card)
   end
@@ -461,15 +518,16 @@ end
 -- [Rule 5] Score every category: winning pieces move the marker (never past
 -- 10) and go home, losing pieces are lost, risk pieces always go home.
 function Game.score_heat(t, z)
-  local counted = {}
+  local counted, k = {}, 0 -- k: the place's number, board order
   for _, c in ipairs(Game.categories) do
     local count = Game.count(z, c.name)
     counted[#counted + 1] = c.name .. " " .. count
     t:log("%s counts %d", c.label, count)
     for _, sp in ipairs(Game.spaces) do
-      local place = Game.place(c.name, sp.name)
-      local seat, piece, risk = Game.stack_at(t, z, place)
-      if seat then
+      k = k + 1
+      local place, bet = z.places[k].place, z.bets[k]
+      if bet then
+        local seat, piece, risk = bet.seat, bet.piece, bet.risk
         local pool = z.pieces[seat]
         local what = piece .. (risk and "+risk" or "")
         if Game.wins(sp, count) then
@@ -489,7 +547,7 @@ function Game.score_heat(t, z)
           t:metric("bets_lost")
         end
         if risk then pool:move(place, seat, "risk") end
-        z.bets[place] = nil
+        z.bets[k] = nil
       end
     end
   end
@@ -541,8 +599,9 @@ function Game.setup(t)
   local z = {
     deck = t:zone { name = "deck", visibility = "hidden", shown = false },
     hands = {}, discards = {}, layout = {}, pieces = {}, tracks = {}, bets = {},
-    places = Game.board_places(),
+    places = Game.board_places(), place_number = {},
   }
+  for i, p in ipairs(z.places) do z.place_number[p.place] = i end
   for _, seat in ipairs(t:seats()) do
     z.hands[seat] = t:zone { name = "hand", owner = seat, visibility = "owner" }
   end
@@ -650,72 +709,106 @@ local function binomial(n, k)
   return row[k]
 end
 
--- What the seat cannot see, as far as it knows: how many cards of each kind
--- are unseen (all but its hand, every open card and its own discard), how
--- many in all, and how many of them the others will lay open.
-local function bot_unseen(view, seat)
-  local unseen = {}
+-- What the seat sees that its odds follow from, in one walk over its view:
+-- seen lists the kind of every card it sees, zone by zone, and the other
+-- hands' sizes (to tell whether anything changed since the last decision);
+-- unseen[k] how many cards of kind k it cannot see (all but its hand, every
+-- open card and its own discard), n how many in all, draw how many of them
+-- the others will lay open; base[i] category i's open count (NO! cards
+-- taken off) and hand its hand's kinds, in order.
+local function bot_sight(view, seat)
+  local seen, unseen, base, hand = {}, {}, {}, {}
   for k = 1, #KIND_TOTAL do unseen[k] = KIND_TOTAL[k] end
-  local function seen(cards)
-    for _, card in ipairs(cards) do
+  local function look(cards, kinds)
+    seen[#seen + 1] = #cards
+    local net = 0
+    for i, card in ipairs(cards) do
       local k = KIND_INDEX[card.kind]
+      seen[#seen + 1] = k
       unseen[k] = unseen[k] - 1
+      net = net + KIND_NET[k]
+      if kinds then kinds[i] = k end
     end
+    return net
   end
-  seen(view.mine.hand.cards)
-  if view.mine.discard then seen(view.mine.discard.cards) end
-  for _, c in ipairs(Game.categories) do seen(view.table[c.name].cards) end
-  seen(view.table["no pairs"].cards)
+  look(view.mine.hand.cards, hand)
+  look(view.mine.discard and view.mine.discard.cards or {})
+  for i, c in ipairs(Game.categories) do base[i] = look(view.table[c.name].cards) end
+  look(view.table["no pairs"].cards)
   local n = 0
   for k = 1, #unseen do n = n + unseen[k] end
   local others = 0
   for s = 1, view.players do
-    if s ~= seat then others = others + math.max(0, view.seats[s].hand.count - 1) end
+    local count = view.seats[s].hand.count
+    seen[#seen + 1] = s == seat and -1 or count
+    if s ~= seat then others = others + math.max(0, count - 1) end
   end
-  return unseen, n, math.min(others, n)
+  return { seen = seen, unseen = unseen, n = n, draw = math.min(others, n), base = base, hand = hand }
 end
 
--- The odds of what the others will add to each category's count:
--- add[i][d] = the chance that they lay open d more normal cards than NO!
--- cards of category i, drawing `draw` of the n unseen cards.
-local function bot_additions(view, seat)
-  local unseen, n, draw = bot_unseen(view, seat)
+-- The odds of what the others add to one category: the chance of each d,
+-- that they lay open d more normal cards than NO! cards of it, when yes
+-- normal and no NO! cards of it are among the n unseen cards and they draw
+-- `draw` of those. A function of four small numbers, so each is worked out
+-- once (ODDS, keyed by the four).
+local ODDS = {}
+local function category_odds(yes, no, n, draw)
+  local key = yes + 100 * (no + 100 * (n + 1000 * draw))
+  local odds = ODDS[key]
+  if odds then return odds end
+  local rest = n - yes - no
   local all = binomial(n, draw)
-  local add = {}
-  for i = 1, #Game.categories do
-    local yes, no = unseen[2 * i - 1], unseen[2 * i]
-    local rest = n - yes - no
-    binomial(yes, 0); binomial(no, 0); binomial(rest, 0) -- the rows needed
-    local cy, cn, cr = choose[yes], choose[no], choose[rest]
-    local odds = {}
-    for a = 0, math.min(yes, draw) do
-      for b = 0, math.min(no, draw - a) do
-        local k = draw - a - b
-        if k <= rest then
-          local p = cy[a] * cn[b] * cr[k] / all
-          odds[a - b] = (odds[a - b] or 0) + p
-        end
+  binomial(yes, 0); binomial(no, 0); binomial(rest, 0) -- the rows needed
+  local cy, cn, cr = choose[yes], choose[no], choose[rest]
+  odds = {}
+  for a = 0, math.min(yes, draw) do
+    local top = draw - a
+    if no < top then top = no end
+    for b = 0, top do
+      local k = draw - a - b
+      if k <= rest then
+        local p = cy[a] * cn[b] * cr[k] / all
+        odds[a - b] = (odds[a - b] or 0) + p
       end
     end
-    add[i] = odds
+  end
+  -- The same odds as a list {d1, p1, d2, p2, ...} in the order pairs()
+  -- walks the table, for the histograms' inner loop.
+  local list = {}
+  for d, p in pairs(odds) do
+    list[#list + 1] = d
+    list[#list + 1] = p
+  end
+  ODDS[key] = list
+  return list
+end
+
+-- The odds of what the others will add to each category's count: add[i]
+-- lists d, p pairs, p the chance that they lay open d more normal cards
+-- than NO! cards of category i, drawing `draw` of the n unseen cards. With
+-- only (a set of category names), just those categories.
+local function bot_additions(sight, only)
+  local unseen, n, draw = sight.unseen, sight.n, sight.draw
+  local add = {}
+  for i, c in ipairs(Game.categories) do
+    if not only or only[c.name] then add[i] = category_odds(unseen[2 * i - 1], unseen[2 * i], n, draw) end
   end
   return add
 end
 
 -- The chances of each category's final count: hist[category][count]. The
 -- seat lays open the kinds in mine (nil: its hand less one card, any one
--- alike).
-local function bot_histograms(view, add, mine)
+-- alike). With only (a set of category names), just those categories.
+local function bot_histograms(sight, add, mine, only)
   local ncat = #Game.categories
-  local base, own = {}, {}
-  for i, c in ipairs(Game.categories) do
-    local n = 0
-    for _, card in ipairs(view.table[c.name].cards) do n = n + KIND_NET[KIND_INDEX[card.kind]] end
-    base[i], own[i] = n, {}
-  end
+  local base, own = sight.base, {}
+  for i = 1, ncat do own[i] = {} end
   -- own[i][shift] = the chance that the seat's own cards add shift to category i.
-  local hand = {}
-  for i, card in ipairs(mine or view.mine.hand.cards) do hand[i] = KIND_INDEX[mine and card or card.kind] end
+  local hand = sight.hand
+  if mine then
+    hand = {}
+    for i, kind in ipairs(mine) do hand[i] = KIND_INDEX[kind] end
+  end
   local mine_net = {}
   for i = 1, ncat do mine_net[i] = 0 end
   for _, k in ipairs(hand) do mine_net[KIND_CAT[k]] = mine_net[KIND_CAT[k]] + KIND_NET[k] end
@@ -729,33 +822,115 @@ local function bot_histograms(view, add, mine)
       end
     end
   end
-  local hist = {}
+  local hist, shifts = {}, {}
   for i, c in ipairs(Game.categories) do
-    local h = {}
-    for d, p in pairs(add[i]) do
+    if not only or only[c.name] then
+      local ns = 0
       for shift, q in pairs(own[i]) do
-        local v = math.max(0, base[i] + d + shift)
-        h[v] = (h[v] or 0) + p * q
+        shifts[ns + 1], shifts[ns + 2] = shift, q
+        ns = ns + 2
       end
+      local h, odds, b = {}, add[i], base[i]
+      for j = 1, #odds, 2 do
+        local d, p = odds[j], odds[j + 1]
+        for l = 1, ns, 2 do
+          local v = b + d + shifts[l]
+          if v < 0 then v = 0 end
+          h[v] = (h[v] or 0) + p * shifts[l + 1]
+        end
+      end
+      hist[c.name] = h
     end
-    hist[c.name] = h
   end
   return hist
 end
 
+-- The seat's odds at a decision: add (bot_additions) and hist
+-- (bot_histograms with its whole hand). They follow from the cards it sees
+-- (its hand, in order, the open layout, the removed pairs and its discard)
+-- and the other hands' sizes; a bet and the reveal after it see the same,
+-- so the odds of the last decision are kept with what they came from and
+-- used again while that is unchanged.
+local last_sight, last_add, last_hist
+
+local function same_list(a, b)
+  if #a ~= #b then return false end
+  for i = 1, #a do
+    if a[i] ~= b[i] then return false end
+  end
+  return true
+end
+
+local function bot_odds(view, seat)
+  local sight = bot_sight(view, seat)
+  if not (last_sight and same_list(sight.seen, last_sight.seen)) then
+    last_add = bot_additions(sight)
+    last_hist = bot_histograms(sight, last_add)
+    last_sight = sight
+  end
+  return last_add, last_hist, last_sight
+end
+
+-- WINS[space][count]: does a bet on space win when the category counts
+-- count? Asked of Game.wins once per space and count (a variant's rule
+-- counts), for every count the steward can meet: 0 to 11, and 12 for a
+-- count shifted by one card. WINS[space].counts lists the winning counts
+-- 0 to 11 in order.
+local WINS = {}
+local function wins_by_count(space)
+  local w = WINS[space]
+  if not w then
+    w = { counts = {} }
+    for k = 0, Game.cards_per_category.normal + 1 do
+      w[k] = Game.wins(space, k)
+      if w[k] and k <= Game.cards_per_category.normal then w.counts[#w.counts + 1] = k end
+    end
+    WINS[space] = w
+  end
+  return w
+end
+
+-- The chance that a bet on space wins, by the histogram of the category's
+-- count (shifted by shift cards, never below zero). The chances are added
+-- in the order of the counts, 0 up.
 local function p_win(hist, space, shift)
-  local p = 0
+  local w, p = wins_by_count(space), 0
+  if not shift or shift == 0 then
+    local counts = w.counts
+    for j = 1, #counts do
+      local q = hist[counts[j]]
+      if q then p = p + q end
+    end
+    return p
+  end
   for k = 0, Game.cards_per_category.normal do
     local q = hist[k]
-    if q and Game.wins(space, math.max(0, k + (shift or 0))) then p = p + q end
+    if q then
+      local c = k + shift
+      if c < 0 then c = 0 end
+      local win = w[c]
+      if win == nil then win = Game.wins(space, c) end
+      if win then p = p + q end
+    end
   end
   return p
 end
 
 -- What points are worth to a marker at m: only 5-10 counts at the end, but
--- light-band points are a step towards it; nothing beyond 10.
+-- light-band points are a step towards it; nothing beyond 10. The gain of
+-- pts points at m depends on those two small numbers alone, so each is
+-- worked out once (GAIN).
 local function worth(m) return m >= Game.track.dark and m or 0.6 * m end
-local function gain(m, pts) return worth(math.min(Game.track.max, m + pts)) - worth(m) end
+local GAIN = {}
+local function gain(m, pts)
+  local key = m * 1000 + pts
+  local g = GAIN[key]
+  if not g then
+    g = worth(math.min(Game.track.max, m + pts)) - worth(m)
+    GAIN[key] = g
+  end
+  return g
+end
 
 local function pieces_left(view, seat)
   local held = view.pools["pieces" .. seat].held[seat]
@@ -769,46 +944,83 @@ local function piece_cost(view, seat, piece)
   return cost
 end
 
--- The seat's own bets on the board: {category, space, piece, risk}.
+-- What losing each kind of piece costs the seat now: cost[piece].
+local function piece_costs(view, seat)
+  return { single = piece_cost(view, seat, "single"), double = piece_cost(view, seat, "double") }
+end
+
+-- The board's places in board order, and what the steward reads off a bet
+-- option: BET_INFO[text] = the place, the space, the piece and its points
+-- without and with the risk piece. Made once, with every option's MEANING
+-- (the steward's state plays no game, so it makes them here), by the
+-- game's own functions.
+local PLACES, BET_INFO
+local function option_tables()
+  if PLACES then return end
+  local kinds = kind_list()
+  for i = 1, #kinds do
+    discard_option(i)
+    for j = i, #kinds do reveal_option(i, j) end
+  end
+  PLACES, BET_INFO = Game.board_places(), {}
+  for _, p in ipairs(PLACES) do
+    local sp = Game.space(p.space)
+    for _, piece in ipairs(BET_PIECES) do
+      BET_INFO[p[piece]] = {
+        place = p.place, category = p.category, space = sp, piece = piece,
+        points = Game.points(sp, piece, false), risk_points = Game.points(sp, piece, true),
+      }
+    end
+  end
+end
+
+-- The seat's own bets on the board, in board order: {category, space, piece, risk}.
 local function my_bets(view, seat)
   local bets = {}
   local held = view.pools["pieces" .. seat].held
-  for _, c in ipairs(Game.categories) do
-    for _, sp in ipairs(Game.spaces) do
-      local h = held[Game.place(c.name, sp.name)]
-      if h then
-        local piece = (h.double or 0) > 0 and "double" or (h.single or 0) > 0 and "single" or nil
-        if piece then bets[#bets + 1] = { category = c.name, space = sp, piece = piece, risk = (h.risk or 0) > 0 } end
-      end
+  for _, p in ipairs(PLACES) do
+    local h = held[p.place]
+    if h then
+      local piece = (h.double or 0) > 0 and "double" or (h.single or 0) > 0 and "single" or nil
+      if piece then bets[#bets + 1] = { category = p.category, space = Game.space(p.space), piece = piece, risk = (h.risk or 0) > 0 } end
     end
   end
   return bets
 end
 
 -- Expected value of the seat's bets on the board, a category count shifted.
-local function bets_value(view, seat, bets, hist, cat, shift)
+local function bets_value(view, seat, bets, hist, cost, cat, shift)
   local v = 0
   for _, b in ipairs(bets) do
     local p = p_win(hist[b.category], b.space, b.category == cat and shift or 0)
     local m = view.tracks[b.category][seat]
-    v = v + p * gain(m, Game.points(b.space, b.piece, b.risk)) - (1 - p) * piece_cost(view, seat, b.piece)
+    v = v + p * gain(m, Game.points(b.space, b.piece, b.risk)) - (1 - p) * cost[b.piece]
   end
   return v
 end
 
+-- The bet with the best expected gain in club points less the expected
+-- cost of the piece, if it beats 0.3; else pass. The chance of a place is
+-- worked out once for its single and double options.
 local function steward_bet(view, bets, seat)
-  local hist = bot_histograms(view, bot_additions(view, seat))
+  if #bets == 1 then return 1 end -- no piece left to bet: "pass"
+  local _, hist = bot_odds(view, seat)
   local risk = Game.first_round_risk and view.facts.round == 1
+  local cost = piece_costs(view, seat)
+  local tracks = view.tracks
   local odds = {} -- by place: the chance a bet there wins (single and double alike)
   local best_i, best_v = 1, 0.3
-  for i, bet in ipairs(bets) do
-    if bet.category then -- not "pass"
-      local sp = Game.space(bet.space)
-      local key = bet.category .. " " .. bet.space
-      local p = odds[key] or p_win(hist[bet.category], sp)
-      odds[key] = p
-      local pts = Game.points(sp, bet.piece, risk)
-      local v = p * gain(view.tracks[bet.category][seat], pts) - (1 - p) * piece_cost(view, seat, bet.piece)
+  for i = 1, #bets do
+    local b = BET_INFO[bets[i]] -- nil for "pass"
+    if b then
+      local p = odds[b.place]
+      if not p then
+        p = p_win(hist[b.category], b.space)
+        odds[b.place] = p
+      end
+      local pts = risk and b.risk_points or b.points
+      local m = tracks[b.category][seat]
+      local v = p * (GAIN[m * 1000 + pts] or gain(m, pts)) - (1 - p) * cost[b.piece]
       if v > best_v then best_i, best_v = i, v end
     end
   end
@@ -818,12 +1030,13 @@ end
 local function steward_reveal(view, options, seat)
   local bets = my_bets(view, seat)
   if #bets == 0 then return 1 end
-  local hist = bot_histograms(view, bot_additions(view, seat))
+  local _, hist = bot_odds(view, seat)
+  local cost = piece_costs(view, seat)
+  local base = bets_value(view, seat, bets, hist, cost, nil, 0)
   local help = {}
   for _, card in ipairs(view.mine.hand.cards) do
     if help[card.kind] == nil then
-      local base = bets_value(view, seat, bets, hist, card.category, 0)
-      help[card.kind] = bets_value(view, seat, bets, hist, card.category, KIND_NET[KIND_INDEX[card.kind]]) - base
+      help[card.kind] = bets_value(view, seat, bets, hist, cost, card.category, KIND_NET[KIND_INDEX[card.kind]]) - base
     end
   end
   -- Keep the harmful cards for the discard; lay open the neutral ones first.
@@ -832,8 +1045,9 @@ local function steward_reveal(view, options, seat)
     return h < 0 and h * 10 or -h * 0.1
   end
   local best_i, best_s = 1, -math.huge
-  for i, reveal in ipairs(view.values) do
-    local s = score(reveal.kinds[1]) + score(reveal.kinds[2])
+  for i, text in ipairs(options) do
+    local kinds = MEANING[text].kinds
+    local s = score(kinds[1]) + score(kinds[2])
     if s > best_s then best_i, best_s = i, s end
   end
   return best_i
@@ -842,15 +1056,19 @@ end
 local function steward_discard(view, options, seat)
   local bets = my_bets(view, seat)
   if #bets == 0 then return 1 end
-  local add = bot_additions(view, seat)
+  local wanted = {} -- the categories of its bets: the only odds it reads
+  for _, b in ipairs(bets) do wanted[b.category] = true end
+  local sight = bot_sight(view, seat)
+  local add = bot_additions(sight, wanted)
+  local cost = piece_costs(view, seat)
   local best_i, best_v = 1, -math.huge
-  for i, discard in ipairs(view.values) do
-    local drop = discard.kind
+  for i, text in ipairs(options) do
+    local drop = MEANING[text].kind
     local mine, dropped = {}, false
     for _, card in ipairs(view.mine.hand.cards) do
       if card.kind == drop and not dropped then dropped = true else mine[#mine + 1] = card.kind end
     end
-    local v = bets_value(view, seat, bets, bot_histograms(view, add, mine), nil, 0)
+    local v = bets_value(view, seat, bets, bot_histograms(sight, add, mine, wanted), cost, nil, 0)
     if v > best_v then best_i, best_v = i, v end
   end
   return best_i
@@ -858,10 +1076,12 @@ end
 
 local function steward(view, options, seat)
   kind_tables()
-  local first = view.values[1]
-  if first.text == "pass" then return steward_bet(view, view.values, seat) end
-  if first.kinds then return steward_reveal(view, options, seat) end
-  if first.kind then return steward_discard(view, options, seat) end
+  option_tables()
+  local first = options[1]
+  if first == PASS then return steward_bet(view, options, seat) end
+  local meaning = MEANING[first]
+  if meaning and meaning.kinds then return steward_reveal(view, options, seat) end
+  if meaning and meaning.kind then return steward_discard(view, options, seat) end
   return 1
 end
 

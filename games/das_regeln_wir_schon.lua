@@ -1261,6 +1261,13 @@ Game.tools = { notes = rules_tool }
 -- comes), takes the chips worth most to it (and the last chip of a colour
 -- only when that hurts the others more), predicts its estimated place, and
 -- speaks when that pays (now and then, when it costs nothing).
+--
+-- What it works out is kept from one decision to the next. The engine keeps
+-- a bot's view and gives it a new table only where what the table shows has
+-- changed (a zone's card list, the chip pool, the score pad), so the same
+-- table means the same facts: the rules in force, the chips and the pool are
+-- read again only when their tables are new, and every estimate is kept by
+-- what it depends on.
 
 local Bot = {}
 
@@ -1270,47 +1277,255 @@ local function defs_of(zone)
   return out
 end
 
+-- The view's tables the last answers were read from, and the answers.
+local seen = { rules_from = {} }
+
+-- What is worked out for the rules in force and the rules they would become
+-- (score contexts, keys, the rules with a card adopted), by rules table;
+-- started afresh when the rules in force change. (The VM keeps every table
+-- a weak table holds, so these are forgotten by hand.)
+local by_rules = { contexts = {}, keys = {}, variants = {} }
+
+local RULE_ZONES = { "scoring rule", "prediction rule", "correction rules", "voting rules", "incident rules" }
+
+-- The rules in force, read again when a rule zone's card list is new.
 function Bot.rules(view)
-  local tb = view.table
-  return {
+  local tb, from = view.table, seen.rules_from
+  local same = seen.rules ~= nil
+  for i = 1, #RULE_ZONES do
+    local zone = tb[RULE_ZONES[i]]
+    local cards = zone and zone.cards
+    if from[i] ~= cards then same, from[i] = false, cards end
+  end
+  if same then return seen.rules end
+  by_rules = { contexts = {}, keys = {}, variants = {} }
+  seen.rules = {
     scoring = defs_of(tb["scoring rule"])[1],
     prediction = defs_of(tb["prediction rule"])[1],
     correction = defs_of(tb["correction rules"]),
     voting = defs_of(tb["voting rules"]),
     incident = defs_of(tb["incident rules"]),
   }
+  return seen.rules
 end
 
+-- Who holds which chips ({[seat] = {white =, purple =, yellow =, green =}}),
+-- read again when the pool's table is new.
 function Bot.chips(view)
-  local held = view.pools.chips and view.pools.chips.held or {}
+  local pool = view.pools.chips
+  if pool ~= nil and pool == seen.chips_from then return seen.chips end
+  local held = pool and pool.held or {}
   local out = {}
   for s = 1, view.players do
     local h = held[s] or {}
     out[s] = {}
     for _, col in ipairs(COLOURS) do out[s][col] = h[col] or 0 end
   end
+  seen.chips_from, seen.chips, seen.chips_key = pool, out, nil
   return out
 end
 
+-- What is left in the pool, read again when the pool's table is new.
 function Bot.supply(view)
-  local sup = view.pools.chips.supply
+  local pool = view.pools.chips
+  if pool == seen.supply_from then return seen.supply end
+  local sup = pool.supply
   local out = {}
   for _, col in ipairs(COLOURS) do out[col] = sup[col] or 0 end
+  seen.supply_from, seen.supply = pool, out
   return out
 end
 
--- Everyone lists his best colour when the Scoring Rule asks for one.
-local function best_colours(c, n)
-  local listed = {}
-  for s = 1, n do
-    local best, bp = COLOURS[1], -1
-    for _, col in ipairs(COLOURS) do
-      local p = c:points(s, col)
-      if p > bp then best, bp = col, p end
-    end
-    listed[s] = best
+-- The score pad's totals by seat.
+local NO_TOTALS = {}
+local function pad_totals(view)
+  return view.pads.score and view.pads.score.totals or NO_TOTALS
+end
+
+-- Everyone lists his best colour when the Scoring Rule asks for one: the
+-- colour is worked out when a card asks for it, from the chips being
+-- counted.
+local function best_colour(c, s)
+  local best, bp = COLOURS[1], -1
+  for _, col in ipairs(COLOURS) do
+    local p = c:points(s, col)
+    if p > bp then best, bp = col, p end
   end
-  return listed
+  return best
+end
+
+local function listed_by_best(c)
+  return setmetatable({}, { __index = function(_, s)
+    if type(s) == "number" and s >= 1 and s <= c.players and s % 1 == 0 then return best_colour(c, s) end
+  end })
+end
+
+-- The bot's score context: the game's, answering the questions every card
+-- asks (a seat's chips, their points, a colour's most and holders) from
+-- what it worked out when its chips were put in (BotCtx.put), once per count.
+local BotCtx = setmetatable({}, { __index = ScoreCtx })
+BotCtx.__index = BotCtx
+
+function BotCtx:put(chips)
+  self.chips, self.most_of, self.holders_of = chips, nil, nil
+  local v, held, sums = self.value, self.held, self.sums
+  local vw, vp, vy, vg = v.white, v.purple, v.yellow, v.green
+  for s = 1, self.players do
+    local h = chips[s]
+    local w, p, y, g = h.white, h.purple, h.yellow, h.green
+    held[s] = 0 + w + p + y + g
+    sums[s] = 0 + w * vw + p * vp + y * vy + g * vg
+  end
+end
+
+function BotCtx:total(s) return self.held[s] or ScoreCtx.total(self, s) end
+function BotCtx:sum(s) return self.sums[s] or ScoreCtx.sum(self, s) end
+
+local function per_colour(self, field, col, work_out)
+  local memo = self[field]
+  if not memo then memo = {}; self[field] = memo end
+  local x = memo[col]
+  if x == nil then
+    x = work_out(self, col)
+    if col ~= nil then memo[col] = x end
+  end
+  return x
+end
+function BotCtx:most(col) return per_colour(self, "most_of", col, ScoreCtx.most) end
+function BotCtx:holders(col) return per_colour(self, "holders_of", col, ScoreCtx.holders) end
+
+-- The cards whose points for a seat look at that seat's chips only (S7,
+-- C16 and I8 look at everyone's), known by the functions they had when the
+-- script was loaded: a card given another function by a variant is taken
+-- to look at everyone's.
+local OWN_CHIPS = {}
+for _, name in ipairs({ "S1", "S2", "S3", "S4", "S5", "S6", "C13", "C14", "C15", "I5", "I10" }) do
+  local def = Game.card_def(name)
+  OWN_CHIPS[def.score or def.bonus or def.count] = true
+end
+
+-- Whether, under rules, a seat's chip points, bonus and count incidents
+-- depend on its own chips only (and are whole numbers, so that adding them
+-- up first gives the same sum).
+local function by_own_chips(rules, value)
+  for _, col in ipairs(COLOURS) do
+    if value[col] % 1 ~= 0 then return false end
+  end
+  if not OWN_CHIPS[rules.scoring.score] then return false end
+  for _, card in ipairs(rules.correction) do
+    if card.bonus and not OWN_CHIPS[card.bonus] then return false end
+  end
+  for _, card in ipairs(rules.incident) do
+    if card.count and not OWN_CHIPS[card.count] then return false end
+  end
+  return true
+end
+
+-- The score context of a set of rules (the chip values of its Correction
+-- Rules), made once per set; each estimate puts its chips in. When the
+-- rules look at each seat's own chips only, what a seat's chips are worth
+-- is kept by those chips (own).
+local function context_of(rules, n)
+  local c = by_rules.contexts[rules]
+  if not c then
+    c = setmetatable(Game.score_context({}, rules.correction, nil, n), BotCtx)
+    c.listed, c.held, c.sums = listed_by_best(c), {}, {}
+    if by_own_chips(rules, c.value) then c.own, c.n_own = {}, 0 end
+    by_rules.contexts[rules] = c
+  end
+  return c
+end
+
+-- The place of seat among the estimates: higher first, a tie to the lower
+-- seat (the order Game.places gives when nobody draws).
+local function place_of(est, seat, n)
+  local p = 1
+  for s = 1, n do
+    if s ~= seat and (est[s] > est[seat] or (est[s] == est[seat] and s < seat)) then p = p + 1 end
+  end
+  return p
+end
+
+-- The count the Incident Rules see: nobody has spoken.
+local NO_SPEECH = { spoke = {} }
+
+-- A seat's chips as a key: a number while each count is below 256 (below
+-- zero: the VM would keep a large positive one in the table's array part,
+-- filling the gap below it).
+local function chips_row_key(h)
+  local w, p, y, g = h.white, h.purple, h.yellow, h.green
+  if w < 256 and p < 256 and y < 256 and g < 256 then return -1 - (((w * 256 + p) * 256 + y) * 256 + g) end
+  return w .. ":" .. p .. ":" .. y .. ":" .. g
+end
+
+-- What seat's chips score under the rules of c, with what the Incident
+-- Rules of the count give.
+local function seat_count(c, rules, s)
+  local pts, bonus = rules.scoring.score(c, s)
+  local sum = pts + bonus
+  local incident = rules.incident
+  for i = 1, #incident do
+    local count = incident[i].count
+    if count then sum = sum + count(c, s, NO_SPEECH) end
+  end
+  return sum
+end
+
+-- The count before the interim standings into est, when each seat's count
+-- depends on its own chips only: kept by those chips.
+local function count_by_own(c, rules, totals, chips, n, est)
+  local own, put = c.own, false
+  for s = 1, n do
+    local key = chips_row_key(chips[s])
+    local worth = own[key]
+    if not worth then
+      if not put then c:put(chips); put = true end
+      worth = seat_count(c, rules, s)
+      if c.n_own >= 1000 then own = {}; c.own, c.n_own = own, 0 end
+      own[key], c.n_own = worth, c.n_own + 1
+    end
+    est[s] = (totals[s] or 0) + worth
+  end
+end
+
+-- The count before the interim standings into est, seat by seat.
+local function count_all(c, rules, totals, chips, n, est)
+  c:put(chips)
+  local score, incident = rules.scoring.score, rules.incident
+  for s = 1, n do
+    local pts, bonus = score(c, s)
+    local e = (totals[s] or 0) + pts + bonus
+    for i = 1, #incident do
+      local count = incident[i].count
+      if count then e = e + count(c, s, NO_SPEECH) end
+    end
+    est[s] = e
+  end
+end
+
+-- The standings if chips were counted now under rules, into out (after the
+-- Incident Rules of the interim standings) and places (the interim
+-- standings), using est for the count before them.
+local function count_now(rules, totals, chips, n, est, out, places)
+  local c = context_of(rules, n)
+  if c.own then count_by_own(c, rules, totals, chips, n, est)
+  else count_all(c, rules, totals, chips, n, est) end
+  local incident = rules.incident
+  for s = 1, n do places[s] = place_of(est, s, n) end
+  for s = 1, n do
+    local e = est[s]
+    for i = 1, #incident do
+      local interim = incident[i].interim
+      if interim then e = e + interim(places[s], n) end
+    end
+    out[s] = e
+  end
+end
+
+function Bot.work_out(view, rules, chips)
+  local out, places = {}, {}
+  count_now(rules, pad_totals(view), chips, view.players, {}, out, places)
+  return out, places
 end
 
 -- Estimates made so far, by what one depends on: the score pad's totals,
@@ -1325,19 +1540,39 @@ local function names(list)
   return table.concat(out, ",")
 end
 
-local function estimate_key(view, rules, chips)
-  local parts = { rules.scoring.name, names(rules.correction), names(rules.incident) }
-  local totals = view.pads.score and view.pads.score.totals or {}
-  for s = 1, view.players do
-    local h = chips[s]
-    parts[#parts + 1] = (totals[s] or 0) .. ":" .. h.white .. ":" .. h.purple .. ":" .. h.yellow .. ":" .. h.green
+local function rules_key(rules)
+  local key = by_rules.keys[rules]
+  if not key then
+    key = rules.scoring.name .. "|" .. names(rules.correction) .. "|" .. names(rules.incident)
+    by_rules.keys[rules] = key
   end
-  return table.concat(parts, "|")
+  return key
+end
+
+local function chips_key(chips, n)
+  if chips == seen.chips and seen.chips_key then return seen.chips_key end
+  local parts = {}
+  for s = 1, n do
+    local h = chips[s]
+    parts[s] = h.white .. ":" .. h.purple .. ":" .. h.yellow .. ":" .. h.green
+  end
+  local key = table.concat(parts, "|")
+  if chips == seen.chips then seen.chips_key = key end
+  return key
+end
+
+local function totals_key(totals, n)
+  if totals == seen.totals_from then return seen.totals_key end
+  local parts = {}
+  for s = 1, n do parts[s] = totals[s] or 0 end
+  seen.totals_from, seen.totals_key = totals, table.concat(parts, ":")
+  return seen.totals_key
 end
 
 -- The standings if the chips were counted now, and the places they give.
 function Bot.estimate(view, rules, chips)
-  local key = estimate_key(view, rules, chips)
+  local n = view.players
+  local key = rules_key(rules) .. "/" .. totals_key(pad_totals(view), n) .. "/" .. chips_key(chips, n)
   local e = estimates[key]
   if not e then
     if n_estimates >= 2000 then estimates, n_estimates = {}, 0 end
@@ -1347,43 +1582,27 @@ function Bot.estimate(view, rules, chips)
   return e[1], e[2]
 end
 
-function Bot.work_out(view, rules, chips)
-  local n = view.players
-  local totals = view.pads.score and view.pads.score.totals or {}
-  local c = Game.score_context(chips, rules.correction, nil, n)
-  c.listed = best_colours(c, n)
-  local est = {}
-  for s = 1, n do
-    local pts, bonus = rules.scoring.score(c, s)
-    est[s] = (totals[s] or 0) + pts + bonus
-    for _, card in ipairs(rules.incident) do
-      if card.count then est[s] = est[s] + card.count(c, s, { spoke = {} }) end
-    end
-  end
-  local places = Game.places(est, n, function(g) return g end)
-  local out = {}
-  for s = 1, n do
-    out[s] = est[s]
-    for _, card in ipairs(rules.incident) do
-      if card.interim then out[s] = out[s] + card.interim(places[s], n) end
-    end
-  end
-  return out, places
-end
-
 -- How good est is for seat: its lead over the best other player, plus half
 -- its own points (so it does not burn its own chips to hurt a rival).
 function Bot.rel(est, seat)
   local best = -math.huge
-  for s, v in ipairs(est) do
-    if s ~= seat then best = math.max(best, v) end
+  for s = 1, #est do
+    local v = est[s]
+    if s ~= seat and v > best then best = v end
   end
   return est[seat] - best + 0.5 * est[seat]
 end
 
--- The rules with card in force (covering slot for the types with two).
+-- The rules with card in force (covering slot for the types with two),
+-- made once for each rules, card and slot.
 local function with_card(rules, card, slot)
-  local r = { scoring = rules.scoring, prediction = rules.prediction }
+  local by_card = by_rules.variants[rules]
+  if not by_card then by_card = {}; by_rules.variants[rules] = by_card end
+  local by_slot = by_card[card]
+  if not by_slot then by_slot = {}; by_card[card] = by_slot end
+  local r = by_slot[slot or 0]
+  if r then return r end
+  r = { scoring = rules.scoring, prediction = rules.prediction }
   for _, kind in ipairs({ "correction", "voting", "incident" }) do
     r[kind] = {}
     for i, c in ipairs(rules[kind]) do r[kind][i] = c end
@@ -1393,6 +1612,7 @@ local function with_card(rules, card, slot)
   else
     r[card.kind][slot] = card
   end
+  by_slot[slot or 0] = r
   return r
 end
 
@@ -1431,17 +1651,21 @@ end
 
 local function handful(o) return o.white + o.purple + o.yellow + o.green end
 
--- The chips everyone holds after seat takes o (a colour's last chip makes
--- everyone return that colour).
-local function after_take(chips, players, seat, o, supply)
-  local after = {}
+-- Rows of chips to try handfuls on, kept between decisions.
+local trial = {}
+
+-- after := the chips everyone holds after seat takes o (a colour's last
+-- chip makes everyone return that colour).
+local function after_take(after, chips, players, seat, o, supply)
   for s = 1, players do
-    after[s] = {}
-    for _, col in ipairs(COLOURS) do after[s][col] = chips[s][col] end
+    local row, from = after[s], chips[s]
+    if not row then row = {}; after[s] = row end
+    row.white, row.purple, row.yellow, row.green = from.white, from.purple, from.yellow, from.green
   end
   for _, col in ipairs(COLOURS) do
-    after[seat][col] = after[seat][col] + o[col]
-    if o[col] > 0 and o[col] >= supply[col] then
+    local k = o[col]
+    after[seat][col] = after[seat][col] + k
+    if k > 0 and k >= supply[col] then
       for s = 1, players do after[s][col] = 0 end
     end
   end
@@ -1450,24 +1674,27 @@ end
 
 -- The handful worth most. A handful that ends with a colour's last chip is
 -- followed by the rest of the payment, valued as if taken in the best colour.
+-- (Each handful's estimate is worked out afresh: they all differ.)
 function Bot.take(view, handfuls, seat, rules, chips)
-  local supply = Bot.supply(view)
+  local supply, n, totals = Bot.supply(view), view.players, pad_totals(view)
+  local est, out, places = {}, {}, {}
   local function value(after)
-    local est = Bot.estimate(view, rules, after)
-    return Bot.rel(est, seat) + 0.01 * est[seat]
+    count_now(rules, totals, after, n, est, out, places)
+    return Bot.rel(out, seat) + 0.01 * out[seat]
   end
   local due = 0
   for _, o in ipairs(handfuls) do due = math.max(due, handful(o)) end
   local best_i, best_v = 1, -math.huge
   for i, o in ipairs(handfuls) do
-    local after = after_take(chips, view.players, seat, o, supply)
+    local after = after_take(trial, chips, n, seat, o, supply)
     local rest, v = due - handful(o), nil
     if rest > 0 then
       v = -math.huge
+      local mine = after[seat]
       for _, col in ipairs(COLOURS) do
-        after[seat][col] = after[seat][col] + rest
+        mine[col] = mine[col] + rest
         v = math.max(v, value(after))
-        after[seat][col] = after[seat][col] - rest
+        mine[col] = mine[col] - rest
       end
     else
       v = value(after)
@@ -1475,14 +1702,6 @@ function Bot.take(view, handfuls, seat, rules, chips)
     if v > best_v then best_i, best_v = i, v end
   end
   return best_i
-end
-
-local function place_of(est, seat, n)
-  local p = 1
-  for s = 1, n do
-    if s ~= seat and (est[s] > est[seat] or (est[s] == est[seat] and s < seat)) then p = p + 1 end
-  end
-  return p
 end
 
 -- The index of the first value with the fields of want.

@@ -1280,11 +1280,31 @@ end
 -- The view's tables the last answers were read from, and the answers.
 local seen = { rules_from = {} }
 
--- What is worked out for the rules in force and the rules they would become
--- (score contexts, keys, the rules with a card adopted), by rules table;
--- started afresh when the rules in force change. (The VM keeps every table
--- a weak table holds, so these are forgotten by hand.)
-local by_rules = { contexts = {}, keys = {}, variants = {} }
+-- The rules in force and the rules they would become with a card adopted
+-- (variants) have a key each (keys), by rules table; started afresh when
+-- the rules in force change. (The VM keeps every table a weak table holds,
+-- so these are forgotten by hand.)
+local by_rules = { keys = {}, variants = {} }
+
+-- What is worked out for a set of rules (its score context, its last
+-- estimate), by its key: kept when a variant comes into force, forgotten
+-- when there are many.
+local by_key = { contexts = {}, estimates = {}, n = 0 }
+
+local function names(list)
+  local out = {}
+  for i, c in ipairs(list) do out[i] = c.name end
+  return table.concat(out, ",")
+end
+
+local function rules_key(rules)
+  local key = by_rules.keys[rules]
+  if not key then
+    key = rules.scoring.name .. "|" .. names(rules.correction) .. "|" .. names(rules.incident)
+    by_rules.keys[rules] = key
+  end
+  return key
+end
 
 local RULE_ZONES = { "scoring rule", "prediction rule", "correction rules", "voting rules", "incident rules" }
 
@@ -1298,7 +1318,7 @@ function Bot.rules(view)
     if from[i] ~= cards then same, from[i] = false, cards end
   end
   if same then return seen.rules end
-  by_rules = { contexts = {}, keys = {}, variants = {} }
+  by_rules = { keys = {}, variants = {} }
   seen.rules = {
     scoring = defs_of(tb["scoring rule"])[1],
     prediction = defs_of(tb["prediction rule"])[1],
@@ -1321,7 +1341,7 @@ function Bot.chips(view)
     out[s] = {}
     for _, col in ipairs(COLOURS) do out[s][col] = h[col] or 0 end
   end
-  seen.chips_from, seen.chips, seen.chips_key = pool, out, nil
+  seen.chips_from, seen.chips = pool, out
   return out
 end
 
@@ -1354,10 +1374,13 @@ local function best_colour(c, s)
   return best
 end
 
+local LISTED_BY_BEST = { __index = function(listed, s)
+  local c = rawget(listed, "of")
+  if type(s) == "number" and s >= 1 and s <= c.players and s % 1 == 0 then return best_colour(c, s) end
+end }
+
 local function listed_by_best(c)
-  return setmetatable({}, { __index = function(_, s)
-    if type(s) == "number" and s >= 1 and s <= c.players and s % 1 == 0 then return best_colour(c, s) end
-  end })
+  return setmetatable({ of = c }, LISTED_BY_BEST)
 end
 
 -- The bot's score context: the game's, answering the questions every card
@@ -1381,18 +1404,41 @@ end
 function BotCtx:total(s) return self.held[s] or ScoreCtx.total(self, s) end
 function BotCtx:sum(s) return self.sums[s] or ScoreCtx.sum(self, s) end
 
-local function per_colour(self, field, col, work_out)
-  local memo = self[field]
-  if not memo then memo = {}; self[field] = memo end
+function BotCtx:points(s, col)
+  if not col then return 0 end
+  local h = self.chips[s]
+  return ((h and h[col]) or 0) * self.value[col]
+end
+
+-- The bonuses of the Correction Rules, in their order (bonus_of: their
+-- functions, listed once per context).
+function BotCtx:bonus(s)
+  local b, bonus_of = 0, self.bonus_of
+  for i = 1, #bonus_of do b = b + bonus_of[i](self, s) end
+  return b
+end
+
+function BotCtx:most(col)
+  local memo = self.most_of
+  if not memo then memo = {}; self.most_of = memo end
   local x = memo[col]
   if x == nil then
-    x = work_out(self, col)
+    x = ScoreCtx.most(self, col)
     if col ~= nil then memo[col] = x end
   end
   return x
 end
-function BotCtx:most(col) return per_colour(self, "most_of", col, ScoreCtx.most) end
-function BotCtx:holders(col) return per_colour(self, "holders_of", col, ScoreCtx.holders) end
+
+function BotCtx:holders(col)
+  local memo = self.holders_of
+  if not memo then memo = {}; self.holders_of = memo end
+  local x = memo[col]
+  if x == nil then
+    x = ScoreCtx.holders(self, col)
+    if col ~= nil then memo[col] = x end
+  end
+  return x
+end
 
 -- The cards whose points for a seat look at that seat's chips only (S7,
 -- C16 and I8 look at everyone's), known by the functions they had when the
@@ -1426,12 +1472,17 @@ end
 -- rules look at each seat's own chips only, what a seat's chips are worth
 -- is kept by those chips (own).
 local function context_of(rules, n)
-  local c = by_rules.contexts[rules]
+  local key = rules_key(rules)
+  local c = by_key.contexts[key]
   if not c then
+    if by_key.n >= 200 then by_key = { contexts = {}, estimates = {}, n = 0 } end
     c = setmetatable(Game.score_context({}, rules.correction, nil, n), BotCtx)
-    c.listed, c.held, c.sums = listed_by_best(c), {}, {}
+    c.listed, c.held, c.sums, c.bonus_of = listed_by_best(c), {}, {}, {}
+    for _, card in ipairs(rules.correction) do
+      if card.bonus then c.bonus_of[#c.bonus_of + 1] = card.bonus end
+    end
     if by_own_chips(rules, c.value) then c.own, c.n_own = {}, 0 end
-    by_rules.contexts[rules] = c
+    by_key.contexts[key], by_key.n = c, by_key.n + 1
   end
   return c
 end
@@ -1471,21 +1522,24 @@ local function seat_count(c, rules, s)
   return sum
 end
 
--- The count before the interim standings into est, when each seat's count
--- depends on its own chips only: kept by those chips.
-local function count_by_own(c, rules, totals, chips, n, est)
-  local own, put = c.own, false
-  for s = 1, n do
-    local key = chips_row_key(chips[s])
-    local worth = own[key]
-    if not worth then
-      if not put then c:put(chips); put = true end
-      worth = seat_count(c, rules, s)
-      if c.n_own >= 1000 then own = {}; c.own, c.n_own = own, 0 end
-      own[key], c.n_own = worth, c.n_own + 1
-    end
-    est[s] = (totals[s] or 0) + worth
+-- What seat's chips in chips are worth, when each seat's count depends on
+-- its own chips only: kept by those chips.
+local function own_worth(c, rules, chips, s)
+  local key = chips_row_key(chips[s])
+  local worth = c.own[key]
+  if not worth then
+    c:put(chips)
+    worth = seat_count(c, rules, s)
+    if c.n_own >= 1000 then c.own, c.n_own = {}, 0 end
+    c.own[key], c.n_own = worth, c.n_own + 1
   end
+  return worth
+end
+
+-- The count before the interim standings into est, when each seat's count
+-- depends on its own chips only.
+local function count_by_own(c, rules, totals, chips, n, est)
+  for s = 1, n do est[s] = (totals[s] or 0) + own_worth(c, rules, chips, s) end
 end
 
 -- The count before the interim standings into est, seat by seat.
@@ -1503,15 +1557,17 @@ local function count_all(c, rules, totals, chips, n, est)
   end
 end
 
--- The standings if chips were counted now under rules, into out (after the
--- Incident Rules of the interim standings) and places (the interim
--- standings), using est for the count before them.
-local function count_now(rules, totals, chips, n, est, out, places)
-  local c = context_of(rules, n)
-  if c.own then count_by_own(c, rules, totals, chips, n, est)
-  else count_all(c, rules, totals, chips, n, est) end
+-- The standings from est, the count before the interim standings: places
+-- (the interim standings) and out (after the Incident Rules that look at
+-- them).
+local function standings(rules, est, n, out, places)
   local incident = rules.incident
-  for s = 1, n do places[s] = place_of(est, s, n) end
+  for s = 1, n do places[s] = 1 end
+  for s = 1, n - 1 do -- place_of for every seat: the higher estimate, or the lower seat, goes first
+    for q = s + 1, n do
+      if est[s] >= est[q] then places[q] = places[q] + 1 else places[s] = places[s] + 1 end
+    end
+  end
   for s = 1, n do
     local e = est[s]
     for i = 1, #incident do
@@ -1522,64 +1578,35 @@ local function count_now(rules, totals, chips, n, est, out, places)
   end
 end
 
+-- The standings if chips were counted now under rules, into out and places
+-- (est: the count before the interim standings).
+local function count_now(rules, totals, chips, n, est, out, places)
+  local c = context_of(rules, n)
+  if c.own then count_by_own(c, rules, totals, chips, n, est)
+  else count_all(c, rules, totals, chips, n, est) end
+  standings(rules, est, n, out, places)
+end
+
 function Bot.work_out(view, rules, chips)
   local out, places = {}, {}
   count_now(rules, pad_totals(view), chips, view.players, {}, out, places)
   return out, places
 end
 
--- Estimates made so far, by what one depends on: the score pad's totals,
--- the Scoring, Correction and Incident Rules in force and who holds which
--- chips. A decision asks for many, often the same, and so do the decisions
--- after it until something changes. (Forgotten when they grow many.)
-local estimates, n_estimates = {}, 0
-
-local function names(list)
-  local out = {}
-  for i, c in ipairs(list) do out[i] = c.name end
-  return table.concat(out, ",")
-end
-
-local function rules_key(rules)
-  local key = by_rules.keys[rules]
-  if not key then
-    key = rules.scoring.name .. "|" .. names(rules.correction) .. "|" .. names(rules.incident)
-    by_rules.keys[rules] = key
-  end
-  return key
-end
-
-local function chips_key(chips, n)
-  if chips == seen.chips and seen.chips_key then return seen.chips_key end
-  local parts = {}
-  for s = 1, n do
-    local h = chips[s]
-    parts[s] = h.white .. ":" .. h.purple .. ":" .. h.yellow .. ":" .. h.green
-  end
-  local key = table.concat(parts, "|")
-  if chips == seen.chips then seen.chips_key = key end
-  return key
-end
-
-local function totals_key(totals, n)
-  if totals == seen.totals_from then return seen.totals_key end
-  local parts = {}
-  for s = 1, n do parts[s] = totals[s] or 0 end
-  seen.totals_from, seen.totals_key = totals, table.concat(parts, ":")
-  return seen.totals_key
-end
-
 -- The standings if the chips were counted now, and the places they give.
+-- The last estimate under each rules is kept with the view's chips and
+-- score pad it was made from (the same tables mean the same facts): a
+-- decision asks for many, often the same, and so do the decisions after it
+-- until something changes.
 function Bot.estimate(view, rules, chips)
-  local n = view.players
-  local key = rules_key(rules) .. "/" .. totals_key(pad_totals(view), n) .. "/" .. chips_key(chips, n)
-  local e = estimates[key]
-  if not e then
-    if n_estimates >= 2000 then estimates, n_estimates = {}, 0 end
-    e = { Bot.work_out(view, rules, chips) }
-    estimates[key], n_estimates = e, n_estimates + 1
+  local totals, key = pad_totals(view), rules_key(rules)
+  local kept = chips == seen.chips and by_key.estimates[key]
+  if kept and kept.chips == chips and kept.totals == totals then return kept.out, kept.places end
+  local out, places = Bot.work_out(view, rules, chips)
+  if chips == seen.chips then
+    by_key.estimates[key] = { chips = chips, totals = totals, out = out, places = places }
   end
-  return e[1], e[2]
+  return out, places
 end
 
 -- How good est is for seat: its lead over the best other player, plus half
@@ -1595,6 +1622,7 @@ end
 
 -- The rules with card in force (covering slot for the types with two),
 -- made once for each rules, card and slot.
+local TWO_IN_FORCE = { "correction", "voting", "incident" }
 local function with_card(rules, card, slot)
   local by_card = by_rules.variants[rules]
   if not by_card then by_card = {}; by_rules.variants[rules] = by_card end
@@ -1603,9 +1631,11 @@ local function with_card(rules, card, slot)
   local r = by_slot[slot or 0]
   if r then return r end
   r = { scoring = rules.scoring, prediction = rules.prediction }
-  for _, kind in ipairs({ "correction", "voting", "incident" }) do
-    r[kind] = {}
-    for i, c in ipairs(rules[kind]) do r[kind][i] = c end
+  for k = 1, #TWO_IN_FORCE do
+    local kind = TWO_IN_FORCE[k]
+    local from, to = rules[kind], {}
+    for i = 1, #from do to[i] = from[i] end
+    r[kind] = to
   end
   if card.kind == "scoring" or card.kind == "prediction" then
     r[card.kind] = card
@@ -1651,20 +1681,16 @@ end
 
 local function handful(o) return o.white + o.purple + o.yellow + o.green end
 
--- Rows of chips to try handfuls on, kept between decisions.
-local trial = {}
-
--- after := the chips everyone holds after seat takes o (a colour's last
--- chip makes everyone return that colour).
+-- The chips everyone holds after seat takes o, in after, which holds
+-- chips already for the seats other than seat (a colour's last chip makes
+-- everyone return that colour; restore puts those back).
 local function after_take(after, chips, players, seat, o, supply)
-  for s = 1, players do
-    local row, from = after[s], chips[s]
-    if not row then row = {}; after[s] = row end
-    row.white, row.purple, row.yellow, row.green = from.white, from.purple, from.yellow, from.green
-  end
-  for _, col in ipairs(COLOURS) do
+  local mine, from = after[seat], chips[seat]
+  mine.white, mine.purple, mine.yellow, mine.green =
+    from.white + o.white, from.purple + o.purple, from.yellow + o.yellow, from.green + o.green
+  for i = 1, #COLOURS do
+    local col = COLOURS[i]
     local k = o[col]
-    after[seat][col] = after[seat][col] + k
     if k > 0 and k >= supply[col] then
       for s = 1, players do after[s][col] = 0 end
     end
@@ -1672,9 +1698,39 @@ local function after_take(after, chips, players, seat, o, supply)
   return after
 end
 
+local function restore(after, chips, players, o, supply)
+  for i = 1, #COLOURS do
+    local col = COLOURS[i]
+    local k = o[col]
+    if k > 0 and k >= supply[col] then
+      for s = 1, players do after[s][col] = chips[s][col] end
+    end
+  end
+end
+
+local function copy_chips(chips, players)
+  local out = {}
+  for s = 1, players do
+    local h = chips[s]
+    out[s] = { white = h.white, purple = h.purple, yellow = h.yellow, green = h.green }
+  end
+  return out
+end
+
+local function returns_colour(o, supply)
+  for i = 1, #COLOURS do
+    local col = COLOURS[i]
+    if o[col] > 0 and o[col] >= supply[col] then return true end
+  end
+  return false
+end
+
 -- The handful worth most. A handful that ends with a colour's last chip is
 -- followed by the rest of the payment, valued as if taken in the best colour.
--- (Each handful's estimate is worked out afresh: they all differ.)
+-- (Each handful's estimate is worked out afresh: they all differ.) When
+-- each seat's count depends on its own chips only, a handful that returns
+-- no colour changes seat's count alone: the others' stay as they are now
+-- (others), and the value is kept by seat's count (by_count).
 function Bot.take(view, handfuls, seat, rules, chips)
   local supply, n, totals = Bot.supply(view), view.players, pad_totals(view)
   local est, out, places = {}, {}, {}
@@ -1682,23 +1738,47 @@ function Bot.take(view, handfuls, seat, rules, chips)
     count_now(rules, totals, after, n, est, out, places)
     return Bot.rel(out, seat) + 0.01 * out[seat]
   end
+  local c = context_of(rules, n)
+  local others, by_count
+  if c.own then
+    others, by_count = {}, {}
+    count_by_own(c, rules, totals, chips, n, others)
+  end
+  local function value_alone(after)
+    local x = (totals[seat] or 0) + own_worth(c, rules, after, seat)
+    local v = by_count[-1 - x] -- (below zero: in the table's hash part)
+    if v == nil then
+      for q = 1, n do est[q] = others[q] end
+      est[seat] = x
+      standings(rules, est, n, out, places)
+      v = Bot.rel(out, seat) + 0.01 * out[seat]
+      by_count[-1 - x] = v
+    end
+    return v
+  end
   local due = 0
   for _, o in ipairs(handfuls) do due = math.max(due, handful(o)) end
+  local trial = copy_chips(chips, n)
   local best_i, best_v = 1, -math.huge
-  for i, o in ipairs(handfuls) do
+  for i = 1, #handfuls do
+    local o = handfuls[i]
     local after = after_take(trial, chips, n, seat, o, supply)
     local rest, v = due - handful(o), nil
     if rest > 0 then
       v = -math.huge
       local mine = after[seat]
-      for _, col in ipairs(COLOURS) do
+      for c = 1, #COLOURS do
+        local col = COLOURS[c]
         mine[col] = mine[col] + rest
         v = math.max(v, value(after))
         mine[col] = mine[col] - rest
       end
+    elseif by_count and not returns_colour(o, supply) then
+      v = value_alone(after)
     else
       v = value(after)
     end
+    restore(trial, chips, n, o, supply)
     if v > best_v then best_i, best_v = i, v end
   end
   return best_i

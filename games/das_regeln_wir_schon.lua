@@ -313,8 +313,7 @@ Game.cards = {
   { name = "I8", kind = "incident", short = "most chips -10",
     text = "At the count, whoever holds the most chips loses 10 points (all of them, if tied).",
     count = function(c, s)
-      local most = 0
-      for p = 1, c.players do most = math.max(most, c:total(p)) end
+      local most = c:most_chips()
       return (most > 0 and c:total(s) == most) and -10 or 0
     end },
   { name = "I9", kind = "incident", short = "icebreaker +5",
@@ -387,6 +386,12 @@ end
 function ScoreCtx:most(col)
   local m = 0
   for p = 1, self.players do m = math.max(m, self:count(p, col)) end
+  return m
+end
+-- The most chips any player holds.
+function ScoreCtx:most_chips()
+  local m = 0
+  for p = 1, self.players do m = math.max(m, self:total(p)) end
   return m
 end
 function ScoreCtx:bonus(s)
@@ -1390,7 +1395,7 @@ local BotCtx = setmetatable({}, { __index = ScoreCtx })
 BotCtx.__index = BotCtx
 
 function BotCtx:put(chips)
-  self.chips, self.most_of, self.holders_of = chips, nil, nil
+  self.chips, self.most_of, self.holders_of, self.most_held = chips, nil, nil, nil
   local v, held, sums = self.value, self.held, self.sums
   local vw, vp, vy, vg = v.white, v.purple, v.yellow, v.green
   for s = 1, self.players do
@@ -1403,6 +1408,12 @@ end
 
 function BotCtx:total(s) return self.held[s] or ScoreCtx.total(self, s) end
 function BotCtx:sum(s) return self.sums[s] or ScoreCtx.sum(self, s) end
+
+function BotCtx:most_chips()
+  local m = self.most_held
+  if m == nil then m = ScoreCtx.most_chips(self); self.most_held = m end
+  return m
+end
 
 function BotCtx:points(s, col)
   if not col then return 0 end

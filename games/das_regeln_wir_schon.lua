@@ -1336,15 +1336,15 @@ end
 
 -- Who holds which chips ({[seat] = {white =, purple =, yellow =, green =}}),
 -- read again when the pool's table is new.
+local NO_HELD = {}
 function Bot.chips(view)
   local pool = view.pools.chips
   if pool ~= nil and pool == seen.chips_from then return seen.chips end
-  local held = pool and pool.held or {}
+  local held = pool and pool.held or NO_HELD
   local out = {}
   for s = 1, view.players do
-    local h = held[s] or {}
-    out[s] = {}
-    for _, col in ipairs(COLOURS) do out[s][col] = h[col] or 0 end
+    local h = held[s] or NO_HELD
+    out[s] = { white = h.white or 0, purple = h.purple or 0, yellow = h.yellow or 0, green = h.green or 0 }
   end
   seen.chips_from, seen.chips = pool, out
   return out
@@ -1404,6 +1404,18 @@ function BotCtx:put(chips)
     held[s] = 0 + w + p + y + g
     sums[s] = 0 + w * vw + p * vp + y * vy + g * vg
   end
+end
+
+-- Only seat s of chips, for the cards that look at a seat's own chips: the
+-- other seats' sums are left unknown.
+function BotCtx:put_one(chips, s)
+  self.chips, self.most_of, self.holders_of, self.most_held = chips, nil, nil, nil
+  local v, held, sums = self.value, self.held, self.sums
+  for q = 1, self.players do held[q], sums[q] = nil, nil end
+  local h = chips[s]
+  local w, p, y, g = h.white, h.purple, h.yellow, h.green
+  held[s] = 0 + w + p + y + g
+  sums[s] = 0 + w * v.white + p * v.purple + y * v.yellow + g * v.green
 end
 
 function BotCtx:total(s) return self.held[s] or ScoreCtx.total(self, s) end
@@ -1539,7 +1551,7 @@ local function own_worth(c, rules, chips, s)
   local key = chips_row_key(chips[s])
   local worth = c.own[key]
   if not worth then
-    c:put(chips)
+    c:put_one(chips, s)
     worth = seat_count(c, rules, s)
     if c.n_own >= 1000 then c.own, c.n_own = {}, 0 end
     c.own[key], c.n_own = worth, c.n_own + 1

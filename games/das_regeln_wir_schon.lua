@@ -1291,10 +1291,11 @@ local seen = { rules_from = {} }
 -- so these are forgotten by hand.)
 local by_rules = { keys = {}, variants = {} }
 
--- What is worked out for a set of rules (its score context, its last
--- estimate), by its key: kept when a variant comes into force, forgotten
--- when there are many.
-local by_key = { contexts = {}, estimates = {}, n = 0 }
+-- What is worked out for a set of rules (how it counts, its last estimate)
+-- by its key, and score contexts by the key of the Correction Rules: kept
+-- when a variant comes into force, forgotten when there are many.
+local function fresh_by_key() return { counters = {}, contexts = {}, estimates = {}, n = 0 } end
+local by_key = fresh_by_key()
 
 local function names(list)
   local out = {}
@@ -1302,13 +1303,14 @@ local function names(list)
   return table.concat(out, ",")
 end
 
-local function rules_key(rules)
-  local key = by_rules.keys[rules]
-  if not key then
-    key = rules.scoring.name .. "|" .. names(rules.correction) .. "|" .. names(rules.incident)
-    by_rules.keys[rules] = key
+local function keys_of(rules)
+  local keys = by_rules.keys[rules]
+  if not keys then
+    local correction = names(rules.correction)
+    keys = { all = rules.scoring.name .. "|" .. correction .. "|" .. names(rules.incident), correction = correction }
+    by_rules.keys[rules] = keys
   end
-  return key
+  return keys
 end
 
 local RULE_ZONES = { "scoring rule", "prediction rule", "correction rules", "voting rules", "incident rules" }
@@ -1490,24 +1492,34 @@ local function by_own_chips(rules, value)
   return true
 end
 
--- The score context of a set of rules (the chip values of its Correction
--- Rules), made once per set; each estimate puts its chips in. When the
--- rules look at each seat's own chips only, what a seat's chips are worth
--- is kept by those chips (own).
-local function context_of(rules, n)
-  local key = rules_key(rules)
+-- The score context of a set of Correction Rules (their chip values and
+-- bonuses), made once; each count puts its chips in.
+local function context_of(rules, n, key)
   local c = by_key.contexts[key]
   if not c then
-    if by_key.n >= 200 then by_key = { contexts = {}, estimates = {}, n = 0 } end
     c = setmetatable(Game.score_context({}, rules.correction, nil, n), BotCtx)
     c.listed, c.held, c.sums, c.bonus_of = listed_by_best(c), {}, {}, {}
     for _, card in ipairs(rules.correction) do
       if card.bonus then c.bonus_of[#c.bonus_of + 1] = card.bonus end
     end
-    if by_own_chips(rules, c.value) then c.own, c.n_own = {}, 0 end
-    by_key.contexts[key], by_key.n = c, by_key.n + 1
+    by_key.contexts[key] = c
   end
   return c
+end
+
+-- How a set of rules counts: its score context (c), and when the rules
+-- look at each seat's own chips only, what a seat's chips are worth, kept
+-- by those chips (own).
+local function counter_of(rules, n)
+  local keys = keys_of(rules)
+  local k = by_key.counters[keys.all]
+  if not k then
+    if by_key.n >= 200 then by_key = fresh_by_key() end
+    local c = context_of(rules, n, keys.correction)
+    k = { c = c, own = by_own_chips(rules, c.value) and {} or nil, n_own = 0 }
+    by_key.counters[keys.all], by_key.n = k, by_key.n + 1
+  end
+  return k
 end
 
 -- The place of seat among the estimates: higher first, a tie to the lower
@@ -1547,22 +1559,22 @@ end
 
 -- What seat's chips in chips are worth, when each seat's count depends on
 -- its own chips only: kept by those chips.
-local function own_worth(c, rules, chips, s)
+local function own_worth(k, rules, chips, s)
   local key = chips_row_key(chips[s])
-  local worth = c.own[key]
+  local worth = k.own[key]
   if not worth then
-    c:put_one(chips, s)
-    worth = seat_count(c, rules, s)
-    if c.n_own >= 1000 then c.own, c.n_own = {}, 0 end
-    c.own[key], c.n_own = worth, c.n_own + 1
+    k.c:put_one(chips, s)
+    worth = seat_count(k.c, rules, s)
+    if k.n_own >= 1000 then k.own, k.n_own = {}, 0 end
+    k.own[key], k.n_own = worth, k.n_own + 1
   end
   return worth
 end
 
 -- The count before the interim standings into est, when each seat's count
 -- depends on its own chips only.
-local function count_by_own(c, rules, totals, chips, n, est)
-  for s = 1, n do est[s] = (totals[s] or 0) + own_worth(c, rules, chips, s) end
+local function count_by_own(k, rules, totals, chips, n, est)
+  for s = 1, n do est[s] = (totals[s] or 0) + own_worth(k, rules, chips, s) end
 end
 
 -- The count before the interim standings into est, seat by seat.
@@ -1603,16 +1615,15 @@ end
 
 -- The standings if chips were counted now under rules, into out and places
 -- (est: the count before the interim standings).
-local function count_now(rules, totals, chips, n, est, out, places)
-  local c = context_of(rules, n)
-  if c.own then count_by_own(c, rules, totals, chips, n, est)
-  else count_all(c, rules, totals, chips, n, est) end
+local function count_now(k, rules, totals, chips, n, est, out, places)
+  if k.own then count_by_own(k, rules, totals, chips, n, est)
+  else count_all(k.c, rules, totals, chips, n, est) end
   standings(rules, est, n, out, places)
 end
 
 function Bot.work_out(view, rules, chips)
   local out, places = {}, {}
-  count_now(rules, pad_totals(view), chips, view.players, {}, out, places)
+  count_now(counter_of(rules, view.players), rules, pad_totals(view), chips, view.players, {}, out, places)
   return out, places
 end
 
@@ -1622,7 +1633,7 @@ end
 -- decision asks for many, often the same, and so do the decisions after it
 -- until something changes.
 function Bot.estimate(view, rules, chips)
-  local totals, key = pad_totals(view), rules_key(rules)
+  local totals, key = pad_totals(view), keys_of(rules).all
   local kept = chips == seen.chips and by_key.estimates[key]
   if kept and kept.chips == chips and kept.totals == totals then return kept.out, kept.places end
   local out, places = Bot.work_out(view, rules, chips)
@@ -1757,18 +1768,18 @@ end
 function Bot.take(view, handfuls, seat, rules, chips)
   local supply, n, totals = Bot.supply(view), view.players, pad_totals(view)
   local est, out, places = {}, {}, {}
+  local k = counter_of(rules, n)
   local function value(after)
-    count_now(rules, totals, after, n, est, out, places)
+    count_now(k, rules, totals, after, n, est, out, places)
     return Bot.rel(out, seat) + 0.01 * out[seat]
   end
-  local c = context_of(rules, n)
   local others, by_count
-  if c.own then
+  if k.own then
     others, by_count = {}, {}
-    count_by_own(c, rules, totals, chips, n, others)
+    count_by_own(k, rules, totals, chips, n, others)
   end
   local function value_alone(after)
-    local x = (totals[seat] or 0) + own_worth(c, rules, after, seat)
+    local x = (totals[seat] or 0) + own_worth(k, rules, after, seat)
     local v = by_count[-1 - x] -- (below zero: in the table's hash part)
     if v == nil then
       for q = 1, n do est[q] = others[q] end

@@ -1742,13 +1742,16 @@ local function restore(after, chips, players, o, supply)
   end
 end
 
+-- Rows of chips to try handfuls on, kept from one decision to the next.
+local trial = {}
+
 local function copy_chips(chips, players)
-  local out = {}
   for s = 1, players do
-    local h = chips[s]
-    out[s] = { white = h.white, purple = h.purple, yellow = h.yellow, green = h.green }
+    local h, row = chips[s], trial[s]
+    if not row then row = {}; trial[s] = row end
+    row.white, row.purple, row.yellow, row.green = h.white, h.purple, h.yellow, h.green
   end
-  return out
+  return trial
 end
 
 local function returns_colour(o, supply)

@@ -1621,9 +1621,11 @@ local function count_now(k, rules, totals, chips, n, est, out, places)
   standings(rules, est, n, out, places)
 end
 
+local counted = {} -- the count before the interim standings, worked out in place
+
 function Bot.work_out(view, rules, chips)
   local out, places = {}, {}
-  count_now(counter_of(rules, view.players), rules, pad_totals(view), chips, view.players, {}, out, places)
+  count_now(counter_of(rules, view.players), rules, pad_totals(view), chips, view.players, counted, out, places)
   return out, places
 end
 
@@ -1657,11 +1659,16 @@ end
 -- The rules with card in force (covering slot for the types with two),
 -- made once for each rules, card and slot.
 local TWO_IN_FORCE = { "correction", "voting", "incident" }
-local function with_card(rules, card, slot)
+local function variants_of(rules, card)
   local by_card = by_rules.variants[rules]
   if not by_card then by_card = {}; by_rules.variants[rules] = by_card end
   local by_slot = by_card[card]
   if not by_slot then by_slot = {}; by_card[card] = by_slot end
+  return by_slot
+end
+
+local function with_card(rules, card, slot)
+  local by_slot = variants_of(rules, card)
   local r = by_slot[slot or 0]
   if r then return r end
   r = { scoring = rules.scoring, prediction = rules.prediction }
@@ -1680,10 +1687,17 @@ local function with_card(rules, card, slot)
   return r
 end
 
+-- The slots card may cover under rules, worked out once for each.
+local function slots_for(rules, card)
+  local by_slot = variants_of(rules, card)
+  if not by_slot.slots then by_slot.slots = Game.replaceable(rules[card.kind], card) end
+  return by_slot.slots
+end
+
 -- The gain for seat if card is adopted, the slot picked by chooser.
 function Bot.gain(view, rules, chips, card, seat, chooser)
   local base = Bot.rel((Bot.estimate(view, rules, chips)), seat)
-  local slots = Game.replaceable(rules[card.kind], card)
+  local slots = slots_for(rules, card)
   local best_slot, best_v = slots[1], -math.huge
   for _, slot in ipairs(slots) do
     local v = Bot.rel((Bot.estimate(view, with_card(rules, card, slot), chips)), chooser)

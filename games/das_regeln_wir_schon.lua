@@ -1731,19 +1731,22 @@ local function handful(o) return o.white + o.purple + o.yellow + o.green end
 
 -- The chips everyone holds after seat takes o, in after, which holds
 -- chips already for the seats other than seat (a colour's last chip makes
--- everyone return that colour; restore puts those back).
+-- everyone return that colour; restore puts those back). Also whether a
+-- colour came back.
 local function after_take(after, chips, players, seat, o, supply)
   local mine, from = after[seat], chips[seat]
   mine.white, mine.purple, mine.yellow, mine.green =
     from.white + o.white, from.purple + o.purple, from.yellow + o.yellow, from.green + o.green
+  local returned = false
   for i = 1, #COLOURS do
     local col = COLOURS[i]
     local k = o[col]
     if k > 0 and k >= supply[col] then
       for s = 1, players do after[s][col] = 0 end
+      returned = true
     end
   end
-  return after
+  return after, returned
 end
 
 local function restore(after, chips, players, o, supply)
@@ -1766,14 +1769,6 @@ local function copy_chips(chips, players)
     row.white, row.purple, row.yellow, row.green = h.white, h.purple, h.yellow, h.green
   end
   return trial
-end
-
-local function returns_colour(o, supply)
-  for i = 1, #COLOURS do
-    local col = COLOURS[i]
-    if o[col] > 0 and o[col] >= supply[col] then return true end
-  end
-  return false
 end
 
 -- The handful worth most. A handful that ends with a colour's last chip is
@@ -1813,7 +1808,7 @@ function Bot.take(view, handfuls, seat, rules, chips)
   local best_i, best_v = 1, -math.huge
   for i = 1, #handfuls do
     local o = handfuls[i]
-    local after = after_take(trial, chips, n, seat, o, supply)
+    local after, returned = after_take(trial, chips, n, seat, o, supply)
     local rest, v = due - handful(o), nil
     if rest > 0 then
       v = -math.huge
@@ -1824,12 +1819,12 @@ function Bot.take(view, handfuls, seat, rules, chips)
         v = math.max(v, value(after))
         mine[col] = mine[col] - rest
       end
-    elseif by_count and not returns_colour(o, supply) then
+    elseif by_count and not returned then
       v = value_alone(after)
     else
       v = value(after)
     end
-    restore(trial, chips, n, o, supply)
+    if returned then restore(trial, chips, n, o, supply) end
     if v > best_v then best_i, best_v = i, v end
   end
   return best_i

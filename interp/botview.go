@@ -37,7 +37,8 @@ type botView struct {
 	pads    []mirror
 	notes   uint32 // notesVer seen
 	notesMT *lua.LTable
-	copied  int // slots of option values copied in this update
+	copied  int                         // slots of option values copied in this update
+	copies  map[*lua.LTable]*lua.LTable // option tables copied, to their copies
 	board   map[*Board]*lua.LTable
 	boardAt map[*Board]int // PositionVersion seen
 	logRead int            // log lines read so far
@@ -153,6 +154,9 @@ func (bv *botView) value(v lua.LValue, depth int) lua.LValue {
 		if depth >= maxValueDepth {
 			return lua.LNil
 		}
+		if cp := bv.copies[x]; cp != nil && bv.sameCopy(x, cp, depth) {
+			return cp
+		}
 		out := bv.L.CreateTable(x.Len(), 0)
 		for k, val := x.Next(lua.LNil); k != lua.LNil && bv.copied < maxValueSlots; k, val = x.Next(k) {
 			bv.copied++
@@ -163,9 +167,72 @@ func (bv *botView) value(v lua.LValue, depth int) lua.LValue {
 				}
 			}
 		}
+		bv.remember(x, out)
 		return out
 	}
 	return lua.LNil
+}
+
+// maxCopies bounds how many option tables a bot view remembers the copies
+// of (it forgets them all when it would remember more).
+const maxCopies = 4096
+
+// remember notes out as the copy of the script's table x: a script that
+// offers the same option tables again (a list of options made once) has
+// them copied only once, as long as they and their copies stay as they
+// were (sameCopy).
+func (bv *botView) remember(x, out *lua.LTable) {
+	if bv.copies == nil || len(bv.copies) >= maxCopies {
+		bv.copies = make(map[*lua.LTable]*lua.LTable, 64)
+	}
+	bv.copies[x] = out
+}
+
+// sameCopy reports whether cp, a copy made earlier of the script's table
+// x, is still exactly what value would make of x now: the same keys in the
+// same order, the same plain values, the same cards as the seat may see
+// them now, nested copies likewise, and no metatable — neither the script
+// nor the bot has changed either side. A bot can tell a reused copy from
+// a new one only by comparing tables across decisions (rawequal).
+func (bv *botView) sameCopy(x, cp *lua.LTable, depth int) bool {
+	if cp.Metatable != lua.LNil {
+		return false
+	}
+	k2, v2 := cp.Next(lua.LNil)
+	for k, val := x.Next(lua.LNil); k != lua.LNil; k, val = x.Next(k) {
+		if bv.copied++; bv.copied >= maxValueSlots {
+			return false
+		}
+		switch k.(type) {
+		case lua.LString, lua.LNumber:
+		default:
+			continue
+		}
+		switch w := val.(type) {
+		case lua.LString, lua.LNumber, lua.LBool:
+			if k2 != k || v2 != val {
+				return false
+			}
+		case *lua.LTable:
+			if c := bv.m.cardOf(w); c != nil {
+				want := lua.LValue(lua.LFalse)
+				if c.VisibleTo(bv.seat) {
+					want = bv.card(c)
+				}
+				if k2 != k || v2 != want {
+					return false
+				}
+			} else if depth+1 >= maxValueDepth {
+				continue // not copied
+			} else if sub, ok := v2.(*lua.LTable); !ok || k2 != k || !bv.sameCopy(w, sub, depth+1) {
+				return false
+			}
+		default:
+			continue // functions and the engine's objects are not copied
+		}
+		k2, v2 = cp.Next(k2)
+	}
+	return k2 == lua.LNil
 }
 
 // card is the seat's copy of a card's plain fields (name, label, suit, ...),

@@ -198,3 +198,62 @@ return G
 		}
 	}
 }
+
+// reoffers is a game that offers the same option tables at every
+// decision, changing one of them (and a card's visibility) between
+// decisions, and a bot that scribbles on the copies it gets.
+const reoffers = `
+local G = { title = "Reoffers", players = {2, 2} }
+function G.play(t)
+  local deck = t:zone { name = "deck" }
+  local hand = t:zone { name = "hand", owner = 1, visibility = "owner" }
+  local card = t:cards({ { name = "A", rank = 1 } }, deck)[1]
+  local fixed = { text = "fixed", n = 1, list = { 1, 2 } }
+  local changing = { text = "changing", n = 1, card = card }
+  local steady = { text = "steady", k = 1 }
+  local opts = { fixed, changing, steady }
+  t:ask(1, opts)
+  changing.n = 2
+  t:move(card, hand)
+  t:ask(1, opts)
+  fixed.list[3] = 3
+  t:ask(1, opts)
+end
+local seen, last = 0, nil
+G.bots = {
+  scribbler = function(view, options, seat)
+    seen = seen + 1
+    local f, c = view.values[1], view.values[2]
+    local want = ({ { 1, false, 2 }, { 2, "A", 2 }, { 2, "A", 3 } })[seen]
+    assert(c.n == want[1], "decision " .. seen .. ": changing.n is " .. tostring(c.n))
+    assert((c.card and c.card.name or false) == want[2], "decision " .. seen .. ": the card as the seat sees it now")
+    assert(#f.list == want[3] and f.scribble == nil and f.n == 1, "decision " .. seen .. ": the fixed option as offered")
+    f.scribble, f.n, c.n = true, 99, 99 -- the bot's own copies: the next decision's must not show this
+    assert(last == nil or rawequal(view.values[3], last), "an option unchanged on both sides is not copied again")
+    last = view.values[3]
+    return 1
+  end,
+}
+return G
+`
+
+// TestOptionCopiesFollowTheScript: option tables offered again are copied
+// again wherever they, a card in them, or the bot's copy changed, and
+// only then.
+func TestOptionCopiesFollowTheScript(t *testing.T) {
+	e, m := startMatch(t, "reoffers.lua", reoffers, Config{Players: 2})
+	b, err := e.NewBot("scribbler", 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	for m.Prompt() != nil {
+		i, err := b.Choose(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Step(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"github.com/tabletop/tabletop/table"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -35,19 +36,19 @@ func checkKind(L *lua.LState, p *Pool, n int) string {
 // luaPool implements t:pool{name=, label=, kinds={...}, supply=N or {kind=N}, shown=}.
 func (m *Match) luaPool(L *lua.LState) int {
 	spec := L.CheckTable(2)
-	p := &Pool{ID: len(m.Pools) + 1, Total: map[string]int{}, Supply: map[string]int{}, Held: map[string]map[string]int{}}
-	p.Name, p.Label, p.Shown = objectSpec(L, spec, "pool", "")
-	kinds, ok := spec.RawGetString("kinds").(*lua.LTable)
-	if !ok || kinds.Len() == 0 {
+	name, label, shown := objectSpec(L, spec, "pool", "")
+	list, ok := spec.RawGetString("kinds").(*lua.LTable)
+	if !ok || list.Len() == 0 {
 		L.ArgError(2, "a pool needs kinds = {...}")
 	}
-	for i := 1; i <= kinds.Len(); i++ {
-		p.Kinds = append(p.Kinds, printableLine(lua.LVAsString(kinds.RawGetInt(i))))
+	var kinds []string
+	for i := 1; i <= list.Len(); i++ {
+		kinds = append(kinds, printableLine(lua.LVAsString(list.RawGetInt(i))))
 	}
-	supply := spec.RawGetString("supply")
-	for _, k := range p.Kinds {
+	supply := map[string]int{}
+	for _, k := range kinds {
 		n := 0
-		switch s := supply.(type) {
+		switch s := spec.RawGetString("supply").(type) {
 		case lua.LNumber:
 			n = int(s)
 		case *lua.LTable:
@@ -56,8 +57,10 @@ func (m *Match) luaPool(L *lua.LState) int {
 		if n < 0 {
 			L.ArgError(2, "supply must not be negative")
 		}
-		p.Total[k], p.Supply[k] = n, n
+		supply[k] = n
 	}
+	p := table.NewPool(len(m.Pools)+1, name, label, kinds, supply)
+	p.Shown = shown
 	m.Pools = append(m.Pools, p)
 	L.Push(newObject(L, p, m.metatable(&m.meta.poolMT, m.poolMethods)))
 	return 1

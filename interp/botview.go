@@ -157,7 +157,7 @@ func (bv *botView) value(v lua.LValue, depth int) lua.LValue {
 		if cp := bv.copies[x]; cp != nil && bv.sameCopy(x, cp, depth) {
 			return cp
 		}
-		out := bv.L.CreateTable(x.Len(), 0)
+		out := bv.L.CreateTable(x.Len(), stringKeys(x))
 		for k, val := x.Next(lua.LNil); k != lua.LNil && bv.copied < maxValueSlots; k, val = x.Next(k) {
 			bv.copied++
 			switch k.(type) {
@@ -171,6 +171,19 @@ func (bv *botView) value(v lua.LValue, depth int) lua.LValue {
 		return out
 	}
 	return lua.LNil
+}
+
+// stringKeys counts t's string keys: a table made with room for them
+// (gopher-lua otherwise gives the first string key room for 32) costs a
+// fraction of one that grows.
+func stringKeys(t *lua.LTable) int {
+	n := 0
+	for k, _ := t.Next(lua.LNil); k != lua.LNil; k, _ = t.Next(k) {
+		if _, ok := k.(lua.LString); ok {
+			n++
+		}
+	}
+	return n
 }
 
 // maxCopies bounds how many option tables a bot view remembers the copies
@@ -380,7 +393,7 @@ func (bv *botView) updatePools() {
 			sup.RawSetString(k, lua.LNumber(p.Supply[k]))
 		}
 		pt.RawSetString("supply", sup)
-		held := L.NewTable()
+		held := L.CreateTable(len(m.Seats), len(p.Holders))
 		for _, h := range p.Holders {
 			ht := L.CreateTable(0, len(p.Kinds))
 			for _, k := range p.Kinds {

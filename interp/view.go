@@ -336,7 +336,7 @@ func toLua(L *lua.LState, v any) lua.LValue {
 		}
 		return t
 	case map[string]any:
-		t := L.NewTable()
+		t := L.CreateTable(0, len(x))
 		keys := make([]string, 0, len(x))
 		for k := range x {
 			keys = append(keys, k)
@@ -347,7 +347,7 @@ func toLua(L *lua.LState, v any) lua.LValue {
 		}
 		return t
 	case map[int]any:
-		t := L.NewTable()
+		t := L.CreateTable(len(x), 0)
 		keys := make([]int, 0, len(x))
 		for k := range x {
 			keys = append(keys, k)

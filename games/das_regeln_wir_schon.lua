@@ -1443,27 +1443,23 @@ function BotCtx:bonus(s)
   return b
 end
 
-function BotCtx:most(col)
-  local memo = self.most_of
-  if not memo then memo = {}; self.most_of = memo end
-  local x = memo[col]
-  if x == nil then
-    x = ScoreCtx.most(self, col)
-    if col ~= nil then memo[col] = x end
+-- A score-context question by colour, asked of ScoreCtx once per colour
+-- and kept in self[field] (a nil colour is asked every time).
+local function by_colour(field, question)
+  return function(self, col)
+    local memo = self[field]
+    if not memo then memo = {}; self[field] = memo end
+    local x = memo[col]
+    if x == nil then
+      x = ScoreCtx[question](self, col)
+      if col ~= nil then memo[col] = x end
+    end
+    return x
   end
-  return x
 end
 
-function BotCtx:holders(col)
-  local memo = self.holders_of
-  if not memo then memo = {}; self.holders_of = memo end
-  local x = memo[col]
-  if x == nil then
-    x = ScoreCtx.holders(self, col)
-    if col ~= nil then memo[col] = x end
-  end
-  return x
-end
+BotCtx.most = by_colour("most_of", "most")
+BotCtx.holders = by_colour("holders_of", "holders")
 
 -- The cards whose points for a seat look at that seat's chips only (S7,
 -- C16 and I8 look at everyone's), known by the functions they had when the

@@ -13,7 +13,7 @@ import (
 type matchMeta struct {
 	cardByName map[string]*Card
 	cards      []*lua.LTable // by card ID - 1: the card as scripts hold it
-	zones      []zoneLua     // by zone ID - 1
+	zones      []zoneBinding // by zone ID - 1
 	zoneMT     *lua.LTable
 	poolMT     *lua.LTable
 	trackMT    *lua.LTable
@@ -419,7 +419,7 @@ func (m *Match) luaZone(L *lua.LState) int {
 	m.meter.Charge(L, zoneBytes)
 	ud := newObject(L, z, m.metatable(&m.meta.zoneMT, m.zoneMethods))
 	m.Zones = append(m.Zones, z)
-	m.meta.zones = append(m.meta.zones, zoneLua{ud: ud})
+	m.meta.zones = append(m.meta.zones, zoneBinding{ud: ud})
 	L.Push(ud)
 	return 1
 }

@@ -26,9 +26,9 @@ const (
 	Public    = table.Public
 )
 
-// zoneLua is what Lua has of a zone: the userdata scripts hold, and the
+// zoneBinding is what Lua has of a zone: the userdata scripts hold, and the
 // last list zone:cards made with the version of the zone it shows.
-type zoneLua struct {
+type zoneBinding struct {
 	ud      *lua.LUserData
 	list    *lua.LTable
 	listVer uint32
@@ -38,4 +38,4 @@ type zoneLua struct {
 func (m *Match) luaCard(c *Card) *lua.LTable { return m.meta.cards[c.ID-1] }
 
 // zoneLua is what Lua has of zone z.
-func (m *Match) zoneLua(z *Zone) *zoneLua { return &m.meta.zones[z.ID-1] }
+func (m *Match) zoneLua(z *Zone) *zoneBinding { return &m.meta.zones[z.ID-1] }

@@ -436,6 +436,21 @@ scenario("the final standings draw ties too, and the draw hands out Punktbeste a
   expect_eq(g:turn(), 1)
 end)
 
+scenario("[I8] at the count, whoever holds the most chips loses 10 points, all of them if tied", function()
+  local i8 = Game.card_def("I8").count
+  local function hand(w, p, y, g) return { white = w, purple = p, yellow = y, green = g } end
+  -- Seat 2 holds the most chips (9): only it loses 10. Chip values do not
+  -- matter (white counts 0 under C1): it is the number of chips.
+  local c = Game.score_context({ hand(1, 1, 1, 1), hand(9, 0, 0, 0), hand(0, 2, 2, 2) }, { Game.card_def("C1") }, nil, 3)
+  expect_eq({ i8(c, 1), i8(c, 2), i8(c, 3) }, { 0, -10, 0 })
+  -- Seats 1 and 3 tie for the most (6): both lose 10.
+  c = Game.score_context({ hand(3, 3, 0, 0), hand(1, 1, 1, 1), hand(0, 0, 0, 6) }, {}, nil, 3)
+  expect_eq({ i8(c, 1), i8(c, 2), i8(c, 3) }, { -10, 0, -10 })
+  -- Nobody holds a chip: nobody holds the most, nobody loses.
+  c = Game.score_context({ hand(0, 0, 0, 0), hand(0, 0, 0, 0), hand(0, 0, 0, 0) }, {}, nil, 3)
+  expect_eq({ i8(c, 1), i8(c, 2), i8(c, 3) }, { 0, 0, 0 })
+end)
+
 scenario("speaking: say and remarks are speaking; Incident Rules about it apply", function()
   local g = table_game { incident = { "I1", "I9" } }
   g:play("take 7 white", "take 7 purple", "take 4 white 3 green")

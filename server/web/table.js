@@ -321,16 +321,21 @@ function drawZones(s) {
   }
 }
 
+// seatHeader is a score table's first row: a blank corner, then the seats.
+function seatHeader(s) {
+  const head = el("tr");
+  head.append(el("th", "", ""));
+  for (const seat of s.seats) head.append(el("th", "", seat.label));
+  return head;
+}
+
 function drawScores(s) {
   const box = $("scores");
   box.textContent = "";
   for (const p of s.pads) {
     const t = el("table", "pad");
     t.append(el("caption", "", p.label));
-    const head = el("tr");
-    head.append(el("th", "", ""));
-    for (const seat of s.seats) head.append(el("th", "", seat.label));
-    t.append(head);
+    t.append(seatHeader(s));
     for (const r of p.rows) {
       const tr = el("tr");
       tr.append(el("td", "row-label", r.label));
@@ -347,10 +352,7 @@ function drawScores(s) {
   if (s.tracks.length > 0) {
     const t = el("table", "pad tracks");
     t.append(el("caption", "", "Tracks"));
-    const head = el("tr");
-    head.append(el("th", "", ""));
-    for (const seat of s.seats) head.append(el("th", "", seat.label));
-    t.append(head);
+    t.append(seatHeader(s));
     for (const tr of s.tracks) {
       const row = el("tr");
       row.append(el("td", "row-label", tr.label));

@@ -44,6 +44,7 @@ type Engine struct {
 	protos   map[string]*luahost.Chunk // by module name; "" is the main script
 	sources  map[string]string         // module name → file path shown in errors
 	modSums  map[string]string         // module name → SHA-256 of the game's modules
+	logHint  logHint                   // how long the last game's log grew (loghint.go)
 }
 
 // GameInfo is what a script declares about its game.

@@ -263,6 +263,9 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 		m.stack[k] = v
 	}
 	m.rolls = cfg.Rolls
+	if !m.silent {
+		e.logHint.apply(m)
+	}
 	for i := 1; i <= cfg.Players; i++ {
 		s := Seat{Label: "Player " + strconv.Itoa(i)}
 		if i <= len(cfg.Names) {
@@ -565,6 +568,9 @@ func (m *Match) resume(args ...lua.LValue) error {
 // first score pad's totals.
 func (m *Match) finish(rets []lua.LValue) {
 	m.done = true
+	if !m.silent {
+		m.Engine.logHint.note(m)
+	}
 	n := len(m.Seats)
 	res := Result{Scores: make([]float64, n+1)}
 	if len(m.Pads) > 0 {

@@ -61,14 +61,22 @@ func (m *Match) zoneFilter(L *lua.LState) int {
 	if top < 3 {
 		L.ArgError(3, "zone:filter(field, value, ...) needs at least one value")
 	}
+	var room [4]lua.LValue // the values wanted: most filters name one or two
+	wanted := room[:0]
+	for i := 3; i <= top; i++ {
+		if v := L.Get(i); v != lua.LNil {
+			wanted = append(wanted, v)
+		}
+	}
 	out := L.CreateTable(len(z.Cards), 0)
 	k := 0
 	for _, c := range z.Cards {
-		v := m.luaCard(c).RawGetString(field)
-		for i := 3; i <= top; i++ {
-			if v == L.Get(i) && v != lua.LNil {
+		card := m.luaCard(c)
+		v := card.RawGetString(field)
+		for _, w := range wanted {
+			if v == w {
 				k++
-				out.RawSetInt(k, m.luaCard(c))
+				out.RawSetInt(k, card)
 				break
 			}
 		}

@@ -24,6 +24,14 @@ func optionTextProblem(s string) string {
 	if len(s) > MaxOptionBytes {
 		return fmt.Sprintf("is %d bytes long, over the limit of %d", len(s), MaxOptionBytes)
 	}
+	// Most texts are plain printable ASCII: one pass over the bytes.
+	plain := true
+	for i := 0; i < len(s) && plain; i++ {
+		plain = s[i] >= 0x20 && s[i] < 0x7f
+	}
+	if plain {
+		return ""
+	}
 	if !utf8.ValidString(s) {
 		return "is not valid UTF-8"
 	}

@@ -90,6 +90,10 @@ func (m *Match) luaAsk(L *lua.LState) int {
 	if n == 0 {
 		L.RaiseError("t:ask: no legal options for %s (a prompt needs at least one)", m.SeatLabel(seat))
 	}
+	// Option texts are charged in batches rather than one by one: a
+	// charge is a dozen branches and an atomic swap, and prompts with
+	// scores of options are common.
+	var charge int64
 	for i := 1; i <= n; i++ {
 		v := opts.RawGetInt(i)
 		var text string
@@ -113,16 +117,24 @@ func (m *Match) luaAsk(L *lua.LState) int {
 		if problem := optionTextProblem(text); problem != "" {
 			L.RaiseError("t:ask: option %d %s", i, problem)
 		}
-		m.meter.Charge(L, int64(len(text))+16)
+		if charge += int64(len(text)) + 16; charge >= optionChargeBatch {
+			m.meter.Charge(L, charge)
+			charge = 0
+		}
 		p.Options = append(p.Options, text)
 		p.values = append(p.values, v)
 	}
+	m.meter.Charge(L, charge)
 	if dup := m.duplicate(p.Options); dup != "" {
 		L.RaiseError("t:ask: two options have the same text %q", dup)
 	}
 	m.prompt = p
 	return L.Yield()
 }
+
+// optionChargeBatch is how many bytes of option texts luaAsk gathers
+// before charging them to the step.
+const optionChargeBatch = 4096
 
 // duplicate returns a text that occurs twice in texts, or "". Short lists
 // (most prompts) are compared pairwise, which allocates nothing; longer

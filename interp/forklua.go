@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"fmt"
+	"maps"
 	"reflect"
 	"regexp"
 	"runtime"
@@ -330,25 +331,65 @@ func (c *luaCopier) table(t *lua.LTable) *lua.LTable {
 	w.Metatable = c.value(o.Metatable)
 	w.array = c.values(o.array)
 	w.keys = c.values(o.keys)
+	// Maps are cloned whole (much faster than filled), then the entries
+	// that hold objects are made to hold their copies.
 	if o.strdict != nil {
-		w.strdict = make(map[string]lua.LValue, len(o.strdict))
-		for k, v := range o.strdict {
-			w.strdict[k] = c.value(v)
+		w.strdict = maps.Clone(o.strdict)
+		for k, v := range w.strdict {
+			if isObject(v) {
+				w.strdict[k] = c.value(v)
+			}
 		}
 	}
 	if o.dict != nil {
-		w.dict = make(map[lua.LValue]lua.LValue, len(o.dict))
-		for k, v := range o.dict {
-			w.dict[c.value(k)] = c.value(v)
+		w.dict = maps.Clone(o.dict)
+		var moved []lua.LValue // keys that are objects, and their values
+		for k, v := range w.dict {
+			switch {
+			case isObject(k):
+				moved = append(moved, k, v)
+			case isObject(v):
+				w.dict[k] = c.value(v)
+			}
+		}
+		for i := 0; i < len(moved); i += 2 {
+			delete(w.dict, moved[i])
+		}
+		for i := 0; i < len(moved); i += 2 {
+			w.dict[c.value(moved[i])] = c.value(moved[i+1])
 		}
 	}
 	if o.k2i != nil {
-		w.k2i = make(map[lua.LValue]int, len(o.k2i))
-		for k, i := range o.k2i {
-			w.k2i[c.value(k)] = i
-		}
+		w.k2i = c.indexes(o.k2i)
 	}
 	return n
+}
+
+// indexes copies a table's key index (k2i), whose keys may be objects.
+func (c *luaCopier) indexes(k2i map[lua.LValue]int) map[lua.LValue]int {
+	n := maps.Clone(k2i)
+	var moved []lua.LValue
+	for k := range n {
+		if isObject(k) {
+			moved = append(moved, k)
+		}
+	}
+	for _, k := range moved {
+		i := n[k]
+		delete(n, k)
+		n[c.value(k)] = i
+	}
+	return n
+}
+
+// isObject says whether v is a table, function, userdata, thread or
+// channel: a value a fork copies rather than shares.
+func isObject(v lua.LValue) bool {
+	switch v.(type) {
+	case *lua.LTable, *lua.LFunction, *lua.LUserData, *lua.LState, lua.LChannel:
+		return true
+	}
+	return false
 }
 
 // values copies a slice of values, keeping its length and capacity.

@@ -143,6 +143,11 @@ type searcher struct {
 	mirror *mirror
 	b      *builder
 	pool   []*world
+	// bases are the silent replays at the present of the worlds of pool
+	// that iterations played this decision, which further iterations fork
+	// (forward.go); noFork is set once a fork failed.
+	bases  map[*world]*interp.Match
+	noFork bool
 
 	freshTry, freshOK, mutTry, mutOK int
 	starved                          int    // decisions in a row at which no world held
@@ -155,6 +160,7 @@ type searcher struct {
 }
 
 func (t *searcher) close() {
+	t.closeBases()
 	t.mirror.closeIfAny()
 	if bp, ok := t.policy.(*botPolicy); ok {
 		bp.close()
@@ -207,6 +213,7 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 	st := DecisionStats{}
 	old := t.pool
 	t.pool, t.near = nil, nil
+	t.closeBases() // of the last decision, if it stopped on an error
 	next := 0
 	spent := func(attempts int) bool {
 		if t.params.Budget > 0 {
@@ -234,6 +241,7 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 		}
 		st.Iterations++
 	}
+	t.closeBases()
 	if len(t.pool) == 0 {
 		t.starved++
 	} else {
@@ -324,11 +332,45 @@ func (t *searcher) world(old *[]*world, next *int) *interp.Match {
 	}
 	w := t.pool[*next%len(t.pool)]
 	*next++
-	m, err := t.replay(w)
+	m, err := t.branch(w)
 	if err != nil {
 		return nil
 	}
 	return m
+}
+
+// branch returns world w at the present for an iteration: a fork of its
+// replay this decision, replayed the first time.
+func (t *searcher) branch(w *world) (*interp.Match, error) {
+	if t.noFork || !forkWorlds {
+		return t.replay(w)
+	}
+	base := t.bases[w]
+	if base == nil {
+		var err error
+		if base, err = t.replay(w); err != nil {
+			return nil, err
+		}
+		if t.bases == nil {
+			t.bases = map[*world]*interp.Match{}
+		}
+		t.bases[w] = base
+	}
+	m, err := forkMatch(base)
+	if err != nil {
+		t.noFork = true
+		t.closeBases()
+		return t.replay(w)
+	}
+	return m, nil
+}
+
+// closeBases closes the replays of this decision's worlds.
+func (t *searcher) closeBases() {
+	for w, m := range t.bases {
+		m.Close()
+		delete(t.bases, w)
+	}
 }
 
 // noteNear keeps the failed world that got furthest at this decision: the

@@ -31,18 +31,26 @@ import (
 // broken, drawing a view or reacting to a say, whose Chance cannot fork,
 // or whose state holds something the copy would have to share but must
 // not (a Go closure it does not know, a channel, a file): the caller can
-// fall back on Copy. The copy keeps m's modes (Silent).
-func (m *Match) Fork() (*Match, error) {
+// fall back on Copy. The copy keeps m's modes; with Silent it is silent
+// even when m keeps its log: it is then what a silent replay of m would
+// be (the same state and budgets, no log).
+func (m *Match) Fork(modes ...Mode) (*Match, error) {
 	if err := m.forkable(); err != nil {
 		return nil, err
 	}
 	n := &Match{}
 	c := newForkCopier(m, n)
+	for _, mode := range modes {
+		c.silent = c.silent || mode&Silent != 0 && !m.silent
+	}
 	c.lua.shell(m.L)
 	c.lua.shell(m.co)
 	c.lua.fill(m.L)
 	c.lua.fill(m.co)
 	c.copyValue(reflect.ValueOf(n).Elem(), reflect.ValueOf(m).Elem())
+	if c.silent {
+		n.silent, n.pending = true, 0
+	}
 	if c.err != nil {
 		c.meter.Close()
 		return nil, fmt.Errorf("forking the match: %w", c.err)
@@ -84,6 +92,7 @@ type forkCopier struct {
 	from, to *Match
 	meter    *luahost.Meter // the fork's
 	lua      luaCopier
+	silent   bool                     // the fork drops m's log (silentDrops)
 	ptrs     map[ptrKey]reflect.Value // Go pointers copied, to their copies
 	maps     map[ptrKey]reflect.Value
 	err      error
@@ -106,6 +115,21 @@ func newForkCopier(m, n *Match) *forkCopier {
 			c.fail("a thread of the state runs under another meter")
 		}
 		return c.meter
+	}
+	// A coroutine's cancel function (from gopher-lua's NewThread) asks its
+	// parent context, the meter, for Done once when the thread dies, which
+	// counts as an instruction: the fork's does the same on its meter.
+	c.lua.cancel = func(old context.CancelFunc, dead bool) context.CancelFunc {
+		if old == nil || dead {
+			return nil
+		}
+		g, fired := c.meter, false
+		return func() {
+			if !fired {
+				fired = true
+				g.Done()
+			}
+		}
 	}
 	c.lua.panics = func(p func(*lua.LState)) func(*lua.LState) {
 		if p == nil {
@@ -161,7 +185,11 @@ var (
 	threadType   = reflect.TypeOf((*lua.LState)(nil))
 	meterType    = reflect.TypeOf((*luahost.Meter)(nil))
 	configType   = reflect.TypeOf(Config{})
-	boardType    = reflect.TypeOf(Board{})
+	matchType    = reflect.TypeOf(Match{})
+	// silentDrops are what a silent match does not keep: its log and what
+	// makes it (a silent match counts the log's bytes all the same).
+	silentDrops = map[string]bool{"log": true, "logParts": true, "logArgs": true, "cardRefs": true, "fmtBuf": true, "leaks": true}
+	boardType   = reflect.TypeOf(Board{})
 	// The board's sidebar function is a Go closure over its match and the
 	// script's function: the copy makes its own (forkBoard).
 	skippedFields = map[reflect.Type]string{
@@ -293,7 +321,7 @@ func (c *forkCopier) copyStruct(dst, src reflect.Value) {
 	skip := skippedFields[t]
 	for _, i := range plan(t) {
 		df := field(dst, i)
-		if t.Field(i).Name == skip {
+		if name := t.Field(i).Name; name == skip || t == matchType && c.silent && silentDrops[name] {
 			df.Set(reflect.Zero(df.Type()))
 			continue
 		}

@@ -62,10 +62,10 @@ func recordGame(t *testing.T, game string, players int, seed uint64) *recorded {
 }
 
 // state is what a match shows now: its prompt, every seat's view (but the
-// log) and the log's lines from line from on.
+// log), the log's lines from line from on, and its budgets.
 func state(m *Match, from int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "done %v %v err %v\n", m.Done(), m.Result(), m.Err())
+	fmt.Fprintf(&b, "done %v %v err %v steps %d kept %d\n", m.Done(), m.Result(), m.Err(), m.meter.Steps(), m.meter.Kept())
 	if p := m.Prompt(); p != nil {
 		fmt.Fprintf(&b, "prompt %d %q %q %v %d\n", p.Seat, p.Hint, p.Options, p.Secret, p.Group)
 	}
@@ -122,34 +122,33 @@ func TestForkPlaysOnTheSame(t *testing.T) {
 			r := recordGame(t, g.game, g.players, 5)
 			n := len(r.decisions)
 			for _, k := range []int{0, n / 2, max(n-5, 0)} {
-				for _, silent := range []bool{false, true} {
-					r.checkForks(t, k, silent)
+				for _, c := range []struct{ orig, fork Mode }{{0, 0}, {Silent, 0}, {0, Silent}} {
+					r.checkForks(t, k, c.orig, c.fork)
 				}
 			}
 		})
 	}
 }
 
-// checkForks replays r to decision k, forks, and checks the fork (and the
-// fork of the fork) against the recorded game.
-func (r *recorded) checkForks(t *testing.T, k int, silent bool) {
+// checkForks replays r to decision k in mode orig, forks it with mode
+// fork, and checks the fork (and the fork of the fork) against the
+// recorded game. A fork is silent when its original is or when it is
+// asked to be.
+func (r *recorded) checkForks(t *testing.T, k int, orig, fork Mode) {
 	t.Helper()
-	var modes []Mode
-	if silent {
-		modes = append(modes, Silent)
-	}
-	orig, err := r.e.Replay(r.cfg, r.decisions[:k], modes...)
+	m, err := r.e.Replay(r.cfg, r.decisions[:k], orig)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := forkAndWreck(t, orig, 1)
+	silent := (orig|fork)&Silent != 0
+	f := forkAndWreck(t, m, 1, fork)
 	defer f.Close()
-	if f.Silent() != silent {
-		t.Fatalf("decision %d: the fork's mode changed", k)
+	if f.Silent() != silent || (silent && f.LogLen() != 0) {
+		t.Fatalf("decision %d: the fork's mode is wrong", k)
 	}
 	k2 := min(k+3, len(r.decisions))
 	r.playOn(t, f, k, k2, silent)
-	g := forkAndWreck(t, f, 2)
+	g := forkAndWreck(t, f, 2, 0)
 	defer g.Close()
 	r.playOn(t, g, k2, len(r.decisions), silent)
 	if !silent {
@@ -161,9 +160,9 @@ func (r *recorded) checkForks(t *testing.T, k int, silent bool) {
 
 // forkAndWreck forks m, plays m on with other decisions, wrecks what it
 // holds and closes it: the fork must not notice.
-func forkAndWreck(t *testing.T, m *Match, seed uint64) *Match {
+func forkAndWreck(t *testing.T, m *Match, seed uint64, modes ...Mode) *Match {
 	t.Helper()
-	f, err := m.Fork()
+	f, err := m.Fork(modes...)
 	if err != nil {
 		t.Fatalf("decision %d: %v", len(m.Decisions()), err)
 	}

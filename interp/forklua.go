@@ -283,6 +283,7 @@ type luaCopier struct {
 	regs   map[*registryLayout]*registryLayout
 	global map[*lua.Global]*lua.Global
 	ctx    func(old context.Context) context.Context // the fork's meter for the original's
+	cancel func(old context.CancelFunc, dead bool) context.CancelFunc
 	panics func(old func(*lua.LState)) func(*lua.LState)
 	goVal  func(v any) any // copies a userdata's Go value (fork.go)
 	fail   func(why string)
@@ -538,6 +539,7 @@ func (c *luaCopier) fill(L *lua.LState) {
 	w.Env = c.table(o.Env)
 	w.Panic = c.panics(o.Panic)
 	w.ctx = c.ctx(o.ctx)
+	w.ctxCancelFn = c.cancel(o.ctxCancelFn, o.Dead)
 	for i := 0; i < o.reg.top; i++ {
 		w.reg.array[i] = c.value(o.reg.array[i])
 	}

@@ -304,6 +304,7 @@ func (t *searcher) world(old *[]*world, next *int) *interp.Match {
 		*old = (*old)[1:]
 		if m := t.b.build(w); m != nil {
 			t.pool = append(t.pool, w)
+			t.keepBase(w, m)
 			return m
 		}
 		t.noteNear(w)
@@ -323,6 +324,7 @@ func (t *searcher) world(old *[]*world, next *int) *interp.Match {
 				t.mutOK++
 			}
 			t.pool = append(t.pool, w)
+			t.keepBase(w, m)
 			return m
 		}
 		t.noteNear(w)
@@ -356,13 +358,33 @@ func (t *searcher) branch(w *world) (*interp.Match, error) {
 		}
 		t.bases[w] = base
 	}
-	m, err := forkMatch(base)
+	m, err := forkMatch(base, interp.Silent)
 	if err != nil {
 		t.noFork = true
 		t.closeBases()
 		return t.replay(w)
 	}
 	return m, nil
+}
+
+// keepBase keeps a silent fork of m, world w just built at the present,
+// for the iterations that will play w again this decision: it spares them
+// a replay. When the pool will not come round to w again (no more
+// iterations than worlds), it keeps nothing.
+func (t *searcher) keepBase(w *world, m *interp.Match) {
+	if t.noFork || !forkWorlds || t.params.Budget == 0 && t.params.Iterations <= t.params.Worlds {
+		return
+	}
+	base, err := forkMatch(m, interp.Silent)
+	if err != nil {
+		t.noFork = true
+		t.closeBases()
+		return
+	}
+	if t.bases == nil {
+		t.bases = map[*world]*interp.Match{}
+	}
+	t.bases[w] = base
 }
 
 // closeBases closes the replays of this decision's worlds.

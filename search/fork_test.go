@@ -14,17 +14,17 @@ var searchGames = []struct {
 	players int
 }{{"clubs", 4}, {"cluedo", 4}, {"members_only", 4}, {"andy_capp", 4}, {"das_regeln_wir_schon", 4}}
 
-// searchGame plays a game of g with a search bot of iterations in seat 1
-// and random bots, until the search has made decisions decisions (or the
-// game ends); it returns the game's decisions and the search's statistics
-// at each of its decisions.
-func searchGame(t testing.TB, e *interp.Engine, players, iterations, decisions int) ([]interp.Decision, []string, int) {
+// searchGame plays a game of g with a search bot in seat 1 and random
+// bots, until the search has made decisions decisions (or the game ends);
+// it returns the game's decisions, the search's statistics at each of its
+// decisions and its iterations.
+func searchGame(t testing.TB, e *interp.Engine, players int, p Params, decisions int) ([]interp.Decision, []string, int) {
 	m, err := e.NewMatch(interp.Config{Players: players, Seed: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	sb := New(e, 1, 8, Params{Iterations: iterations})
+	sb := New(e, 1, 8, p)
 	defer sb.Close()
 	rb := interp.NewRandomBot(2)
 	var stats []string
@@ -48,17 +48,18 @@ func searchGame(t testing.TB, e *interp.Engine, players, iterations, decisions i
 	return slices.Clone(m.Decisions()), stats, its
 }
 
-// TestForkedWorldsDecideAlike: iterations that fork a world's replay make
-// the same decisions, with the same statistics, as iterations that replay
-// it, in every game.
+// TestForkedWorldsDecideAlike: iterations that fork a world make the same
+// decisions, with the same statistics, as iterations that replay it, in
+// every game.
 func TestForkedWorldsDecideAlike(t *testing.T) {
 	defer func() { forkWorlds = true }()
+	p := Params{Iterations: 40, Worlds: 8}
 	for _, g := range searchGames {
 		e := loadGame(t, g.game)
 		forkWorlds = false
-		d1, s1, _ := searchGame(t, e, g.players, 30, 6)
+		d1, s1, _ := searchGame(t, e, g.players, p, 6)
 		forkWorlds = true
-		d2, s2, _ := searchGame(t, e, g.players, 30, 6)
+		d2, s2, _ := searchGame(t, e, g.players, p, 6)
 		if !slices.Equal(d1, d2) || !slices.Equal(s1, s2) {
 			t.Errorf("%s: forked worlds decide otherwise:\n%v\n%v\n%v\n%v", g.game, d1, d2, s1, s2)
 		}
@@ -82,7 +83,7 @@ func BenchmarkSearchIterations(b *testing.B) {
 				cpu := cpuSeconds()
 				its := 0
 				for range b.N {
-					_, _, n := searchGame(b, e, g.players, 200, 10)
+					_, _, n := searchGame(b, e, g.players, Params{Iterations: 200}, 10)
 					its += n
 				}
 				b.ReportMetric(float64(its)/(cpuSeconds()-cpu), "iterations/cpu-s")

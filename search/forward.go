@@ -6,11 +6,14 @@ import "github.com/tabletop/tabletop/interp"
 //
 // A world being built must keep its log: the builder compares the lines
 // the seat reads in it with those it read in the true game. A world that
-// held is replayed silently (interp.Silent: no line is rendered or kept)
-// once per decision, and every further iteration that plays it plays a
-// fork of that replay (Match.Fork: a deep copy of the match at the
-// present, far cheaper than a replay once the game is under way). A
-// script whose state Fork cannot copy is replayed for every iteration.
+// held is forked silently as it is built (Match.Fork(Silent): a deep copy
+// of the match at the present, without its log, far cheaper than a replay
+// once the game is under way), and every further iteration that plays it
+// this decision plays a fork of that fork. (A world that held at the last
+// decision is built again at this one, so its fork is made then.) A world
+// with no fork kept is replayed silently (interp.Silent: no line is
+// rendered or kept) once. A script whose state Fork cannot copy is
+// replayed for every iteration.
 
 // startMatch starts a match that keeps its log, for the builder.
 func startMatch(e *interp.Engine, cfg interp.Config) (*interp.Match, error) {
@@ -27,5 +30,8 @@ func replayMatch(e *interp.Engine, cfg interp.Config, decisions []interp.Decisio
 // the world for every iteration (tests compare the two).
 var forkWorlds = true
 
-// forkMatch branches a world's replay at the present for one iteration.
-func forkMatch(base *interp.Match) (*interp.Match, error) { return base.Fork() }
+// forkMatch branches a world at the present: the match built or replayed,
+// silently, for the iterations that play it.
+func forkMatch(base *interp.Match, modes ...interp.Mode) (*interp.Match, error) {
+	return base.Fork(modes...)
+}

@@ -266,7 +266,7 @@ func wreck(m *Match) {
 // its own way: under the race detector, any memory they shared and one of
 // them wrote would be reported.
 func TestForksRunTogether(t *testing.T) {
-	for _, g := range forkGames[:len(forkGames):len(forkGames)] {
+	for _, g := range forkGames {
 		t.Run(g.game, func(t *testing.T) {
 			r := recordGame(t, g.game, g.players, 7)
 			m, err := r.e.Replay(r.cfg, r.decisions[:len(r.decisions)/2])

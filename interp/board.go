@@ -373,12 +373,15 @@ var boardClass = class{lua: "board", meta: "Board", methods: []method{
 // boardMethodTable is the metatable of a board object.
 func (m *Match) boardMethodTable(L *lua.LState) *lua.LTable {
 	mt := boardClass.metatable(m)
-	mt.RawSetString("__tostring", L.NewFunction(func(L *lua.LState) int {
-		b := m.checkBoard(L)
-		L.Push(lua.LString(fmt.Sprintf("board %s (%dx%d)", b.Name, b.W, b.H)))
-		return 1
-	}))
+	mt.RawSetString("__tostring", L.NewFunction(boardString))
 	return mt
+}
+
+// boardString implements tostring(board).
+func boardString(L *lua.LState) int {
+	b := matchOf(L).checkBoard(L)
+	L.Push(lua.LString(fmt.Sprintf("board %s (%dx%d)", b.Name, b.W, b.H)))
+	return 1
 }
 
 // token{name=, label=, glyph=, color=, seat=, at=}: a new token, on its

@@ -20,7 +20,12 @@
 // game (undo, load) renders nothing, and a Silent match — Match.Copy(Silent),
 // Engine.Replay(cfg, decisions, Silent) — keeps no log at all: the copy a
 // search plays on from. A bot keeps its view from one decision to the next
-// (botview.go).
+// (botview.go). Match.Fork copies a match at a decision without replaying
+// it: a deep copy of its Go side and of its whole Lua state (fork.go,
+// forklua.go), many times cheaper than a replay once the game is under
+// way. The Go functions of a state keep nothing in Go closures, so that a
+// fork shares them: methods find their match through the state's meter
+// (matchOf), others keep what is theirs in Lua upvalues.
 //
 // The objects on the table that need no Lua live in packages of their
 // own: cards, zones, pools, tracks and pads are package table's, a board's
@@ -41,6 +46,6 @@
 // what scripts call; clauses.go, melds.go (with meldkeep.go) and
 // holders.go are Go helpers for common rules and bots; view.go, draw.go
 // and botview.go are what seats and bots see; record.go is saving, loading
-// and replay; sandbox.go and host.go tie the script host (package luahost)
-// in.
+// and replay; fork.go and forklua.go copy a match; sandbox.go and host.go
+// tie the script host (package luahost) in.
 package interp

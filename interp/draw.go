@@ -38,6 +38,7 @@ func (m *Match) draw(fn *lua.LFunction, seat int) (ret lua.LValue, err error) {
 		return lua.LNil, fmt.Errorf("the match is closed")
 	}
 	g := luahost.NewMeter(m.Engine.Limits)
+	g.Host = m
 	defer g.Close()
 	g.SetMeasure(m.kept)
 	L := m.L

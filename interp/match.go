@@ -274,6 +274,7 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 		m.Seats = append(m.Seats, s)
 	}
 	m.meter = luahost.NewMeter(e.Limits)
+	m.meter.Host = m
 	m.rand = &randSource{m.RNG}
 	m.L = e.newState(m.rand, cfg.Out)
 	m.L.SetContext(m.meter)
@@ -306,7 +307,7 @@ func (m *Match) start() error {
 	// is in place (gopher-lua resets it on a thread's first resume).
 	if err := guarded(m.meter, e.Path, func() error {
 		m.L.Push(luahost.Load(m.L, entryProto()))
-		m.L.Push(m.L.NewFunction(func(L *lua.LState) int { return L.Yield() }))
+		m.L.Push(m.L.NewFunction(pause))
 		m.L.Push(play)
 		if err := m.L.PCall(2, 1, nil); err != nil {
 			return err
@@ -361,6 +362,9 @@ return function(t) pause() return play(t) end
 `
 
 var entryProto = compiledOnce("<entry>", entrySource)
+
+// pause is the entry's pause: the coroutine's first yield.
+func pause(L *lua.LState) int { return L.Yield() }
 
 func playerRange(info GameInfo) string {
 	if info.MinPlayers == info.MaxPlayers {

@@ -18,12 +18,21 @@ import (
 // Both give the same table for the same meld (meldkeep.go).
 
 func meldsModule(L *lua.LState) *lua.LTable {
-	keep := &meldKeeper{}
+	keep := hostValue(L, &meldKeeper{}) // an upvalue, for forks (sandbox.go)
 	mod := L.CreateTable(0, 3)
-	mod.RawSetString("all", L.NewFunction(func(L *lua.LState) int { return meldsAll(L, keep) }))
-	mod.RawSetString("extensions", L.NewFunction(func(L *lua.LState) int { return meldsExtensions(L, keep) }))
+	mod.RawSetString("all", L.NewClosure(meldsAllG, keep))
+	mod.RawSetString("extensions", L.NewClosure(meldsExtensionsG, keep))
 	mod.RawSetString("counts", L.NewFunction(meldsCounts))
 	return mod
+}
+
+// meldsAllG is melds.all, with the module's keeper in its upvalue.
+func meldsAllG(L *lua.LState) int { return meldsAll(L, upvalueOf[*meldKeeper](L, 1)) }
+
+// meldsExtensionsG is melds.extensions, with the module's keeper in its
+// upvalue.
+func meldsExtensionsG(L *lua.LState) int {
+	return meldsExtensions(L, upvalueOf[*meldKeeper](L, 1))
 }
 
 // checkCounts reads counts[1..top], which may leave values out (none),

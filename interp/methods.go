@@ -2,6 +2,8 @@ package interp
 
 import (
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/tabletop/tabletop/luahost"
 )
 
 // Scripts reach the engine through objects with methods: t (the table a
@@ -38,19 +40,40 @@ type class struct {
 	methods []method
 }
 
-// function makes the Lua function of one method of c for match m.
+// function makes the Lua function of one method of c for match m. It
+// finds its match through the state (matchOf), and it is a method value
+// rather than a closure, so that a fork of the match (fork.go) can tell
+// that it keeps nothing the match changes, and share it.
 func (c *class) function(m *Match, md method) *lua.LFunction {
-	fn := md.fn
-	if !md.changes {
-		return m.L.NewFunction(func(L *lua.LState) int { return fn(m, L) })
+	return m.L.NewFunction((&boundMethod{fn: md.fn, changes: md.changes, what: c.lua + ":" + md.name}).call)
+}
+
+// boundMethod is a method of a class as Lua calls it.
+type boundMethod struct {
+	fn      func(m *Match, L *lua.LState) int
+	changes bool
+	what    string // "zone:add", for the message of a method refused
+}
+
+func (b *boundMethod) call(L *lua.LState) int {
+	m := matchOf(L)
+	if b.changes && m.drawing {
+		m.mutates(L, b.what)
 	}
-	what := c.lua + ":" + md.name
-	return m.L.NewFunction(func(L *lua.LState) int {
-		if m.drawing {
-			m.mutates(L, what)
+	return b.fn(m, L)
+}
+
+// matchOf returns the match whose state L is: the host of its meter. The
+// Go functions of a match's state find their match here instead of
+// capturing it, so that they serve every fork of the match alike.
+func matchOf(L *lua.LState) *Match {
+	if g, ok := L.Context().(*luahost.Meter); ok {
+		if m, ok := g.Host.(*Match); ok {
+			return m
 		}
-		return fn(m, L)
-	})
+	}
+	L.RaiseError("a method of a match called outside its match")
+	return nil
 }
 
 // install sets every method of c as a field of t.

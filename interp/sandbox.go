@@ -37,58 +37,80 @@ func (e *Engine) newState(src *randSource, out io.Writer) *lua.LState {
 	if src == nil {
 		src = &randSource{NewRNG(0)}
 	}
+	// The Go functions keep what is theirs in upvalues, not in Go closures,
+	// so that a fork of the state (fork.go) copies it.
 	math := L.GetGlobal("math").(*lua.LTable)
-	math.RawSetString("random", L.NewFunction(func(L *lua.LState) int {
-		rng := src.rng
-		switch L.GetTop() {
-		case 0:
-			L.Push(lua.LNumber(float64(rng.Uint64()>>11) / (1 << 53)))
-		case 1:
-			n := L.CheckInt(1)
-			if n < 1 {
-				L.ArgError(1, "interval is empty")
-			}
-			L.Push(lua.LNumber(rng.Intn(n) + 1))
-		default:
-			lo, hi := L.CheckInt(1), L.CheckInt(2)
-			if hi < lo {
-				L.ArgError(2, "interval is empty")
-			}
-			L.Push(lua.LNumber(lo + rng.Intn(hi-lo+1)))
-		}
-		return 1
-	}))
+	math.RawSetString("random", L.NewClosure(mathRandom, hostValue(L, src)))
 	if out == nil {
 		out = io.Discard
 	}
 	L.SetGlobal("print", L.NewFunction(luahost.Print(out)))
-	loaded := L.NewTable()
-	L.SetGlobal("require", L.NewFunction(func(L *lua.LState) int {
-		name := L.CheckString(1)
-		if v := loaded.RawGetString(name); v != lua.LNil {
-			L.Push(v)
-			return 1
+	L.SetGlobal("require", L.NewClosure(luaRequire, L.NewTable(), hostValue(L, e)))
+	return L
+}
+
+// hostValue wraps a Go value for an upvalue of a Go function.
+func hostValue(L *lua.LState, v any) *lua.LUserData {
+	ud := L.NewUserData()
+	ud.Value = v
+	return ud
+}
+
+// upvalueOf returns the Go value in upvalue i of the running Go function.
+func upvalueOf[T any](L *lua.LState, i int) T {
+	return L.Get(lua.UpvalueIndex(i)).(*lua.LUserData).Value.(T)
+}
+
+// mathRandom is math.random: it draws from the randSource in its upvalue.
+func mathRandom(L *lua.LState) int {
+	rng := upvalueOf[*randSource](L, 1).rng
+	switch L.GetTop() {
+	case 0:
+		L.Push(lua.LNumber(float64(rng.Uint64()>>11) / (1 << 53)))
+	case 1:
+		n := L.CheckInt(1)
+		if n < 1 {
+			L.ArgError(1, "interval is empty")
 		}
-		if mod, ok := builtinModules[name]; ok { // Go functions (clauses.go, melds.go, holders.go)
-			v := mod(L)
-			loaded.RawSetString(name, v)
-			L.Push(v)
-			return 1
+		L.Push(lua.LNumber(rng.Intn(n) + 1))
+	default:
+		lo, hi := L.CheckInt(1), L.CheckInt(2)
+		if hi < lo {
+			L.ArgError(2, "interval is empty")
 		}
-		proto, _, err := e.module(name)
-		if err != nil {
-			L.RaiseError("%s", err.Error())
-		}
-		loaded.RawSetString(name, lua.LTrue) // guards against require cycles
-		L.Push(luahost.Load(L, proto))
-		L.Call(0, 1)
-		v := L.Get(-1)
-		if v == lua.LNil {
-			v = lua.LTrue
-		}
+		L.Push(lua.LNumber(lo + rng.Intn(hi-lo+1)))
+	}
+	return 1
+}
+
+// luaRequire is require: its upvalues are the modules loaded so far and
+// the engine.
+func luaRequire(L *lua.LState) int {
+	loaded := L.Get(lua.UpvalueIndex(1)).(*lua.LTable)
+	e := upvalueOf[*Engine](L, 2)
+	name := L.CheckString(1)
+	if v := loaded.RawGetString(name); v != lua.LNil {
+		L.Push(v)
+		return 1
+	}
+	if mod, ok := builtinModules[name]; ok { // Go functions (clauses.go, melds.go, holders.go)
+		v := mod(L)
 		loaded.RawSetString(name, v)
 		L.Push(v)
 		return 1
-	}))
-	return L
+	}
+	proto, _, err := e.module(name)
+	if err != nil {
+		L.RaiseError("%s", err.Error())
+	}
+	loaded.RawSetString(name, lua.LTrue) // guards against require cycles
+	L.Push(luahost.Load(L, proto))
+	L.Call(0, 1)
+	v := L.Get(-1)
+	if v == lua.LNil {
+		v = lua.LTrue
+	}
+	loaded.RawSetString(name, v)
+	L.Push(v)
+	return 1
 }

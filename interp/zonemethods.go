@@ -41,12 +41,18 @@ var zoneClass = class{lua: "zone", meta: "Zone", methods: []method{
 // tostring(zone).
 func (m *Match) zoneMethods() *lua.LTable {
 	mt := zoneClass.metatable(m)
-	mt.RawSetString("__len", m.L.NewFunction(func(L *lua.LState) int { return m.zoneCount(L) }))
-	mt.RawSetString("__tostring", m.L.NewFunction(func(L *lua.LState) int {
-		L.Push(lua.LString("zone " + m.checkZone(L, 1).Label))
-		return 1
-	}))
+	mt.RawSetString("__len", m.L.NewFunction(zoneLen))
+	mt.RawSetString("__tostring", m.L.NewFunction(zoneString))
 	return mt
+}
+
+// zoneLen implements #zone.
+func zoneLen(L *lua.LState) int { return matchOf(L).zoneCount(L) }
+
+// zoneString implements tostring(zone).
+func zoneString(L *lua.LState) int {
+	L.Push(lua.LString("zone " + matchOf(L).checkZone(L, 1).Label))
+	return 1
 }
 
 // zoneAdd implements zone:add(card [, pos]) and zone:add(list): onto the

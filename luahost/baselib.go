@@ -51,31 +51,38 @@ func baseTostring(L *lua.LState) int {
 // Print returns Lua 5.1's print, writing to w: each argument through the
 // global tostring, tabs between, a newline at the end. Like the reference,
 // which writes with fputs, it writes a string only up to a zero byte.
-func Print(w io.Writer) lua.LGFunction {
-	return func(L *lua.LState) int {
-		n := L.GetTop()
-		tostring := L.GetGlobal("tostring")
-		var line []byte
-		for i := 1; i <= n; i++ {
-			L.Push(tostring)
-			L.Push(L.Get(i))
-			L.Call(1, 1)
-			s, ok := toStr(L.Get(-1))
-			if !ok {
-				raise(L, "'tostring' must return a string to 'print'")
-			}
-			L.Pop(1)
-			if z := strings.IndexByte(s, 0); z >= 0 {
-				s = s[:z]
-			}
-			if i > 1 {
-				line = append(line, '\t')
-			}
-			line = append(line, s...)
+//
+// The function is a method value, not a closure, so that a copy of a state
+// (interp's Fork) can tell what it holds: the writer, never changed.
+func Print(w io.Writer) lua.LGFunction { return printer{w}.print }
+
+// printer is print with its writer.
+type printer struct{ w io.Writer }
+
+func (p printer) print(L *lua.LState) int {
+	w := p.w
+	n := L.GetTop()
+	tostring := L.GetGlobal("tostring")
+	var line []byte
+	for i := 1; i <= n; i++ {
+		L.Push(tostring)
+		L.Push(L.Get(i))
+		L.Call(1, 1)
+		s, ok := toStr(L.Get(-1))
+		if !ok {
+			raise(L, "'tostring' must return a string to 'print'")
 		}
-		w.Write(append(line, '\n'))
-		return 0
+		L.Pop(1)
+		if z := strings.IndexByte(s, 0); z >= 0 {
+			s = s[:z]
+		}
+		if i > 1 {
+			line = append(line, '\t')
+		}
+		line = append(line, s...)
 	}
+	w.Write(append(line, '\n'))
+	return 0
 }
 
 func baseTonumber(L *lua.LState) int {
@@ -187,22 +194,33 @@ var checkedBase = map[string][]argKind{
 	"type":         {argAny},
 }
 
+// checked wraps f in the argument checks kinds. The wrapper is a method
+// value, not a closure (see Print).
 func checked(f lua.LGFunction, kinds []argKind) lua.LGFunction {
-	return func(L *lua.LState) int {
-		for i, k := range kinds {
-			switch k {
-			case argAny:
-				checkAny(L, i+1)
-			case argTable:
-				checkTable(L, i+1)
-			case argNilOrTable:
-				if t := L.Get(i + 1).Type(); t != lua.LTNil && t != lua.LTTable {
-					argError(L, i+1, "nil or table expected")
-				}
+	return (&checkedFunc{f, kinds}).call
+}
+
+// checkedFunc is a function behind argument checks.
+type checkedFunc struct {
+	f     lua.LGFunction
+	kinds []argKind
+}
+
+func (c *checkedFunc) call(L *lua.LState) int {
+	f, kinds := c.f, c.kinds
+	for i, k := range kinds {
+		switch k {
+		case argAny:
+			checkAny(L, i+1)
+		case argTable:
+			checkTable(L, i+1)
+		case argNilOrTable:
+			if t := L.Get(i + 1).Type(); t != lua.LTNil && t != lua.LTTable {
+				argError(L, i+1, "nil or table expected")
 			}
 		}
-		return f(L)
 	}
+	return f(L)
 }
 
 // basePairs is pairs, which returns next itself (its upvalue), as in the

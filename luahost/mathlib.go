@@ -66,9 +66,14 @@ func openMath(L *lua.LState) *lua.LTable {
 	return t
 }
 
-func unary(f func(float64) float64) lua.LGFunction {
-	return func(L *lua.LState) int { return pushNumber(L, f(checkNumber(L, 1))) }
-}
+// unary makes a Lua function of f. It is a method value, not a closure
+// (see Print).
+func unary(f func(float64) float64) lua.LGFunction { return unaryFunc(f).call }
+
+// unaryFunc is a math function of one number.
+type unaryFunc func(float64) float64
+
+func (f unaryFunc) call(L *lua.LState) int { return pushNumber(L, f(checkNumber(L, 1))) }
 
 func pushNumber(L *lua.LState, f float64) int {
 	L.Push(lua.LNumber(f))

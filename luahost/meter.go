@@ -56,6 +56,11 @@ var DefaultLimits = Limits{
 // A Meter is used by one goroutine at a time, except for the watchdog,
 // which may stop it from outside.
 type Meter struct {
+	// Host is what the host keeps with the state: its Go functions find
+	// it here rather than capturing it, so that a copy of the state (see
+	// Fork) reaches its own host. interp keeps its match here.
+	Host any
+
 	lim Limits
 
 	steps int64 // instructions (and charged work) in this step

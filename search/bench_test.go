@@ -24,11 +24,27 @@ func clubs300(b *testing.B) *interp.Match {
 }
 
 // BenchmarkCopyClubs300 is the search's forward model: a silent replay of
-// a 300-decision Clubs match (the copy every iteration plays on from),
-// beside a replay that keeps its log (what building a world costs).
+// a 300-decision Clubs match (what a world costs once per decision), a
+// fork of that replay (what every further iteration costs), and a replay
+// that keeps its log (what building a world costs).
 func BenchmarkCopyClubs300(b *testing.B) {
 	m := clubs300(b)
 	defer m.Close()
+	b.Run("fork", func(b *testing.B) {
+		s, err := m.Copy(interp.Silent)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+		for i := 0; i < b.N; i++ {
+			f, err := s.Fork()
+			if err != nil {
+				b.Fatal(err)
+			}
+			f.Close()
+		}
+		b.ReportMetric(float64(len(m.Decisions())), "decisions")
+	})
 	for _, c := range []struct {
 		name  string
 		modes []interp.Mode

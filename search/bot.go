@@ -143,6 +143,11 @@ type searcher struct {
 	mirror *mirror
 	b      *builder
 	pool   []*world
+	// bases are the silent replays at the present of the worlds of pool
+	// that iterations played this decision, which further iterations fork
+	// (forward.go); noFork is set once a fork failed.
+	bases  map[*world]*interp.Match
+	noFork bool
 
 	freshTry, freshOK, mutTry, mutOK int
 	starved                          int    // decisions in a row at which no world held
@@ -155,6 +160,7 @@ type searcher struct {
 }
 
 func (t *searcher) close() {
+	t.closeBases()
 	t.mirror.closeIfAny()
 	if bp, ok := t.policy.(*botPolicy); ok {
 		bp.close()
@@ -207,6 +213,7 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 	st := DecisionStats{}
 	old := t.pool
 	t.pool, t.near = nil, nil
+	t.closeBases() // of the last decision, if it stopped on an error
 	next := 0
 	spent := func(attempts int) bool {
 		if t.params.Budget > 0 {
@@ -234,6 +241,7 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 		}
 		st.Iterations++
 	}
+	t.closeBases()
 	if len(t.pool) == 0 {
 		t.starved++
 	} else {
@@ -296,6 +304,7 @@ func (t *searcher) world(old *[]*world, next *int) *interp.Match {
 		*old = (*old)[1:]
 		if m := t.b.build(w); m != nil {
 			t.pool = append(t.pool, w)
+			t.keepBase(w, m)
 			return m
 		}
 		t.noteNear(w)
@@ -315,6 +324,7 @@ func (t *searcher) world(old *[]*world, next *int) *interp.Match {
 				t.mutOK++
 			}
 			t.pool = append(t.pool, w)
+			t.keepBase(w, m)
 			return m
 		}
 		t.noteNear(w)
@@ -324,11 +334,65 @@ func (t *searcher) world(old *[]*world, next *int) *interp.Match {
 	}
 	w := t.pool[*next%len(t.pool)]
 	*next++
-	m, err := t.replay(w)
+	m, err := t.branch(w)
 	if err != nil {
 		return nil
 	}
 	return m
+}
+
+// branch returns world w at the present for an iteration: a fork of its
+// replay this decision, replayed the first time.
+func (t *searcher) branch(w *world) (*interp.Match, error) {
+	if t.noFork || !forkWorlds {
+		return t.replay(w)
+	}
+	base := t.bases[w]
+	if base == nil {
+		var err error
+		if base, err = t.replay(w); err != nil {
+			return nil, err
+		}
+		if t.bases == nil {
+			t.bases = map[*world]*interp.Match{}
+		}
+		t.bases[w] = base
+	}
+	m, err := forkMatch(base, interp.Silent)
+	if err != nil {
+		t.noFork = true
+		t.closeBases()
+		return t.replay(w)
+	}
+	return m, nil
+}
+
+// keepBase keeps a silent fork of m, world w just built at the present,
+// for the iterations that will play w again this decision: it spares them
+// a replay. When the pool will not come round to w again (no more
+// iterations than worlds), it keeps nothing.
+func (t *searcher) keepBase(w *world, m *interp.Match) {
+	if t.noFork || !forkWorlds || t.params.Budget == 0 && t.params.Iterations <= t.params.Worlds {
+		return
+	}
+	base, err := forkMatch(m, interp.Silent)
+	if err != nil {
+		t.noFork = true
+		t.closeBases()
+		return
+	}
+	if t.bases == nil {
+		t.bases = map[*world]*interp.Match{}
+	}
+	t.bases[w] = base
+}
+
+// closeBases closes the replays of this decision's worlds.
+func (t *searcher) closeBases() {
+	for w, m := range t.bases {
+		m.Close()
+		delete(t.bases, w)
+	}
 }
 
 // noteNear keeps the failed world that got furthest at this decision: the

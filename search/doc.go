@@ -9,9 +9,9 @@
 // At each decision the bot imagines complete games — determinizations —
 // that agree with everything its seat has seen, plays each out from the
 // present, and keeps statistics per decision in one tree (single-observer
-// ISMCTS with UCT). It never copies the true match: a Lua state cannot be
-// copied, and a script may keep hidden facts in its own variables, beside
-// the engine's zones, so a copy would see the truth through the script.
+// ISMCTS with UCT). It never copies the true match: a script may keep
+// hidden facts in its own variables, beside the engine's zones, so a copy
+// would see the truth through the script.
 // Instead every determinization is the game replayed from its start in a
 // world of its own:
 //
@@ -37,11 +37,14 @@
 // So the search knows what the seat knows, no more: two games that the
 // seat saw alike give the same decisions, whatever lies hidden in them.
 //
-// The cost is replays (forward.go). A world being built keeps its log, to
-// be compared; a world that held is replayed silently (interp.Silent) for
-// every further iteration, since each iteration plays on from the present
-// and spends its copy. A replay costs about as much as the game so far
-// (BenchmarkCopyClubs300). When no world holds within a few tries — the
+// The cost is replays and forks (forward.go). A world being built keeps
+// its log, to be compared; a world that held is replayed silently
+// (interp.Silent) once per decision, and each further iteration, which
+// plays on from the present and spends its copy, plays a fork of that
+// replay (interp.Match.Fork, a deep copy of the match). A replay costs
+// about as much as the game so far (BenchmarkCopyClubs300); a fork about
+// as much as what the match holds, a few times to many times less
+// (sim's BenchmarkForkVsCopy). When no world holds within a few tries — the
 // builder's guesses of other seats' choices run out, or the secret draws
 // went otherwise — the bot searches relaxed worlds that agree only with
 // its own decisions, and when even those fail it plays its rollout

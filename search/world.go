@@ -52,6 +52,16 @@ type arranger struct {
 
 func (a *arranger) Roll(m *interp.Match, sides int) int { return m.RollDie(sides) }
 
+// ForkChance implements interp.ChanceForker: the fork's arranger counts
+// its shuffles apart, and shares the observation, the world and the
+// generator as every replay's arranger does. (Past the present, where
+// forks play, an arranger shuffles with the match's own generator and
+// changes neither.)
+func (a *arranger) ForkChance() interp.Chance {
+	c := *a
+	return &c
+}
+
 func (a *arranger) Shuffle(m *interp.Match, z *interp.Zone) error {
 	i := a.n
 	a.n++

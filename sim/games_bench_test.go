@@ -184,3 +184,63 @@ func BenchmarkCopy(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkForkVsCopy branches a silent match of four, as a search does,
+// midway through a random game and five decisions before its end: by a
+// replay from the start (Copy) and by a deep copy (Fork).
+func BenchmarkForkVsCopy(b *testing.B) {
+	defer batchGC()()
+	for _, g := range benchGames {
+		e := load(b, "../games/"+g+".lua")
+		cfg := interp.Config{Players: 4, Seed: 7}
+		all := randomGame(b, e, cfg)
+		for _, at := range []struct {
+			name string
+			k    int
+		}{{"mid", len(all) / 2}, {"late", len(all) - 5}} {
+			m, err := e.Replay(cfg, all[:at.k], interp.Silent)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, how := range []string{"copy", "fork"} {
+				b.Run(g+"/"+at.name+"/"+how, func(b *testing.B) {
+					cpu := cpuSeconds()
+					for i := 0; i < b.N; i++ {
+						c, err := branch(m, how)
+						if err != nil {
+							b.Fatal(err)
+						}
+						c.Close()
+					}
+					reportCPU(b, cpu)
+					b.ReportMetric(float64(at.k), "decisions")
+				})
+			}
+			m.Close()
+		}
+	}
+}
+
+func branch(m *interp.Match, how string) (*interp.Match, error) {
+	if how == "fork" {
+		return m.Fork()
+	}
+	return m.Copy(interp.Silent)
+}
+
+// randomGame plays a random game to its end and returns its decisions.
+func randomGame(b *testing.B, e *interp.Engine, cfg interp.Config) []interp.Decision {
+	m, err := e.NewMatch(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer m.Close()
+	bot := interp.NewRandomBot(cfg.Seed)
+	for m.Prompt() != nil {
+		c, _ := bot.Choose(m)
+		if err := m.Step(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return m.Decisions()
+}

@@ -23,8 +23,9 @@ const maxKeptMelds = 4096
 // meldKeeper keeps one state's meld tables, by their values, and the
 // storage melds.all and melds.extensions reuse from call to call.
 type meldKeeper struct {
-	kept map[string]*lua.LTable
-	key  []byte
+	kept   map[string]*lua.LTable
+	key    []byte
+	things map[madeKey]lua.LValue // what make functions made (meldmake.go)
 
 	counts, base, buf, gaps []int
 	in                      []bool

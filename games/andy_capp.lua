@@ -227,8 +227,9 @@ end
 -- out by the Landlord). Not to be changed.
 function Game.trays_of(z, seat) return z.face_up[seat] end
 
--- Seat's tray slot changed: a new list, with the tray as it is now. (Each
--- tray zone has one entry {slot, zone, values}, made once.)
+-- Seat's tray slot changed: its entry has the values it has now, and a
+-- tray laid or emptied makes a new list. (Each tray zone has one entry
+-- {slot, zone, values}, made once.)
 function Game.tray_changed(z, seat, slot)
   local entries = z.tray_entries[seat]
   local now = entries[slot]
@@ -237,9 +238,15 @@ function Game.tray_changed(z, seat, slot)
     entries[slot] = now
   end
   now.values = zone_values(now.zone)
-  if #now.values == 0 then now = nil end
-  local out, placed = {}, false
   local trays = z.face_up[seat]
+  if #now.values == 0 then
+    now = nil
+  else
+    for i = 1, #trays do
+      if trays[i] == now then return end -- added to: listed already
+    end
+  end
+  local out, placed = {}, false
   for i = 1, #trays do
     local tray = trays[i]
     if now and not placed and tray.slot > slot then
@@ -322,7 +329,7 @@ local function keep(memo, key, value)
   return value
 end
 
-local kept = { add = {}, drink = {}, flo = {}, landlord = {} }
+local kept = { drink = {}, flo = {}, landlord = {} }
 
 local LOAN = { text = "loan", kind = "loan" }
 local FIGHT = { text = "fight", kind = "fight" }
@@ -341,19 +348,29 @@ function Game.tray_options(t, z, seat, counts, opts)
   Game.new_trays(counts, tray_option, opts)
 end
 
--- [The Beer Cards] Cards added to one of your own trays: the make function
--- of the options on tray slot.
-local function add_maker(slot)
-  return kept.add[slot] or keep(kept.add, slot, function(values)
-    return { text = "add " .. values_text(values) .. " to " .. slot, kind = "add", slot = slot, values = values }
-  end)
+-- A table of make functions, each made when first asked for:
+-- makers[key] is new_maker(key), made once.
+local function makers_by(new_maker)
+  return setmetatable({}, { __index = function(makers, key)
+    local make = new_maker(key)
+    makers[key] = make
+    return make
+  end })
 end
+
+-- [The Beer Cards] Cards added to one of your own trays: the make function
+-- of the options on each tray slot.
+local add_makers = makers_by(function(slot)
+  return function(values)
+    return { text = "add " .. values_text(values) .. " to " .. slot, kind = "add", slot = slot, values = values }
+  end
+end)
 
 function Game.add_options(t, z, seat, counts, opts)
   local mine = Game.trays_of(z, seat)
   for i = 1, #mine do
     local tray = mine[i]
-    Game.extensions(tray.values, counts, false, add_maker(tray.slot), opts)
+    Game.extensions(tray.values, counts, false, add_makers[tray.slot], opts)
   end
 end
 
@@ -372,40 +389,41 @@ function Game.drink_options(t, z, seat, opts)
 end
 
 -- The make functions of the Flo options on victim's tray slot, by the
--- tray of yours it is merged with (0: laid as a new tray).
+-- tray of yours it is merged with (0: laid as a new tray), with each group
+-- of hand cards that makes one tray of it.
 local function flo_makers(t, victim, slot)
   local by_slot = shelf(kept.flo, victim)
-  return by_slot[slot] or keep(by_slot, slot, {
-    victim = victim, slot = slot, head = "flo " .. Game.seat_word(t, victim) .. " " .. slot,
-  })
-end
-
--- The make function of the Flo options on the tray of makers laid as a new
--- tray (merge 0) or onto your tray merge, with the group of hand cards that
--- makes one tray of it.
-local function flo_maker(makers, merge)
-  return makers[merge] or keep(makers, merge, function(values)
-    local text = merge > 0 and (makers.head .. " merge " .. merge) or makers.head
-    if #values > 0 then text = text .. " with " .. values_text(values) end
-    return { text = text, kind = "flo", victim = makers.victim, slot = makers.slot, merge = merge > 0 and merge or nil, values = values }
-  end)
+  local makers = by_slot[slot]
+  if not makers then
+    local head = "flo " .. Game.seat_word(t, victim) .. " " .. slot
+    makers = makers_by(function(merge)
+      return function(values)
+        local text = merge > 0 and (head .. " merge " .. merge) or head
+        if #values > 0 then text = text .. " with " .. values_text(values) end
+        return { text = text, kind = "flo", victim = victim, slot = slot, merge = merge > 0 and merge or nil, values = values }
+      end
+    end)
+    by_slot[slot] = makers
+  end
+  return makers
 end
 
 -- [Flo] Another player's tray, as a new tray or merged with one of yours,
 -- with or without cards from your hand.
 function Game.flo_options(t, z, seat, counts, opts)
   local n = #opts
+  local extensions, joins = Game.extensions, Game.joins
   local mine, seats = Game.trays_of(z, seat), t:seats(seat)
   for v = 2, #seats do -- the others, from seat's left
     local victim = seats[v]
     local theirs = Game.trays_of(z, victim)
     for i = 1, #theirs do
       local tray = theirs[i]
-      local makers = flo_makers(t, victim, tray.slot)
-      Game.extensions(tray.values, counts, true, flo_maker(makers, 0), opts)
+      local values, makers = tray.values, flo_makers(t, victim, tray.slot)
+      extensions(values, counts, true, makers[0], opts)
       for k = 1, #mine do
         local own = mine[k]
-        Game.joins(tray.values, own.values, counts, flo_maker(makers, own.slot), opts)
+        joins(values, own.values, counts, makers[own.slot], opts)
       end
     end
   end

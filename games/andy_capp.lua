@@ -124,6 +124,10 @@ Game.deck = {
 }
 Game.hand_size = 7
 
+-- The highest beer value, for the melds helpers (read once, as the deck is
+-- read when the script loads).
+local TOP = Game.deck.beer_values
+
 local ACTION_NAME = {}
 for _, a in ipairs(Game.deck.actions) do ACTION_NAME[a.kind] = a.name end
 
@@ -194,7 +198,7 @@ function Game.is_tray(values) return Game.tray_shape(values) ~= nil end
 -- of its copies, and each series of two or more consecutive values. (With
 -- make, what make makes of each tray, appended to into: see the options.)
 function Game.new_trays(counts, make, into)
-  return melds.all(counts, Game.deck.beer_values, make, into)
+  return melds.all(counts, TOP, make, into)
 end
 
 -- [The Beer Cards], [Flo] The groups of hand cards that, laid with base,
@@ -202,7 +206,7 @@ end
 -- the bottom, the top or both and filling any gap inside it. With
 -- allow_empty the empty group is included when base is a tray by itself.
 function Game.extensions(base, counts, allow_empty, make, into)
-  return melds.extensions(base, counts, Game.deck.beer_values, allow_empty, make, into)
+  return melds.extensions(base, counts, TOP, allow_empty, make, into)
 end
 
 -- [Flo] The groups of hand cards that, laid with trays a and b, make one
@@ -210,7 +214,7 @@ end
 -- trays are of one and the same value, or neither is a set, their values
 -- do not overlap and the hand fills the gap between them.
 function Game.joins(a, b, counts, make, into)
-  return melds.joins(a, b, counts, Game.deck.beer_values, true, make, into)
+  return melds.joins(a, b, counts, TOP, true, make, into)
 end
 
 -- The values of a zone's beer cards.
@@ -448,24 +452,22 @@ end
 -- How many beer cards of each value a hand holds (action cards have
 -- value 0).
 function Game.value_counts(hand)
-  return melds.counts(hand:cards(), Game.deck.beer_values)
+  return melds.counts(hand:cards(), TOP)
 end
 
--- Whether a hand holds an action card of this kind.
-function Game.holds(hand, kind) return hand:find(ACTION_NAME[kind]) ~= nil end
-
--- [Game Play] Everything seat may play on his turn.
+-- [Game Play] Everything seat may play on his turn: trays, and each kind
+-- of action card he holds (held: how many of each kind).
 function Game.turn_options(t, z, seat)
   local hand = z.hands[seat]
-  local counts = Game.value_counts(hand)
+  local counts, held = Game.value_counts(hand), hand:tally("kind")
   local opts = {}
   Game.tray_options(t, z, seat, counts, opts)
   Game.add_options(t, z, seat, counts, opts)
-  if Game.holds(hand, "drink") then Game.drink_options(t, z, seat, opts) end
-  if Game.holds(hand, "loan") then opts[#opts + 1] = LOAN end
-  if Game.holds(hand, "flo") then Game.flo_options(t, z, seat, counts, opts) end
-  if Game.holds(hand, "landlord") then Game.landlord_options(t, z, seat, opts) end
-  if Game.holds(hand, "fight") then opts[#opts + 1] = FIGHT end
+  if held.drink then Game.drink_options(t, z, seat, opts) end
+  if held.loan then opts[#opts + 1] = LOAN end
+  if held.flo then Game.flo_options(t, z, seat, counts, opts) end
+  if held.landlord then Game.landlord_options(t, z, seat, opts) end
+  if held.fight then opts[#opts + 1] = FIGHT end
   return opts
 end
 

@@ -41,6 +41,11 @@ function G.play(t)
     melds.joins({ 1 }, { 4 }, { 0, 1, 0 }, 6, true),     -- a gap the hand cannot fill
   }
   say("joins that make no meld: %d %d %d", #none[1], #none[2], #none[3])
+  local function nested(m)
+    local inner = melds.extensions({ 3 }, { 1, 1 }, 4, false)
+    return { text = table.concat(m, " ") .. " (" .. #inner .. " inside)" }
+  end
+  say("make may call melds itself: %s", texts(melds.extensions({ 2, 2 }, { 0, 3 }, 4, false, nested)))
   say("make must make something: %s", tostring(pcall(melds.all, { 1 }, 3, function() return nil end)))
   say("make must be a function: %s", tostring(pcall(melds.all, { 1 }, 3, 7)))
   t:ask(1, { "done" })
@@ -59,6 +64,7 @@ func TestMeldsMake(t *testing.T) {
 		"joins of a set and a single of its value: lay , lay 2",
 		"joins without empty: 0",
 		"joins that make no meld: 0 0 0",
+		"make may call melds itself: 2 (2 inside), 2 2 (2 inside), 2 2 2 (2 inside)",
 		"make must make something: false",
 		"make must be a function: false",
 	}

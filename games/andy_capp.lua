@@ -401,10 +401,11 @@ local function flo_makers(t, victim, slot)
   if not makers then
     local head = "flo " .. Game.seat_word(t, victim) .. " " .. slot
     makers = makers_by(function(merge)
+      local onto = merge > 0 and merge or nil
+      local text = onto and (head .. " merge " .. onto) or head
       return function(values)
-        local text = merge > 0 and (head .. " merge " .. merge) or head
-        if #values > 0 then text = text .. " with " .. values_text(values) end
-        return { text = text, kind = "flo", victim = victim, slot = slot, merge = merge > 0 and merge or nil, values = values }
+        return { text = #values > 0 and (text .. " with " .. values_text(values)) or text,
+          kind = "flo", victim = victim, slot = slot, merge = onto, values = values }
       end
     end)
     by_slot[slot] = makers

@@ -531,8 +531,8 @@ function melds.counts(cards, top, field) end
 --- the value, then the runs of two or more consecutive values starting with it.
 --- A fresh list, but the same table for the same meld each time (while unchanged).
 --- With make: make(meld) for each meld instead, made the first time this make
---- function meets the meld and the same value after that, appended to into (a
---- fresh list when nil), which is returned. make must not ask or yield.
+--- function meets the meld's values and the same value after that, appended to
+--- into (a fresh list when nil), which is returned. make must not ask or yield.
 ---@param counts table<integer, integer>  Cards of each value 1..top.
 ---@param top integer
 ---@param make? fun(meld: integer[]): any

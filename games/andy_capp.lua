@@ -124,6 +124,10 @@ Game.deck = {
 }
 Game.hand_size = 7
 
+-- The highest beer value, for the melds helpers (read once, as the deck is
+-- read when the script loads).
+local TOP = Game.deck.beer_values
+
 local ACTION_NAME = {}
 for _, a in ipairs(Game.deck.actions) do ACTION_NAME[a.kind] = a.name end
 
@@ -191,32 +195,26 @@ end
 function Game.is_tray(values) return Game.tray_shape(values) ~= nil end
 
 -- [The Beer Cards] Every new tray a hand can lay: each value one to all
--- of its copies, and each series of two or more consecutive values.
-function Game.new_trays(counts)
-  return melds.all(counts, Game.deck.beer_values)
+-- of its copies, and each series of two or more consecutive values. (With
+-- make, what make makes of each tray, appended to into: see the options.)
+function Game.new_trays(counts, make, into)
+  return melds.all(counts, TOP, make, into)
 end
 
 -- [The Beer Cards], [Flo] The groups of hand cards that, laid with base,
 -- make one tray: more of the same value, or values extending the series at
 -- the bottom, the top or both and filling any gap inside it. With
 -- allow_empty the empty group is included when base is a tray by itself.
-function Game.extensions(base, counts, allow_empty)
-  return melds.extensions(base, counts, Game.deck.beer_values, allow_empty)
+function Game.extensions(base, counts, allow_empty, make, into)
+  return melds.extensions(base, counts, TOP, allow_empty, make, into)
 end
 
--- [Flo] Two trays (their values, low to high) can make one only if both
--- are of one and the same value, or neither is a set, their values do not
--- overlap and the hand (counts) fills the gap between them.
-function Game.may_merge(a, b, counts)
-  local alo, ahi, blo, bhi = a[1], a[#a], b[1], b[#b]
-  if alo == ahi and blo == bhi and alo == blo then return true end
-  if (alo == ahi and #a > 1) or (blo == bhi and #b > 1) then return false end
-  if bhi < alo then alo, ahi, blo, bhi = blo, bhi, alo, ahi end
-  if ahi >= blo then return false end
-  for v = ahi + 1, blo - 1 do
-    if counts[v] == 0 then return false end
-  end
-  return true
+-- [Flo] The groups of hand cards that, laid with trays a and b, make one
+-- tray of the three, the empty group included. There are none unless both
+-- trays are of one and the same value, or neither is a set, their values
+-- do not overlap and the hand fills the gap between them.
+function Game.joins(a, b, counts, make, into)
+  return melds.joins(a, b, counts, TOP, true, make, into)
 end
 
 -- The values of a zone's beer cards.
@@ -233,8 +231,9 @@ end
 -- out by the Landlord). Not to be changed.
 function Game.trays_of(z, seat) return z.face_up[seat] end
 
--- Seat's tray slot changed: a new list, with the tray as it is now. (Each
--- tray zone has one entry {slot, zone, values}, made once.)
+-- Seat's tray slot changed: its entry has the values it has now, and a
+-- tray laid or emptied makes a new list. (Each tray zone has one entry
+-- {slot, zone, values}, made once.)
 function Game.tray_changed(z, seat, slot)
   local entries = z.tray_entries[seat]
   local now = entries[slot]
@@ -243,9 +242,15 @@ function Game.tray_changed(z, seat, slot)
     entries[slot] = now
   end
   now.values = zone_values(now.zone)
-  if #now.values == 0 then now = nil end
-  local out, placed = {}, false
   local trays = z.face_up[seat]
+  if #now.values == 0 then
+    now = nil
+  else
+    for i = 1, #trays do
+      if trays[i] == now then return end -- added to: listed already
+    end
+  end
+  local out, placed = {}, false
   for i = 1, #trays do
     local tray = trays[i]
     if now and not placed and tray.slot > slot then
@@ -307,9 +312,10 @@ function Game.seat_word(t, seat) return string.lower(t:name(seat)) end
 -- Options of a turn ------------------------------------------------------------
 -- Each function below adds its options to opts. The same option comes back
 -- turn after turn (tray 5 5, drink 2), so an option is made the first time
--- it is offered and kept for the rest of the game, under what it is made
--- of: melds.all and melds.extensions give the same table for the same meld.
--- Nothing changes an option once made.
+-- it is offered and kept for the rest of the game. Options of trays are
+-- made by make functions, one for each kind of option and tray: given one,
+-- melds.all, melds.extensions and melds.joins add what it made of each
+-- meld, and make it once a game. Nothing changes an option once made.
 
 -- The table memo[key], made empty the first time.
 local function shelf(memo, key)
@@ -327,12 +333,7 @@ local function keep(memo, key, value)
   return value
 end
 
-local kept = { tray = {}, add = {}, drink = {}, flo = {}, landlord = {}, text = {} }
-
--- The text of a meld's values (melds are kept tables: see above).
-local function meld_text(m)
-  return kept.text[m] or keep(kept.text, m, values_text(m))
-end
+local kept = { drink = {}, flo = {}, landlord = {} }
 
 local LOAN = { text = "loan", kind = "loan" }
 local FIGHT = { text = "fight", kind = "fight" }
@@ -343,26 +344,37 @@ local NO_TARGET = { -- a Drink, Flo or Landlord with nothing to take
 }
 
 -- [The Beer Cards] New trays.
-function Game.tray_options(t, z, seat, counts, opts)
-  local memo = kept.tray
-  local trays = Game.new_trays(counts)
-  for i = 1, #trays do
-    local values = trays[i]
-    opts[#opts + 1] = memo[values] or keep(memo, values, { text = "tray " .. meld_text(values), kind = "tray", values = values })
-  end
+local function tray_option(values)
+  return { text = "tray " .. values_text(values), kind = "tray", values = values }
 end
 
--- [The Beer Cards] Cards added to one of your own trays.
+function Game.tray_options(t, z, seat, counts, opts)
+  Game.new_trays(counts, tray_option, opts)
+end
+
+-- A table of make functions, each made when first asked for:
+-- makers[key] is new_maker(key), made once.
+local function makers_by(new_maker)
+  return setmetatable({}, { __index = function(makers, key)
+    local make = new_maker(key)
+    makers[key] = make
+    return make
+  end })
+end
+
+-- [The Beer Cards] Cards added to one of your own trays: the make function
+-- of the options on each tray slot.
+local add_makers = makers_by(function(slot)
+  return function(values)
+    return { text = "add " .. values_text(values) .. " to " .. slot, kind = "add", slot = slot, values = values }
+  end
+end)
+
 function Game.add_options(t, z, seat, counts, opts)
   local mine = Game.trays_of(z, seat)
   for i = 1, #mine do
-    local slot = mine[i].slot
-    local memo = shelf(kept.add, slot)
-    local groups = Game.extensions(mine[i].values, counts, false)
-    for j = 1, #groups do
-      local m = groups[j]
-      opts[#opts + 1] = memo[m] or keep(memo, m, { text = "add " .. meld_text(m) .. " to " .. slot, kind = "add", slot = slot, values = m })
-    end
+    local tray = mine[i]
+    Game.extensions(tray.values, counts, false, add_makers[tray.slot], opts)
   end
 end
 
@@ -380,50 +392,43 @@ function Game.drink_options(t, z, seat, opts)
   end
 end
 
--- The Flo options on victim's tray slot laid as a new tray (merge nil) or
--- onto your tray merge: kept by meld, with the head of their texts.
-local function flo_shelf(t, victim, slot, merge)
-  local by_merge = shelf(shelf(kept.flo, victim), slot)
-  local s = by_merge[merge or 0]
-  if not s then
+-- The make functions of the Flo options on victim's tray slot, by the
+-- tray of yours it is merged with (0: laid as a new tray), with each group
+-- of hand cards that makes one tray of it.
+local function flo_makers(t, victim, slot)
+  local by_slot = shelf(kept.flo, victim)
+  local makers = by_slot[slot]
+  if not makers then
     local head = "flo " .. Game.seat_word(t, victim) .. " " .. slot
-    if merge then head = head .. " merge " .. merge end
-    s = keep(by_merge, merge or 0, { head = head, options = {} })
+    makers = makers_by(function(merge)
+      local onto = merge > 0 and merge or nil
+      local text = onto and (head .. " merge " .. onto) or head
+      return function(values)
+        return { text = #values > 0 and (text .. " with " .. values_text(values)) or text,
+          kind = "flo", victim = victim, slot = slot, merge = onto, values = values }
+      end
+    end)
+    by_slot[slot] = makers
   end
-  return s
-end
-
--- The Flo options on victim's tray slot, laid as a new tray (merge nil) or
--- onto your tray merge, with each group of hand cards that makes one tray
--- of it.
-local function add_flo_options(t, victim, slot, merge, groups, opts)
-  local s = flo_shelf(t, victim, slot, merge)
-  local memo = s.options
-  for j = 1, #groups do
-    local m = groups[j]
-    opts[#opts + 1] = memo[m] or keep(memo, m, {
-      text = #m > 0 and (s.head .. " with " .. meld_text(m)) or s.head,
-      kind = "flo", victim = victim, slot = slot, merge = merge, values = m,
-    })
-  end
+  return makers
 end
 
 -- [Flo] Another player's tray, as a new tray or merged with one of yours,
 -- with or without cards from your hand.
 function Game.flo_options(t, z, seat, counts, opts)
   local n = #opts
+  local extensions, joins = Game.extensions, Game.joins
   local mine, seats = Game.trays_of(z, seat), t:seats(seat)
   for v = 2, #seats do -- the others, from seat's left
     local victim = seats[v]
     local theirs = Game.trays_of(z, victim)
     for i = 1, #theirs do
       local tray = theirs[i]
-      add_flo_options(t, victim, tray.slot, nil, Game.extensions(tray.values, counts, true), opts)
+      local values, makers = tray.values, flo_makers(t, victim, tray.slot)
+      extensions(values, counts, true, makers[0], opts)
       for k = 1, #mine do
         local own = mine[k]
-        if Game.may_merge(tray.values, own.values, counts) then
-          add_flo_options(t, victim, tray.slot, own.slot, Game.extensions(concat(tray.values, own.values), counts, true), opts)
-        end
+        joins(values, own.values, counts, makers[own.slot], opts)
       end
     end
   end
@@ -448,24 +453,22 @@ end
 -- How many beer cards of each value a hand holds (action cards have
 -- value 0).
 function Game.value_counts(hand)
-  return melds.counts(hand:cards(), Game.deck.beer_values)
+  return melds.counts(hand:cards(), TOP)
 end
 
--- Whether a hand holds an action card of this kind.
-function Game.holds(hand, kind) return hand:find(ACTION_NAME[kind]) ~= nil end
-
--- [Game Play] Everything seat may play on his turn.
+-- [Game Play] Everything seat may play on his turn: trays, and each kind
+-- of action card he holds (held: how many of each kind).
 function Game.turn_options(t, z, seat)
   local hand = z.hands[seat]
-  local counts = Game.value_counts(hand)
+  local counts, held = Game.value_counts(hand), hand:tally("kind")
   local opts = {}
   Game.tray_options(t, z, seat, counts, opts)
   Game.add_options(t, z, seat, counts, opts)
-  if Game.holds(hand, "drink") then Game.drink_options(t, z, seat, opts) end
-  if Game.holds(hand, "loan") then opts[#opts + 1] = LOAN end
-  if Game.holds(hand, "flo") then Game.flo_options(t, z, seat, counts, opts) end
-  if Game.holds(hand, "landlord") then Game.landlord_options(t, z, seat, opts) end
-  if Game.holds(hand, "fight") then opts[#opts + 1] = FIGHT end
+  if held.drink then Game.drink_options(t, z, seat, opts) end
+  if held.loan then opts[#opts + 1] = LOAN end
+  if held.flo then Game.flo_options(t, z, seat, counts, opts) end
+  if held.landlord then Game.landlord_options(t, z, seat, opts) end
+  if held.fight then opts[#opts + 1] = FIGHT end
   return opts
 end
 

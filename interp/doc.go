@@ -43,9 +43,9 @@
 //
 // Where to look: engine.go loads a script; match.go runs one game;
 // methods.go, tablemethods.go, zonemethods.go, pieces.go and board.go are
-// what scripts call; clauses.go, melds.go (with meldkeep.go) and
-// holders.go are Go helpers for common rules and bots; view.go, draw.go
-// and botview.go are what seats and bots see; record.go is saving, loading
-// and replay; fork.go and forklua.go copy a match; sandbox.go and host.go
-// tie the script host (package luahost) in.
+// what scripts call; clauses.go, melds.go (with meldkeep.go and
+// meldmake.go) and holders.go are Go helpers for common rules and bots;
+// view.go, draw.go and botview.go are what seats and bots see; record.go
+// is saving, loading and replay; fork.go and forklua.go copy a match;
+// sandbox.go and host.go tie the script host (package luahost) in.
 package interp

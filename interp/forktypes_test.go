@@ -109,6 +109,7 @@ interp.logParts
 interp.matchMeta
 interp.meldKeeper
 interp.randSource
+interp.scratch
 interp.zoneBinding
 struct {}
 table.Card

@@ -24,8 +24,17 @@ const maxKeptMelds = 4096
 // storage melds.all and melds.extensions reuse from call to call.
 type meldKeeper struct {
 	kept map[string]*lua.LTable
-	key  []byte
+	// What make functions made, by function and values (meldmake.go),
+	// and how many things that is.
+	made  map[*lua.LFunction]map[string]lua.LValue
+	nMade int
 
+	scratch
+}
+
+// scratch is the storage the melds functions reuse from call to call.
+type scratch struct {
+	key                     []byte
 	counts, base, buf, gaps []int
 	in                      []bool
 }
@@ -35,10 +44,7 @@ type meldKeeper struct {
 // budgets, docs/script-host.md).
 func (k *meldKeeper) list(L *lua.LState, vals []int) *lua.LTable {
 	luahost.MeterOf(L).Work(L, int64(1+len(vals)))
-	k.key = k.key[:0]
-	for _, v := range vals {
-		k.key = append(k.key, byte(v), byte(v>>8))
-	}
+	k.keyOf(vals)
 	if t, ok := k.kept[string(k.key)]; ok && unchanged(t, vals) {
 		return t
 	}
@@ -50,6 +56,15 @@ func (k *meldKeeper) list(L *lua.LState, vals []int) *lua.LTable {
 		k.kept[string(k.key)] = t
 	}
 	return t
+}
+
+// keyOf sets k.key to what melds are kept under: their values, two
+// bytes each.
+func (k *meldKeeper) keyOf(vals []int) {
+	k.key = k.key[:0]
+	for _, v := range vals {
+		k.key = append(k.key, byte(v), byte(v>>8))
+	}
 }
 
 // unchanged reports whether t is still the plain list of vals it was made

@@ -11,17 +11,20 @@ import (
 // are whole numbers 1..top; counts[v] is how many cards of value v a hand
 // holds (missing: none).
 //
-//	melds.counts(cards, top [, field])     how many cards of each value
-//	melds.all(counts, top)                 every meld the hand can lay
-//	melds.extensions(base, counts, top, e) the groups that extend a meld
+//	melds.counts(cards, top [, field])        how many cards of each value
+//	melds.all(counts, top [, make, into])     every meld the hand can lay
+//	melds.extensions(base, counts, top, e...) the groups that extend a meld
+//	melds.joins(a, b, counts, top, e...)      the groups that join two melds
 //
-// Both give the same table for the same meld (meldkeep.go).
+// They give the same table for the same meld (meldkeep.go), or with a
+// make function what it made of the meld, made once (meldmake.go).
 
 func meldsModule(L *lua.LState) *lua.LTable {
 	keep := hostValue(L, &meldKeeper{}) // an upvalue, for forks (sandbox.go)
-	mod := L.CreateTable(0, 3)
+	mod := L.CreateTable(0, 4)
 	mod.RawSetString("all", L.NewClosure(meldsAllG, keep))
 	mod.RawSetString("extensions", L.NewClosure(meldsExtensionsG, keep))
+	mod.RawSetString("joins", L.NewClosure(meldsJoinsG, keep))
 	mod.RawSetString("counts", L.NewFunction(meldsCounts))
 	return mod
 }
@@ -34,6 +37,9 @@ func meldsAllG(L *lua.LState) int { return meldsAll(L, upvalueOf[*meldKeeper](L,
 func meldsExtensionsG(L *lua.LState) int {
 	return meldsExtensions(L, upvalueOf[*meldKeeper](L, 1))
 }
+
+// meldsJoinsG is melds.joins, with the module's keeper in its upvalue.
+func meldsJoinsG(L *lua.LState) int { return meldsJoins(L, upvalueOf[*meldKeeper](L, 1)) }
 
 // checkCounts reads counts[1..top], which may leave values out (none),
 // into dst (storage reused from call to call).
@@ -61,14 +67,15 @@ func valueList(L *lua.LState, vals []int) *lua.LTable {
 	return t
 }
 
-// meldsAll implements melds.all(counts, top): every meld a hand can lay,
-// value by value: the sets of one to all copies of the value, then the
-// runs of two or more consecutive values that start with it.
+// meldsAll implements melds.all(counts, top [, make, into]): every meld a
+// hand can lay, value by value: the sets of one to all copies of the
+// value, then the runs of two or more consecutive values that start with
+// it (with make, what make makes of each: meldOut).
 func meldsAll(L *lua.LState, keep *meldKeeper) int {
 	top := L.CheckInt(2)
 	keep.counts = checkCounts(L, 1, top, keep.counts)
 	counts := keep.counts
-	out := L.CreateTable(16, 0)
+	out := keep.output(L, 3)
 	buf := keep.buf[:0]
 	defer func() { keep.buf = buf }()
 	for v := 1; v <= top; v++ {
@@ -77,7 +84,7 @@ func meldsAll(L *lua.LState, keep *meldKeeper) int {
 			for i := 0; i < k; i++ {
 				buf = append(buf, v)
 			}
-			out.Append(keep.list(L, buf))
+			out.add(buf)
 		}
 		if counts[v] == 0 {
 			continue
@@ -85,61 +92,75 @@ func meldsAll(L *lua.LState, keep *meldKeeper) int {
 		buf = append(buf[:0], v)
 		for w := v + 1; w <= top && counts[w] > 0; w++ {
 			buf = append(buf, w)
-			out.Append(keep.list(L, buf))
+			out.add(buf)
 		}
 	}
-	L.Push(out)
+	L.Push(out.list)
 	return 1
 }
 
 // meldsExtensions implements melds.extensions(base, counts, top [,
-// with_empty]): the groups of hand cards that, laid with the values of
-// base, make one meld. For a set (all values equal): more of its value,
-// one to all copies. For values all different: every run they can become,
-// filled wherever base has a gap and extended at the bottom, the top or
-// both — those reaching down least first, then up least first. with_empty
-// includes the empty group when base is a meld by itself.
+// with_empty, make, into]): the groups of hand cards that, laid with the
+// values of base, make one meld (extensionsOf).
 func meldsExtensions(L *lua.LState, keep *meldKeeper) int {
-	baseT := L.CheckTable(1)
 	top := L.CheckInt(3)
+	keep.base = readValues(L, 1, top, keep.base[:0])
 	keep.counts = checkCounts(L, 2, top, keep.counts)
-	counts := keep.counts
-	withEmpty := L.ToBool(4)
-	base := keep.base[:0]
-	buf := keep.buf[:0]
-	defer func() { keep.base, keep.buf = base, buf }()
-	for i := 1; i <= baseT.Len(); i++ {
-		v, ok := baseT.RawGetInt(i).(lua.LNumber)
+	out := keep.output(L, 5)
+	extensionsOf(keep, L.ToBool(4), out)
+	L.Push(out.list)
+	return 1
+}
+
+// readValues appends the values of the list at argument n, each 1..top,
+// to dst.
+func readValues(L *lua.LState, n, top int, dst []int) []int {
+	t := L.CheckTable(n)
+	for i := 1; i <= t.Len(); i++ {
+		v, ok := t.RawGetInt(i).(lua.LNumber)
 		if !ok || int(v) < 1 || int(v) > top {
-			L.ArgError(1, "a list of values 1..top expected")
+			L.ArgError(n, "a list of values 1..top expected")
 		}
-		base = append(base, int(v))
+		dst = append(dst, int(v))
 	}
-	out := L.CreateTable(8, 0)
-	L.Push(out)
+	return dst
+}
+
+// extensionsOf gives out the groups of hand cards (keep.counts)
+// that, laid with the values keep.base, make one meld. For a set (all
+// values equal): more of its value, one to all copies. For values all
+// different: every run they can become, filled wherever base has a gap
+// and extended at the bottom, the top or both — those reaching down least
+// first, then up least first. withEmpty includes the empty group when base
+// is a meld by itself.
+func extensionsOf(keep *meldKeeper, withEmpty bool, out meldOut) {
+	counts, base := keep.counts, keep.base
+	top := len(counts) - 2
+	buf := keep.buf[:0]
+	defer func() { keep.buf = buf }()
 	if len(base) == 0 {
-		return 1
+		return
 	}
 	sort.Ints(base)
 	lo, hi := base[0], base[len(base)-1]
 	allEqual := lo == hi
 	if allEqual {
 		if withEmpty {
-			out.Append(keep.list(L, nil))
+			out.add(nil)
 		}
 		for k := 1; k <= counts[lo]; k++ {
 			buf = buf[:0]
 			for i := 0; i < k; i++ {
 				buf = append(buf, lo)
 			}
-			out.Append(keep.list(L, buf))
+			out.add(buf)
 		}
 	}
 	in := append(keep.in[:0], make([]bool, top+2)...)
 	keep.in = in
 	for _, v := range base {
 		if in[v] {
-			return 1 // not all different: no run
+			return // not all different: no run
 		}
 		in[v] = true
 	}
@@ -148,7 +169,7 @@ func meldsExtensions(L *lua.LState, keep *meldKeeper) int {
 	for v := lo; v <= hi; v++ {
 		if !in[v] {
 			if counts[v] == 0 {
-				return 1
+				return
 			}
 			gaps = append(gaps, v)
 		}
@@ -171,9 +192,8 @@ func meldsExtensions(L *lua.LState, keep *meldKeeper) int {
 				buf = append(buf, v)
 			}
 			if len(buf) > 0 || (withEmpty && !allEqual) {
-				out.Append(keep.list(L, buf))
+				out.add(buf)
 			}
 		}
 	}
-	return 1
 }

@@ -24,13 +24,8 @@ func optionTextProblem(s string) string {
 	if len(s) > MaxOptionBytes {
 		return fmt.Sprintf("is %d bytes long, over the limit of %d", len(s), MaxOptionBytes)
 	}
-	// Most texts are plain printable ASCII: one pass over the bytes.
-	plain := true
-	for i := 0; i < len(s) && plain; i++ {
-		plain = s[i] >= 0x20 && s[i] < 0x7f
-	}
-	if plain {
-		return ""
+	if plainASCII(s) {
+		return "" // the common case: one scan
 	}
 	if !utf8.ValidString(s) {
 		return "is not valid UTF-8"
@@ -51,6 +46,9 @@ func printableLine(s string) string { return printable(s, false) }
 func printableBlock(s string) string { return printable(s, true) }
 
 func printable(s string, keepNewlines bool) string {
+	if plainASCII(s) {
+		return s // the common case costs one scan and no allocation
+	}
 	clean := utf8.ValidString(s)
 	if clean {
 		for i := 0; i < len(s); i++ {
@@ -61,7 +59,7 @@ func printable(s string, keepNewlines bool) string {
 		}
 	}
 	if clean {
-		return s // the common case costs one scan and no allocation
+		return s
 	}
 	var b strings.Builder
 	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
@@ -85,3 +83,14 @@ const (
 	zoneBytes    = 256
 	logLineBytes = 64
 )
+
+// plainASCII reports whether s is printable ASCII only (spaces, letters,
+// digits, punctuation): valid UTF-8 without a control character.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}

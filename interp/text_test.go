@@ -1,30 +1,31 @@
 package interp
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
 
-// TestOptionTextProblem checks what an option text may hold: one line of
-// printable text, ASCII or not, up to MaxOptionBytes.
-func TestOptionTextProblem(t *testing.T) {
-	for _, c := range []struct {
-		text, problem string
+func TestOptionTextAndPrintable(t *testing.T) {
+	tests := []struct {
+		in, line, problem string
 	}{
-		{"play JC", ""},
-		{"play 10♥", ""},
-		{"bet ½ on Mrs. Peacock's café", ""},
-		{strings.Repeat("x", MaxOptionBytes), ""},
-		{strings.Repeat("x", MaxOptionBytes+1), "over the limit"},
-		{"a\tb", "control character"},
-		{"line\nbreak", "control character"},
-		{"del\x7f", "control character"},
-		{"c1 \u0085 next line", "control character"},
-		{"bad \xff byte", "not valid UTF-8"},
-	} {
-		got := optionTextProblem(c.text)
-		if (c.problem == "") != (got == "") || !strings.Contains(got, c.problem) {
-			t.Errorf("optionTextProblem(%q) = %q, want a problem with %q", c.text, got, c.problem)
+		{"flo east 1 merge 2 with 7", "flo east 1 merge 2 with 7", ""},
+		{"", "", ""},
+		{"J♣ to the trick", "J♣ to the trick", ""},
+		{"tab\there", "tab here", "has a control character ('\\t'): an option is one line of plain text"},
+		{"del\x7f", "del", "has a control character ('\\x7f'): an option is one line of plain text"},
+		{"bad \xff byte", "bad \uFFFD byte", "is not valid UTF-8"},
+		{strings.Repeat("x", MaxOptionBytes), strings.Repeat("x", MaxOptionBytes), ""},
+		{strings.Repeat("x", MaxOptionBytes+1), strings.Repeat("x", MaxOptionBytes+1), fmt.Sprintf("is %d bytes long, over the limit of %d", MaxOptionBytes+1, MaxOptionBytes)},
+		{"c1 \u0085 next line", "c1  next line", "has a control character ('\\u0085'): an option is one line of plain text"},
+	}
+	for _, tt := range tests {
+		if got := printableLine(tt.in); got != tt.line {
+			t.Errorf("printableLine(%q) = %q, want %q", tt.in, got, tt.line)
+		}
+		if got := optionTextProblem(tt.in); got != tt.problem {
+			t.Errorf("optionTextProblem(%q) = %q, want %q", tt.in, got, tt.problem)
 		}
 	}
 }

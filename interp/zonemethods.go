@@ -1,7 +1,7 @@
 package interp
 
 import (
-	"sort"
+	"slices"
 
 	"github.com/tabletop/tabletop/table"
 	lua "github.com/yuin/gopher-lua"
@@ -122,22 +122,55 @@ func (m *Match) zoneShuffle(L *lua.LState) int {
 }
 
 // zoneSort implements zone:sort([field]): a stable sort by a card field
-// (default "order"), numbers by value, anything else by its text.
+// (default "order"), numbers by value, anything else by its text. Each
+// card's field is read once, and a zone already in order is left as it
+// is: unchanged, so zone:cards still gives the list it gave.
 func (m *Match) zoneSort(L *lua.LState) int {
 	z := m.checkZone(L, 1)
-	z.Touch()
 	field := L.OptString(2, "order")
-	key := func(c *Card) lua.LValue { return m.luaCard(c).RawGetString(field) }
-	sort.SliceStable(z.Cards, func(i, j int) bool {
-		a, b := key(z.Cards[i]), key(z.Cards[j])
-		if an, ok := a.(lua.LNumber); ok {
-			if bn, ok := b.(lua.LNumber); ok {
-				return an < bn
-			}
+	var buf [16]sortKey
+	keys := buf[:0]
+	sorted := true
+	for i, c := range z.Cards {
+		keys = append(keys, sortKey{m.luaCard(c).RawGetString(field), c})
+		if i > 0 && sortLess(keys[i].key, keys[i-1].key) {
+			sorted = false
 		}
-		return a.String() < b.String()
+	}
+	if sorted {
+		return 0
+	}
+	slices.SortStableFunc(keys, func(a, b sortKey) int {
+		switch {
+		case sortLess(a.key, b.key):
+			return -1
+		case sortLess(b.key, a.key):
+			return 1
+		}
+		return 0
 	})
+	for i, k := range keys {
+		z.Cards[i] = k.card
+	}
+	z.Touch()
 	return 0
+}
+
+// sortKey is a card and the value zone:sort orders it by.
+type sortKey struct {
+	key  lua.LValue
+	card *Card
+}
+
+// sortLess orders zone:sort's keys: numbers by value, anything else (and
+// a number against anything else) by its text.
+func sortLess(a, b lua.LValue) bool {
+	if an, ok := a.(lua.LNumber); ok {
+		if bn, ok := b.(lua.LNumber); ok {
+			return an < bn
+		}
+	}
+	return a.String() < b.String()
 }
 
 // zoneCards implements zone:cards(): the cards, bottom first.

@@ -530,20 +530,41 @@ function melds.counts(cards, top, field) end
 --- Every meld a hand can lay, value by value: the sets of one to all copies of
 --- the value, then the runs of two or more consecutive values starting with it.
 --- A fresh list, but the same table for the same meld each time (while unchanged).
+--- With make: make(meld) for each meld instead, made the first time this make
+--- function meets the meld's values and the same value after that, appended to
+--- into (a fresh list when nil), which is returned. make must not ask or yield.
 ---@param counts table<integer, integer>  Cards of each value 1..top.
 ---@param top integer
----@return integer[][]
-function melds.all(counts, top) end
+---@param make? fun(meld: integer[]): any
+---@param into? table
+---@return table
+function melds.all(counts, top, make, into) end
 --- The groups of hand cards that, laid with base, make one meld: more of a
 --- set's value; for different values, every run they can become (gaps filled,
 --- extended down, up or both). with_empty includes {} when base is a meld.
---- The same table for the same meld each time, as melds.all.
+--- The same table for the same meld each time, as melds.all; make and into as
+--- in melds.all.
 ---@param base integer[]
 ---@param counts table<integer, integer>
 ---@param top integer
 ---@param with_empty? boolean
----@return integer[][]
-function melds.extensions(base, counts, top, with_empty) end
+---@param make? fun(meld: integer[]): any
+---@param into? table
+---@return table
+function melds.extensions(base, counts, top, with_empty, make, into) end
+--- The groups of hand cards that, laid with the melds a and b together, make
+--- one meld: melds.extensions of all their values. None when they cannot: a
+--- set with anything but its value, a value both hold, or a gap between them
+--- the hand cannot fill. make and into as in melds.all.
+---@param a integer[]
+---@param b integer[]
+---@param counts table<integer, integer>
+---@param top integer
+---@param with_empty? boolean
+---@param make? fun(meld: integer[]): any
+---@param into? table
+---@return table
+function melds.joins(a, b, counts, top, with_empty, make, into) end
 
 ---@class holders
 local holders = {}

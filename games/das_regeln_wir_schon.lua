@@ -405,12 +405,18 @@ end
 -- chips: {[seat] = {white =, purple =, yellow =, green =}}; corrections: the
 -- Correction Rules in force; listed: {[seat] = colour} for S3.
 function Game.score_context(chips, corrections, listed, players)
-  local c = setmetatable({ chips = chips, corrections = corrections, listed = listed or {}, players = players, value = {} }, ScoreCtx)
-  for _, col in ipairs(COLOURS) do c.value[col] = 1 end
+  return setmetatable({ chips = chips, corrections = corrections, listed = listed or {}, players = players, value = Game.chip_values(corrections) }, ScoreCtx)
+end
+
+-- What a chip of each colour is worth: 1, unless a Correction Rule says
+-- otherwise.
+function Game.chip_values(corrections)
+  local value = {}
+  for _, col in ipairs(COLOURS) do value[col] = 1 end
   for _, card in ipairs(corrections) do
-    if card.colour then c.value[card.colour] = card.value end
+    if card.colour then value[card.colour] = card.value end
   end
-  return c
+  return value
 end
 
 -- Chip points and bonus per seat under a Scoring Rule.
@@ -511,11 +517,13 @@ end
 -- Options ---------------------------------------------------------------------
 
 local function chips_text(counts)
-  local parts = {}
-  for _, col in ipairs(COLOURS) do
-    if (counts[col] or 0) > 0 then parts[#parts + 1] = counts[col] .. " " .. col end
+  local text
+  for i = 1, #COLOURS do
+    local col = COLOURS[i]
+    local n = counts[col]
+    if n and n > 0 then text = text and (text .. " " .. n .. " " .. col) or (n .. " " .. col) end
   end
-  return table.concat(parts, " ")
+  return text or ""
 end
 Game.chips_text = chips_text
 
@@ -527,15 +535,45 @@ Game.chips_text = chips_text
 -- taking the other chips of the payment before or after the last one comes
 -- to the same, as the return touches only that colour.
 -- The lists are kept by what they depend on (k, and each colour's supply up
--- to k + 1), and given again: a prompt never changes its options.
-local take_lists = {}
+-- to k + 1), and given again: a prompt never changes its options. A handful
+-- is the same option in every list that offers it.
+local take_lists = {}  -- [k][supply key]
+local handful_opts = {} -- [handful key]
+
+-- Each colour's supply, up to k + 1, as one number.
+local function supply_key(supply, k)
+  local key = 0
+  for i = 1, #COLOURS do
+    local n = supply[COLOURS[i]]
+    if n > k + 1 then n = k + 1 end
+    key = key * (k + 2) + n
+  end
+  return key
+end
 
 function Game.take_options(supply, k)
   if k <= 0 then return {} end
-  local key = k
-  for _, col in ipairs(COLOURS) do key = key .. ":" .. math.min(supply[col], k + 1) end
-  if not take_lists[key] then take_lists[key] = Game.handfuls(supply, k) end
-  return take_lists[key]
+  local by_supply = take_lists[k]
+  if not by_supply then by_supply = {}; take_lists[k] = by_supply end
+  local key = supply_key(supply, k)
+  local opts = by_supply[key]
+  if not opts then opts = Game.handfuls(supply, k); by_supply[key] = opts end
+  return opts
+end
+
+-- The option to take w white, p purple, y yellow and g green chips (last:
+-- the colour whose last chip it takes), made once. (Keys below zero: in the
+-- table's hash part.)
+local function handful_option(w, p, y, g, last)
+  local key = -1 - (((w * 256 + p) * 256 + y) * 256 + g)
+  if last then key = key - 2 ^ 32 end
+  local o = handful_opts[key]
+  if not o then
+    o = { white = w, purple = p, yellow = y, green = g, count = w + p + y + g, last = last }
+    o.text = "take " .. chips_text(o)
+    handful_opts[key] = o
+  end
+  return o
 end
 
 function Game.handfuls(supply, k)
@@ -546,21 +584,16 @@ function Game.handfuls(supply, k)
     for p = math.min(k - w, cap[2]), 0, -1 do
       for y = math.min(k - w - p, cap[3]), 0, -1 do
         local g = k - w - p - y
-        if g <= cap[4] then
-          local o = { white = w, purple = p, yellow = y, green = g, count = k }
-          o.text = "take " .. chips_text(o)
-          opts[#opts + 1] = o
-        end
+        if g <= cap[4] then opts[#opts + 1] = handful_option(w, p, y, g) end
       end
     end
   end
-  for _, col in ipairs(COLOURS) do
+  for i, col in ipairs(COLOURS) do
     local n = supply[col]
     if n > 0 and n <= k then
-      local o = { white = 0, purple = 0, yellow = 0, green = 0, count = n, last = col }
-      o[col] = n
-      o.text = "take " .. chips_text(o)
-      opts[#opts + 1] = o
+      local h = { 0, 0, 0, 0 }
+      h[i] = n
+      opts[#opts + 1] = handful_option(h[1], h[2], h[3], h[4], col)
     end
   end
   return opts
@@ -619,12 +652,6 @@ local IN_FORCE = {
   incident = { zone = "incident rules", label = "Incident Rules in force" },
 }
 
-local function copy(def)
-  local c = {}
-  for k, v in pairs(def) do c[k] = v end
-  return c
-end
-
 function Game.make_table(t, S)
   local z = { hand = {}, place = {}, force = {} }
   S.z = z
@@ -652,13 +679,17 @@ function Game.make_table(t, S)
   S.tiles = t:pool { name = "tiles", label = "Voting tiles (used: out until after the scoring round)", kinds = { "tiles" }, supply = Game.setup.tiles * t.players }
   S.pad = t:pad { name = "score", label = "Score pad" }
 
-  -- The cards: the rule cards by type, the place cards.
+  -- The cards: the rule cards by type (the definitions themselves: the
+  -- script runs afresh for every match), the place cards.
+  local by_kind = {}
+  for _, k in ipairs(Game.kinds) do by_kind[k.kind] = {} end
   for _, def in ipairs(Game.cards) do
-    local card = t:cards({ copy(def) }, z.deck)[1]
-    if def.kind == "scoring" then t:move(card, z.scoring_left)
-    elseif def.kind == "prediction" then t:move(card, z.prediction_left)
-    else t:move(card, z.decks[def.kind]) end
+    local list = by_kind[def.kind]
+    list[#list + 1] = def
   end
+  t:cards(by_kind.scoring, z.scoring_left)
+  t:cards(by_kind.prediction, z.prediction_left)
+  for _, kind in ipairs({ "correction", "voting", "incident" }) do t:cards(by_kind[kind], z.decks[kind]) end
   z.scoring_left:sort()
   z.prediction_left:sort()
   local places = {}
@@ -667,16 +698,32 @@ function Game.make_table(t, S)
   t:cards({ { name = "Punktbeste", label = "Punktbeste" }, { name = "Punktletzte", label = "Punktletzte" } }, z.box)
 end
 
+-- The rules in force, kept in S.rules until a rule card moves
+-- (Game.rules_changed).
 function Game.in_force(S)
-  local f = S.z.force
-  return {
-    scoring = f.scoring:top(), prediction = f.prediction:top(),
-    correction = f.correction:cards(), voting = f.voting:cards(), incident = f.incident:cards(),
-  }
+  local F = S.rules
+  if not F then
+    local f = S.z.force
+    F = {
+      scoring = f.scoring:top(), prediction = f.prediction:top(),
+      correction = f.correction:cards(), voting = f.voting:cards(), incident = f.incident:cards(),
+    }
+    S.rules = F
+  end
+  return F
 end
 
--- The notes show every card in force with its text.
-function Game.update_notes(t, S)
+-- The chip values of the Correction Rules in force.
+local function values_in_force(S)
+  local F = Game.in_force(S)
+  if not F.values then F.values = Game.chip_values(F.correction) end
+  return F.values
+end
+
+-- After a rule card has moved: the rules in force are read again, and the
+-- notes show every card in force with its text.
+function Game.rules_changed(t, S)
+  S.rules = nil
   local F = Game.in_force(S)
   t:note("rule scoring", "Scoring Rule: " .. F.scoring.label .. " " .. F.scoring.text, F.scoring.name)
   t:note("rule prediction", "Prediction Rule: " .. F.prediction.label .. " " .. F.prediction.text, F.prediction.name)
@@ -700,16 +747,24 @@ end
 -- Chips ---------------------------------------------------------------------
 
 -- [1.3] If the pool gave its last chip of a colour, everyone returns that
--- colour.
-function Game.last_chip(t, S)
-  for _, col in ipairs(COLOURS) do
-    if S.chips:supply(col) == 0 and S.chips:total(col) > 0 then
-      t:event("all", { kind = "return", colour = col },
-        "The last %s chip has left the pool: everyone returns all his %s chips", col, col)
-      for _, s in ipairs(t:seats()) do S.chips:take(s, col, S.chips:count(s, col)) end
-    end
-  end
+-- colour. (Only a handful that says so takes a colour's last chip.)
+function Game.last_chip(t, S, col)
+  t:event("all", { kind = "return", colour = col },
+    "The last %s chip has left the pool: everyone returns all his %s chips", col, col)
+  for _, s in ipairs(t:seats()) do S.chips:take(s, col, S.chips:count(s, col)) end
 end
+
+-- What is left in the pool, by colour (one table, filled afresh).
+local pool_left = {}
+local function supply_now(S)
+  for i = 1, #COLOURS do
+    local col = COLOURS[i]
+    pool_left[col] = S.chips:supply(col)
+  end
+  return pool_left
+end
+
+local take_event = { kind = "take" } -- (t:event copies the data it is given)
 
 -- [1.3] seat takes k chips of his choice from the pool, chip by chip: a
 -- handful at a time, which ends early with the last chip of a colour; then
@@ -717,9 +772,7 @@ end
 function Game.take(t, S, seat, k, hint)
   local ask = hint
   while k > 0 do
-    local supply = {}
-    for _, col in ipairs(COLOURS) do supply[col] = S.chips:supply(col) end
-    local opts = Game.take_options(supply, k)
+    local opts = Game.take_options(supply_now(S), k)
     if #opts == 0 then
       t:log("The pool is empty: %p gets nothing more", seat)
       return
@@ -729,12 +782,14 @@ function Game.take(t, S, seat, k, hint)
       if opts[#opts].last then ask = ask .. " (a colour's last chip ends a handful: then everyone returns that colour and you take the rest)" end
       choice = t:ask(seat, opts, ask)
     end
-    for _, col in ipairs(COLOURS) do
+    for i = 1, #COLOURS do
+      local col = COLOURS[i]
       if choice[col] > 0 then S.chips:give(seat, col, choice[col]) end
     end
-    t:event("all", { kind = "take", seat = seat, white = choice.white, purple = choice.purple, yellow = choice.yellow, green = choice.green },
-      "%p takes %s", seat, chips_text(choice))
-    Game.last_chip(t, S)
+    local e = take_event
+    e.seat, e.white, e.purple, e.yellow, e.green = seat, choice.white, choice.purple, choice.yellow, choice.green
+    t:event("all", e, "%p takes %s", seat, chips_text(choice))
+    if choice.last then Game.last_chip(t, S, choice.last) end
     k = k - choice.count
     ask = string.format("%s: %d more to take", hint, k)
   end
@@ -762,13 +817,13 @@ end
 function Game.pay(t, S, seat, n, card)
   local held = {}
   for _, col in ipairs(COLOURS) do held[col] = S.chips:count(seat, col) end
-  local c = Game.score_context({}, Game.in_force(S).correction, nil, t.players)
-  local pay = Game.fine_colours(held, c.value, n)
+  local pay = Game.fine_colours(held, values_in_force(S), n)
+  local paid = 0
   for _, col in ipairs(COLOURS) do
-    if pay[col] then S.chips:take(seat, col, pay[col]) end
+    if pay[col] then S.chips:take(seat, col, pay[col]); paid = paid + pay[col] end
   end
   local text = chips_text(pay)
-  for _, col in ipairs(COLOURS) do t:metric("fines", pay[col] or 0) end
+  t:metric("fines", paid)
   t:log("%p pays %s to the pool (%s)", seat, text == "" and "nothing (he has no chips)" or text, card.label)
 end
 
@@ -918,7 +973,7 @@ function Game.set_up(t, S)
   t:move(t:card(Game.setup.first_prediction), z.force.prediction)
   for _, kind in ipairs({ "correction", "voting", "incident" }) do Game.lay_out(t, S, kind) end
   for _, kind in ipairs({ "correction", "voting", "incident" }) do z.decks[kind]:move_all(z.deck) end
-  Game.update_notes(t, S)
+  Game.rules_changed(t, S)
 
   -- The deal; the rest to the discard space.
   z.deck:shuffle()
@@ -1044,7 +1099,7 @@ function Game.adopt(t, S, active, card)
   t:move(old, S.z.covered)
   t:move(card, zone, slot)
   t:log("%s comes into force and covers %s%s", card, old, forced and " (same colour)" or "")
-  Game.update_notes(t, S)
+  Game.rules_changed(t, S)
 end
 
 -- Scoring and prediction rounds -------------------------------------------------
@@ -1188,7 +1243,7 @@ function Game.next_round(t, S, places, first)
   end
   choose("scoring", z.scoring_left, z.force.scoring, seat_at(places, n))
   choose("prediction", z.prediction_left, z.force.prediction, seat_at(places, n - 1))
-  Game.update_notes(t, S)
+  Game.rules_changed(t, S)
   Game.ask_predictions(t, S, first)
 end
 

@@ -535,10 +535,9 @@ Game.chips_text = chips_text
 -- taking the other chips of the payment before or after the last one comes
 -- to the same, as the return touches only that colour.
 -- The lists are kept by what they depend on (k, and each colour's supply up
--- to k + 1), and given again: a prompt never changes its options. A handful
--- is the same option in every list that offers it.
+-- to k + 1), and given again: a prompt never changes its options.
 local take_lists = {}  -- [k][supply key]
-local handful_opts = {} -- [handful key]
+local last_opts = {}   -- the handfuls that end with a colour's last chip
 
 -- Each colour's supply, up to k + 1, as one number.
 local function supply_key(supply, k)
@@ -551,50 +550,35 @@ local function supply_key(supply, k)
   return key
 end
 
-function Game.take_options(supply, k)
+function Game.take_options(pool, supply, k)
   if k <= 0 then return {} end
   local by_supply = take_lists[k]
   if not by_supply then by_supply = {}; take_lists[k] = by_supply end
   local key = supply_key(supply, k)
   local opts = by_supply[key]
-  if not opts then opts = Game.handfuls(supply, k); by_supply[key] = opts end
+  if not opts then opts = Game.handfuls(pool, supply, k); by_supply[key] = opts end
   return opts
 end
 
--- The option to take w white, p purple, y yellow and g green chips (last:
--- the colour whose last chip it takes), made once. (Keys below zero: in the
--- table's hash part.)
-local function handful_option(w, p, y, g, last)
-  local key = -1 - (((w * 256 + p) * 256 + y) * 256 + g)
-  if last then key = key - 2 ^ 32 end
-  local o = handful_opts[key]
+-- The handful of the n chips of col left in the pool, made once.
+local function last_chip_option(col, n)
+  local by_n = last_opts[col]
+  if not by_n then by_n = {}; last_opts[col] = by_n end
+  local o = by_n[n]
   if not o then
-    o = { white = w, purple = p, yellow = y, green = g, count = w + p + y + g, last = last }
+    o = { white = 0, purple = 0, yellow = 0, green = 0, count = n, last = col }
+    o[col] = n
     o.text = "take " .. chips_text(o)
-    handful_opts[key] = o
+    by_n[n] = o
   end
   return o
 end
 
-function Game.handfuls(supply, k)
-  local opts = {}
-  local cap = {}
-  for i, col in ipairs(COLOURS) do cap[i] = math.max(supply[col] - 1, 0) end
-  for w = math.min(k, cap[1]), 0, -1 do
-    for p = math.min(k - w, cap[2]), 0, -1 do
-      for y = math.min(k - w - p, cap[3]), 0, -1 do
-        local g = k - w - p - y
-        if g <= cap[4] then opts[#opts + 1] = handful_option(w, p, y, g) end
-      end
-    end
-  end
-  for i, col in ipairs(COLOURS) do
+function Game.handfuls(pool, supply, k)
+  local opts = pool:handfuls(k, 1)
+  for _, col in ipairs(COLOURS) do
     local n = supply[col]
-    if n > 0 and n <= k then
-      local h = { 0, 0, 0, 0 }
-      h[i] = n
-      opts[#opts + 1] = handful_option(h[1], h[2], h[3], h[4], col)
-    end
+    if n > 0 and n <= k then opts[#opts + 1] = last_chip_option(col, n) end
   end
   return opts
 end
@@ -772,7 +756,7 @@ local take_event = { kind = "take" } -- (t:event copies the data it is given)
 function Game.take(t, S, seat, k, hint)
   local ask = hint
   while k > 0 do
-    local opts = Game.take_options(supply_now(S), k)
+    local opts = Game.take_options(S.chips, supply_now(S), k)
     if #opts == 0 then
       t:log("The pool is empty: %p gets nothing more", seat)
       return

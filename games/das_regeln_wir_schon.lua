@@ -622,6 +622,17 @@ function Game.prediction_text(t, card, value)
   return ordinal(value) .. " place"
 end
 
+-- An option that names a card ("propose 3", "choose scoring 4"), made once
+-- per card and text.
+local card_options = {}
+local function card_option(text, card)
+  local by_text = card_options[card]
+  if not by_text then by_text = {}; card_options[card] = by_text end
+  local o = by_text[text]
+  if not o then o = { text = text, card = card }; by_text[text] = o end
+  return o
+end
+
 -- The table ---------------------------------------------------------------------
 
 -- Per-match state that on_say needs as well as play (a Lua table owned by
@@ -704,19 +715,27 @@ local function values_in_force(S)
   return F.values
 end
 
--- After a rule card has moved: the rules in force are read again, and the
--- notes show every card in force with its text.
-function Game.rules_changed(t, S)
-  S.rules = nil
-  local F = Game.in_force(S)
-  t:note("rule scoring", "Scoring Rule: " .. F.scoring.label .. " " .. F.scoring.text, F.scoring.name)
-  t:note("rule prediction", "Prediction Rule: " .. F.prediction.label .. " " .. F.prediction.text, F.prediction.name)
-  for _, kind in ipairs({ "correction", "voting", "incident" }) do
+-- The notes show every card in force with its text, a note per card.
+local function rule_notes(t, F, kind)
+  if kind == "scoring" then
+    t:note("rule scoring", "Scoring Rule: " .. F.scoring.label .. " " .. F.scoring.text, F.scoring.name)
+  elseif kind == "prediction" then
+    t:note("rule prediction", "Prediction Rule: " .. F.prediction.label .. " " .. F.prediction.text, F.prediction.name)
+  else
     local title = kind:sub(1, 1):upper() .. kind:sub(2)
     for i, c in ipairs(F[kind]) do
       t:note("rule " .. kind .. " " .. i, string.format("%s Rule %d: %s %s", title, i, c.label, c.text), c.name)
     end
   end
+end
+
+-- After rule cards have moved: the rules in force are read again, and the
+-- notes of the kinds that moved (all when none is given) are written anew.
+function Game.rules_changed(t, S, ...)
+  S.rules = nil
+  local F = Game.in_force(S)
+  local kinds = select("#", ...) > 0 and { ... } or { "scoring", "prediction", "correction", "voting", "incident" }
+  for _, kind in ipairs(kinds) do rule_notes(t, F, kind) end
 end
 
 function Game.chips_table(S, players)
@@ -1000,7 +1019,7 @@ function Game.move(t, S, active)
   -- [1.1] Card play.
   local hand = z.hand[active]:cards()
   local opts = {}
-  for i, c in ipairs(hand) do opts[i] = { text = "propose " .. i, card = c } end
+  for i, c in ipairs(hand) do opts[i] = card_option("propose " .. i, c) end
   local card = t:ask(active, opts, hand_hint(hand)).card
   t:metric("proposals")
   t:move(card, z.ballot)
@@ -1008,13 +1027,14 @@ function Game.move(t, S, active)
   t:note("ballot", "To vote on: " .. card.label .. " " .. card.text, card.name)
 
   -- [1.2] Secret votes, revealed together.
-  local votes, tiles = {}, {}
+  local votes, tiles, prompts = {}, {}, {}
   for _, s in ipairs(t:seats(active)) do
     local avail = S.tiles:count(s, "tiles")
-    local c = t:ask(s, Game.vote_options(avail), {
+    prompts[avail] = prompts[avail] or {
       hint = string.format("vote on %s with 1 to %d of your tiles (%s: a remark, which is speaking)", card.label, avail, Game.remark),
       secret = true,
-    })
+    }
+    local c = t:ask(s, Game.vote_options(avail), prompts[avail])
     votes[s], tiles[s] = c.vote, c.tiles
     if c.remark then remark(t, S, s) end
   end
@@ -1083,7 +1103,7 @@ function Game.adopt(t, S, active, card)
   t:move(old, S.z.covered)
   t:move(card, zone, slot)
   t:log("%s comes into force and covers %s%s", card, old, forced and " (same colour)" or "")
-  Game.rules_changed(t, S)
+  Game.rules_changed(t, S, card.kind)
 end
 
 -- Scoring and prediction rounds -------------------------------------------------
@@ -1102,9 +1122,10 @@ function Game.scoring_round(t, S, first)
   S.phase = "scoring"
   t:note("phase", "Round " .. r .. ": scoring round", "scoring")
   t:log("Scoring round %d", r)
+  local roll_call = { { text = "count" }, { text = "count " .. Game.remark, remark = true } }
+  local hint = "the chips are about to be counted (" .. Game.remark .. ": a remark, which is speaking)"
   for _, s in ipairs(t:seats(first)) do
-    local c = t:ask(s, { { text = "count" }, { text = "count " .. Game.remark, remark = true } },
-      "the chips are about to be counted (" .. Game.remark .. ": a remark, which is speaking)")
+    local c = t:ask(s, roll_call, hint)
     if c.remark then remark(t, S, s) end
   end
   S.phase = "count"
@@ -1215,7 +1236,7 @@ function Game.next_round(t, S, places, first)
     if #left > 1 then
       local opts, parts = {}, {}
       for i, c in ipairs(left) do
-        opts[i] = { text = "choose " .. kind .. " " .. c.number, card = c }
+        opts[i] = card_option("choose " .. kind .. " " .. c.number, c)
         parts[i] = c.label .. " " .. c.text
       end
       card = t:ask(seat, opts, "choose the next " .. kind .. " rule: " .. table.concat(parts, " | ")).card
@@ -1227,7 +1248,7 @@ function Game.next_round(t, S, places, first)
   end
   choose("scoring", z.scoring_left, z.force.scoring, seat_at(places, n))
   choose("prediction", z.prediction_left, z.force.prediction, seat_at(places, n - 1))
-  Game.rules_changed(t, S)
+  Game.rules_changed(t, S, "scoring", "prediction")
   Game.ask_predictions(t, S, first)
 end
 

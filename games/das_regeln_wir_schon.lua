@@ -431,20 +431,34 @@ end
 
 local VoteCtx = {}
 VoteCtx.__index = VoteCtx
+-- How many players voted as s did (s included).
 function VoteCtx:alike(s)
-  local k = 0
-  for p = 1, self.players do if self.vote[p] == self.vote[s] then k = k + 1 end end
-  return k
+  if self.vote[s] == "yes" then return self.yes end
+  return self.players - self.yes
+end
+
+-- Each seat's left and right neighbour, by the number of players.
+local NEIGHBOURS = {}
+local function neighbours(players)
+  local nb = NEIGHBOURS[players]
+  if not nb then
+    nb = { left = {}, right = {} }
+    for s = 1, players do
+      nb.left[s] = s % players + 1
+      nb.right[s] = (s - 2) % players + 1
+    end
+    NEIGHBOURS[players] = nb
+  end
+  return nb
 end
 
 -- votes: {[seat] = "yes"/"no"}; tiles: {[seat] = n}.
 function Game.vote_context(players, votes, tiles, active, adopted)
-  local v = setmetatable({ players = players, vote = votes, tiles = tiles, active = active, adopted = adopted, left = {}, right = {} }, VoteCtx)
+  local nb, yes = neighbours(players), 0
   for s = 1, players do
-    v.left[s] = s % players + 1
-    v.right[s] = (s - 2) % players + 1
+    if votes[s] == "yes" then yes = yes + 1 end
   end
-  return v
+  return setmetatable({ players = players, vote = votes, tiles = tiles, active = active, adopted = adopted, left = nb.left, right = nb.right, yes = yes }, VoteCtx)
 end
 
 -- [1.3] What each seat is paid, in payment order: a list of
@@ -861,8 +875,9 @@ function Game.speak(t, S, seat, text)
     end
   end
   S.spoke[seat] = true
-  local sp = { seat = seat, scoring = scoring, first = first, text = text or "" }
+  local sp -- what the cards about speaking are told
   for _, card in ipairs(Game.in_force(S).incident) do
+    if card.speak and not sp then sp = { seat = seat, scoring = scoring, first = first, text = text or "" } end
     local e = card.speak and card.speak(sp)
     if e then
       if e.points and e.points ~= 0 then
@@ -1158,11 +1173,11 @@ function Game.scoring_round(t, S, first)
   S.pad:add(label .. "chips", row, F.scoring.short)
 
   -- Incident Rules that look at the count.
-  local inc = {}
+  local inc, info = {}, { spoke = S.spoke }
   for s = 1, n do
     inc[s] = 0
     for _, card in ipairs(F.incident) do
-      local p = card.count and card.count(c, s, { spoke = S.spoke }) or 0
+      local p = card.count and card.count(c, s, info) or 0
       if p ~= 0 then
         inc[s] = inc[s] + p
         t:log("%p: %s points (%s)", s, string.format("%+d", p), card.label)

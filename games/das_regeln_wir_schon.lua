@@ -365,17 +365,17 @@ function ScoreCtx:points(s, col)
 end
 function ScoreCtx:sum(s)
   local sum = 0
-  for _, col in ipairs(COLOURS) do sum = sum + self:points(s, col) end
+  for i = 1, #COLOURS do sum = sum + self:points(s, COLOURS[i]) end
   return sum
 end
 function ScoreCtx:total(s)
   local sum = 0
-  for _, col in ipairs(COLOURS) do sum = sum + self:count(s, col) end
+  for i = 1, #COLOURS do sum = sum + self:count(s, COLOURS[i]) end
   return sum
 end
 function ScoreCtx:colours_held(s)
   local k = 0
-  for _, col in ipairs(COLOURS) do if self:count(s, col) > 0 then k = k + 1 end end
+  for i = 1, #COLOURS do if self:count(s, COLOURS[i]) > 0 then k = k + 1 end end
   return k
 end
 function ScoreCtx:holders(col)
@@ -396,7 +396,9 @@ function ScoreCtx:most_chips()
 end
 function ScoreCtx:bonus(s)
   local b = 0
-  for _, card in ipairs(self.corrections) do
+  local corrections = self.corrections
+  for i = 1, #corrections do
+    local card = corrections[i]
     if card.bonus then b = b + card.bonus(self, s) end
   end
   return b
@@ -614,7 +616,11 @@ function Game.vote_options(tiles)
   return opts
 end
 
+local prediction_lists = {} -- by card (the players are the match's)
+
 function Game.prediction_options(card, players)
+  local key = card
+  if prediction_lists[key] then return prediction_lists[key] end
   local opts = {}
   for i = 1, players do
     if card.ask == "player" then
@@ -623,12 +629,13 @@ function Game.prediction_options(card, players)
       opts[i] = { text = "predict " .. i, value = i }
     end
   end
+  prediction_lists[key] = opts
   return opts
 end
 
+local SUFFIX = { "st", "nd", "rd" }
 local function ordinal(n)
-  local suffix = ({ "st", "nd", "rd" })[n] or "th"
-  return n .. suffix
+  return n .. (SUFFIX[n] or "th")
 end
 
 function Game.prediction_text(t, card, value)
@@ -1022,9 +1029,15 @@ end
 
 -- A move ---------------------------------------------------------------------
 
+local card_lines = {} -- "[C7 yellow 0] Yellow chips count 0 points.", by card
+
 local function hand_hint(hand)
   local parts = {}
-  for i, c in ipairs(hand) do parts[i] = string.format("%d %s %s", i, c.label, c.text) end
+  for i, c in ipairs(hand) do
+    local line = card_lines[c]
+    if not line then line = c.label .. " " .. c.text; card_lines[c] = line end
+    parts[i] = i .. " " .. line
+  end
   return "put a card to the vote: " .. table.concat(parts, " | ")
 end
 
@@ -1034,7 +1047,7 @@ function Game.move(t, S, active)
   -- [1.1] Card play.
   local hand = z.hand[active]:cards()
   local opts = {}
-  for i, c in ipairs(hand) do opts[i] = card_option("propose " .. i, c) end
+  for i, c in ipairs(hand) do opts[i] = { text = "propose " .. i, card = c } end
   local card = t:ask(active, opts, hand_hint(hand)).card
   t:metric("proposals")
   t:move(card, z.ballot)

@@ -815,7 +815,7 @@ function Game.take(t, S, seat, k, hint)
     t:event("all", e, "%p takes %s", seat, chips_text(choice))
     if choice.last then Game.last_chip(t, S, choice.last) end
     k = k - choice.count
-    ask = string.format("%s: %d more to take", hint, k)
+    if k > 0 then ask = string.format("%s: %d more to take", hint, k) end
   end
 end
 

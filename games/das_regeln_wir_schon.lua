@@ -555,7 +555,9 @@ Game.chips_text = chips_text
 local take_lists = {}  -- [k][supply key]
 local last_opts = {}   -- the handfuls that end with a colour's last chip
 
--- Each colour's supply, up to k + 1, as one number.
+-- Each colour's supply, up to k + 1, as one number (below zero: the VM
+-- would keep a large positive one in the table's array part, filling the
+-- gap below it).
 local function supply_key(supply, k)
   local key = 0
   for i = 1, #COLOURS do
@@ -563,7 +565,7 @@ local function supply_key(supply, k)
     if n > k + 1 then n = k + 1 end
     key = key * (k + 2) + n
   end
-  return key
+  return -1 - key
 end
 
 function Game.take_options(pool, supply, k)

@@ -365,17 +365,17 @@ function ScoreCtx:points(s, col)
 end
 function ScoreCtx:sum(s)
   local sum = 0
-  for _, col in ipairs(COLOURS) do sum = sum + self:points(s, col) end
+  for i = 1, #COLOURS do sum = sum + self:points(s, COLOURS[i]) end
   return sum
 end
 function ScoreCtx:total(s)
   local sum = 0
-  for _, col in ipairs(COLOURS) do sum = sum + self:count(s, col) end
+  for i = 1, #COLOURS do sum = sum + self:count(s, COLOURS[i]) end
   return sum
 end
 function ScoreCtx:colours_held(s)
   local k = 0
-  for _, col in ipairs(COLOURS) do if self:count(s, col) > 0 then k = k + 1 end end
+  for i = 1, #COLOURS do if self:count(s, COLOURS[i]) > 0 then k = k + 1 end end
   return k
 end
 function ScoreCtx:holders(col)
@@ -396,7 +396,9 @@ function ScoreCtx:most_chips()
 end
 function ScoreCtx:bonus(s)
   local b = 0
-  for _, card in ipairs(self.corrections) do
+  local corrections = self.corrections
+  for i = 1, #corrections do
+    local card = corrections[i]
     if card.bonus then b = b + card.bonus(self, s) end
   end
   return b
@@ -405,12 +407,18 @@ end
 -- chips: {[seat] = {white =, purple =, yellow =, green =}}; corrections: the
 -- Correction Rules in force; listed: {[seat] = colour} for S3.
 function Game.score_context(chips, corrections, listed, players)
-  local c = setmetatable({ chips = chips, corrections = corrections, listed = listed or {}, players = players, value = {} }, ScoreCtx)
-  for _, col in ipairs(COLOURS) do c.value[col] = 1 end
+  return setmetatable({ chips = chips, corrections = corrections, listed = listed or {}, players = players, value = Game.chip_values(corrections) }, ScoreCtx)
+end
+
+-- What a chip of each colour is worth: 1, unless a Correction Rule says
+-- otherwise.
+function Game.chip_values(corrections)
+  local value = {}
+  for _, col in ipairs(COLOURS) do value[col] = 1 end
   for _, card in ipairs(corrections) do
-    if card.colour then c.value[card.colour] = card.value end
+    if card.colour then value[card.colour] = card.value end
   end
-  return c
+  return value
 end
 
 -- Chip points and bonus per seat under a Scoring Rule.
@@ -425,20 +433,34 @@ end
 
 local VoteCtx = {}
 VoteCtx.__index = VoteCtx
+-- How many players voted as s did (s included).
 function VoteCtx:alike(s)
-  local k = 0
-  for p = 1, self.players do if self.vote[p] == self.vote[s] then k = k + 1 end end
-  return k
+  if self.vote[s] == "yes" then return self.yes end
+  return self.players - self.yes
+end
+
+-- Each seat's left and right neighbour, by the number of players.
+local NEIGHBOURS = {}
+local function neighbours(players)
+  local nb = NEIGHBOURS[players]
+  if not nb then
+    nb = { left = {}, right = {} }
+    for s = 1, players do
+      nb.left[s] = s % players + 1
+      nb.right[s] = (s - 2) % players + 1
+    end
+    NEIGHBOURS[players] = nb
+  end
+  return nb
 end
 
 -- votes: {[seat] = "yes"/"no"}; tiles: {[seat] = n}.
 function Game.vote_context(players, votes, tiles, active, adopted)
-  local v = setmetatable({ players = players, vote = votes, tiles = tiles, active = active, adopted = adopted, left = {}, right = {} }, VoteCtx)
+  local nb, yes = neighbours(players), 0
   for s = 1, players do
-    v.left[s] = s % players + 1
-    v.right[s] = (s - 2) % players + 1
+    if votes[s] == "yes" then yes = yes + 1 end
   end
-  return v
+  return setmetatable({ players = players, vote = votes, tiles = tiles, active = active, adopted = adopted, left = nb.left, right = nb.right, yes = yes }, VoteCtx)
 end
 
 -- [1.3] What each seat is paid, in payment order: a list of
@@ -511,11 +533,13 @@ end
 -- Options ---------------------------------------------------------------------
 
 local function chips_text(counts)
-  local parts = {}
-  for _, col in ipairs(COLOURS) do
-    if (counts[col] or 0) > 0 then parts[#parts + 1] = counts[col] .. " " .. col end
+  local text
+  for i = 1, #COLOURS do
+    local col = COLOURS[i]
+    local n = counts[col]
+    if n and n > 0 then text = text and (text .. " " .. n .. " " .. col) or (n .. " " .. col) end
   end
-  return table.concat(parts, " ")
+  return text or ""
 end
 Game.chips_text = chips_text
 
@@ -528,40 +552,51 @@ Game.chips_text = chips_text
 -- to the same, as the return touches only that colour.
 -- The lists are kept by what they depend on (k, and each colour's supply up
 -- to k + 1), and given again: a prompt never changes its options.
-local take_lists = {}
+local take_lists = {}  -- [k][supply key]
+local last_opts = {}   -- the handfuls that end with a colour's last chip
 
-function Game.take_options(supply, k)
-  if k <= 0 then return {} end
-  local key = k
-  for _, col in ipairs(COLOURS) do key = key .. ":" .. math.min(supply[col], k + 1) end
-  if not take_lists[key] then take_lists[key] = Game.handfuls(supply, k) end
-  return take_lists[key]
+-- Each colour's supply, up to k + 1, as one number (below zero: the VM
+-- would keep a large positive one in the table's array part, filling the
+-- gap below it).
+local function supply_key(supply, k)
+  local key = 0
+  for i = 1, #COLOURS do
+    local n = supply[COLOURS[i]]
+    if n > k + 1 then n = k + 1 end
+    key = key * (k + 2) + n
+  end
+  return -1 - key
 end
 
-function Game.handfuls(supply, k)
-  local opts = {}
-  local cap = {}
-  for i, col in ipairs(COLOURS) do cap[i] = math.max(supply[col] - 1, 0) end
-  for w = math.min(k, cap[1]), 0, -1 do
-    for p = math.min(k - w, cap[2]), 0, -1 do
-      for y = math.min(k - w - p, cap[3]), 0, -1 do
-        local g = k - w - p - y
-        if g <= cap[4] then
-          local o = { white = w, purple = p, yellow = y, green = g, count = k }
-          o.text = "take " .. chips_text(o)
-          opts[#opts + 1] = o
-        end
-      end
-    end
+function Game.take_options(pool, supply, k)
+  if k <= 0 then return {} end
+  local by_supply = take_lists[k]
+  if not by_supply then by_supply = {}; take_lists[k] = by_supply end
+  local key = supply_key(supply, k)
+  local opts = by_supply[key]
+  if not opts then opts = Game.handfuls(pool, supply, k); by_supply[key] = opts end
+  return opts
+end
+
+-- The handful of the n chips of col left in the pool, made once.
+local function last_chip_option(col, n)
+  local by_n = last_opts[col]
+  if not by_n then by_n = {}; last_opts[col] = by_n end
+  local o = by_n[n]
+  if not o then
+    o = { white = 0, purple = 0, yellow = 0, green = 0, count = n, last = col }
+    o[col] = n
+    o.text = "take " .. chips_text(o)
+    by_n[n] = o
   end
+  return o
+end
+
+function Game.handfuls(pool, supply, k)
+  local opts = pool:handfuls(k, 1)
   for _, col in ipairs(COLOURS) do
     local n = supply[col]
-    if n > 0 and n <= k then
-      local o = { white = 0, purple = 0, yellow = 0, green = 0, count = n, last = col }
-      o[col] = n
-      o.text = "take " .. chips_text(o)
-      opts[#opts + 1] = o
-    end
+    if n > 0 and n <= k then opts[#opts + 1] = last_chip_option(col, n) end
   end
   return opts
 end
@@ -583,7 +618,11 @@ function Game.vote_options(tiles)
   return opts
 end
 
+local prediction_lists = {} -- by card (the players are the match's)
+
 function Game.prediction_options(card, players)
+  local key = card
+  if prediction_lists[key] then return prediction_lists[key] end
   local opts = {}
   for i = 1, players do
     if card.ask == "player" then
@@ -592,17 +631,29 @@ function Game.prediction_options(card, players)
       opts[i] = { text = "predict " .. i, value = i }
     end
   end
+  prediction_lists[key] = opts
   return opts
 end
 
+local SUFFIX = { "st", "nd", "rd" }
 local function ordinal(n)
-  local suffix = ({ "st", "nd", "rd" })[n] or "th"
-  return n .. suffix
+  return n .. (SUFFIX[n] or "th")
 end
 
 function Game.prediction_text(t, card, value)
   if card.ask == "player" then return t:name(value) end
   return ordinal(value) .. " place"
+end
+
+-- An option that names a card ("propose 3", "choose scoring 4"), made once
+-- per card and text.
+local card_options = {}
+local function card_option(text, card)
+  local by_text = card_options[card]
+  if not by_text then by_text = {}; card_options[card] = by_text end
+  local o = by_text[text]
+  if not o then o = { text = text, card = card }; by_text[text] = o end
+  return o
 end
 
 -- The table ---------------------------------------------------------------------
@@ -618,12 +669,6 @@ local IN_FORCE = {
   voting = { zone = "voting rules", label = "Voting Rules in force" },
   incident = { zone = "incident rules", label = "Incident Rules in force" },
 }
-
-local function copy(def)
-  local c = {}
-  for k, v in pairs(def) do c[k] = v end
-  return c
-end
 
 function Game.make_table(t, S)
   local z = { hand = {}, place = {}, force = {} }
@@ -652,13 +697,17 @@ function Game.make_table(t, S)
   S.tiles = t:pool { name = "tiles", label = "Voting tiles (used: out until after the scoring round)", kinds = { "tiles" }, supply = Game.setup.tiles * t.players }
   S.pad = t:pad { name = "score", label = "Score pad" }
 
-  -- The cards: the rule cards by type, the place cards.
+  -- The cards: the rule cards by type (the definitions themselves: the
+  -- script runs afresh for every match), the place cards.
+  local by_kind = {}
+  for _, k in ipairs(Game.kinds) do by_kind[k.kind] = {} end
   for _, def in ipairs(Game.cards) do
-    local card = t:cards({ copy(def) }, z.deck)[1]
-    if def.kind == "scoring" then t:move(card, z.scoring_left)
-    elseif def.kind == "prediction" then t:move(card, z.prediction_left)
-    else t:move(card, z.decks[def.kind]) end
+    local list = by_kind[def.kind]
+    list[#list + 1] = def
   end
+  t:cards(by_kind.scoring, z.scoring_left)
+  t:cards(by_kind.prediction, z.prediction_left)
+  for _, kind in ipairs({ "correction", "voting", "incident" }) do t:cards(by_kind[kind], z.decks[kind]) end
   z.scoring_left:sort()
   z.prediction_left:sort()
   local places = {}
@@ -667,25 +716,49 @@ function Game.make_table(t, S)
   t:cards({ { name = "Punktbeste", label = "Punktbeste" }, { name = "Punktletzte", label = "Punktletzte" } }, z.box)
 end
 
+-- The rules in force, kept in S.rules until a rule card moves
+-- (Game.rules_changed).
 function Game.in_force(S)
-  local f = S.z.force
-  return {
-    scoring = f.scoring:top(), prediction = f.prediction:top(),
-    correction = f.correction:cards(), voting = f.voting:cards(), incident = f.incident:cards(),
-  }
+  local F = S.rules
+  if not F then
+    local f = S.z.force
+    F = {
+      scoring = f.scoring:top(), prediction = f.prediction:top(),
+      correction = f.correction:cards(), voting = f.voting:cards(), incident = f.incident:cards(),
+    }
+    S.rules = F
+  end
+  return F
 end
 
--- The notes show every card in force with its text.
-function Game.update_notes(t, S)
+-- The chip values of the Correction Rules in force.
+local function values_in_force(S)
   local F = Game.in_force(S)
-  t:note("rule scoring", "Scoring Rule: " .. F.scoring.label .. " " .. F.scoring.text, F.scoring.name)
-  t:note("rule prediction", "Prediction Rule: " .. F.prediction.label .. " " .. F.prediction.text, F.prediction.name)
-  for _, kind in ipairs({ "correction", "voting", "incident" }) do
+  if not F.values then F.values = Game.chip_values(F.correction) end
+  return F.values
+end
+
+-- The notes show every card in force with its text, a note per card.
+local function rule_notes(t, F, kind)
+  if kind == "scoring" then
+    t:note("rule scoring", "Scoring Rule: " .. F.scoring.label .. " " .. F.scoring.text, F.scoring.name)
+  elseif kind == "prediction" then
+    t:note("rule prediction", "Prediction Rule: " .. F.prediction.label .. " " .. F.prediction.text, F.prediction.name)
+  else
     local title = kind:sub(1, 1):upper() .. kind:sub(2)
     for i, c in ipairs(F[kind]) do
       t:note("rule " .. kind .. " " .. i, string.format("%s Rule %d: %s %s", title, i, c.label, c.text), c.name)
     end
   end
+end
+
+-- After rule cards have moved: the rules in force are read again, and the
+-- notes of the kinds that moved (all when none is given) are written anew.
+function Game.rules_changed(t, S, ...)
+  S.rules = nil
+  local F = Game.in_force(S)
+  local kinds = select("#", ...) > 0 and { ... } or { "scoring", "prediction", "correction", "voting", "incident" }
+  for _, kind in ipairs(kinds) do rule_notes(t, F, kind) end
 end
 
 function Game.chips_table(S, players)
@@ -700,16 +773,24 @@ end
 -- Chips ---------------------------------------------------------------------
 
 -- [1.3] If the pool gave its last chip of a colour, everyone returns that
--- colour.
-function Game.last_chip(t, S)
-  for _, col in ipairs(COLOURS) do
-    if S.chips:supply(col) == 0 and S.chips:total(col) > 0 then
-      t:event("all", { kind = "return", colour = col },
-        "The last %s chip has left the pool: everyone returns all his %s chips", col, col)
-      for _, s in ipairs(t:seats()) do S.chips:take(s, col, S.chips:count(s, col)) end
-    end
-  end
+-- colour. (Only a handful that says so takes a colour's last chip.)
+function Game.last_chip(t, S, col)
+  t:event("all", { kind = "return", colour = col },
+    "The last %s chip has left the pool: everyone returns all his %s chips", col, col)
+  for _, s in ipairs(t:seats()) do S.chips:take(s, col, S.chips:count(s, col)) end
 end
+
+-- What is left in the pool, by colour (one table, filled afresh).
+local pool_left = {}
+local function supply_now(S)
+  for i = 1, #COLOURS do
+    local col = COLOURS[i]
+    pool_left[col] = S.chips:supply(col)
+  end
+  return pool_left
+end
+
+local take_event = { kind = "take" } -- (t:event copies the data it is given)
 
 -- [1.3] seat takes k chips of his choice from the pool, chip by chip: a
 -- handful at a time, which ends early with the last chip of a colour; then
@@ -717,9 +798,7 @@ end
 function Game.take(t, S, seat, k, hint)
   local ask = hint
   while k > 0 do
-    local supply = {}
-    for _, col in ipairs(COLOURS) do supply[col] = S.chips:supply(col) end
-    local opts = Game.take_options(supply, k)
+    local opts = Game.take_options(S.chips, supply_now(S), k)
     if #opts == 0 then
       t:log("The pool is empty: %p gets nothing more", seat)
       return
@@ -729,14 +808,16 @@ function Game.take(t, S, seat, k, hint)
       if opts[#opts].last then ask = ask .. " (a colour's last chip ends a handful: then everyone returns that colour and you take the rest)" end
       choice = t:ask(seat, opts, ask)
     end
-    for _, col in ipairs(COLOURS) do
+    for i = 1, #COLOURS do
+      local col = COLOURS[i]
       if choice[col] > 0 then S.chips:give(seat, col, choice[col]) end
     end
-    t:event("all", { kind = "take", seat = seat, white = choice.white, purple = choice.purple, yellow = choice.yellow, green = choice.green },
-      "%p takes %s", seat, chips_text(choice))
-    Game.last_chip(t, S)
+    local e = take_event
+    e.seat, e.white, e.purple, e.yellow, e.green = seat, choice.white, choice.purple, choice.yellow, choice.green
+    t:event("all", e, "%p takes %s", seat, chips_text(choice))
+    if choice.last then Game.last_chip(t, S, choice.last) end
     k = k - choice.count
-    ask = string.format("%s: %d more to take", hint, k)
+    if k > 0 then ask = string.format("%s: %d more to take", hint, k) end
   end
 end
 
@@ -762,13 +843,13 @@ end
 function Game.pay(t, S, seat, n, card)
   local held = {}
   for _, col in ipairs(COLOURS) do held[col] = S.chips:count(seat, col) end
-  local c = Game.score_context({}, Game.in_force(S).correction, nil, t.players)
-  local pay = Game.fine_colours(held, c.value, n)
+  local pay = Game.fine_colours(held, values_in_force(S), n)
+  local paid = 0
   for _, col in ipairs(COLOURS) do
-    if pay[col] then S.chips:take(seat, col, pay[col]) end
+    if pay[col] then S.chips:take(seat, col, pay[col]); paid = paid + pay[col] end
   end
   local text = chips_text(pay)
-  for _, col in ipairs(COLOURS) do t:metric("fines", pay[col] or 0) end
+  t:metric("fines", paid)
   t:log("%p pays %s to the pool (%s)", seat, text == "" and "nothing (he has no chips)" or text, card.label)
 end
 
@@ -803,8 +884,9 @@ function Game.speak(t, S, seat, text)
     end
   end
   S.spoke[seat] = true
-  local sp = { seat = seat, scoring = scoring, first = first, text = text or "" }
+  local sp -- what the cards about speaking are told
   for _, card in ipairs(Game.in_force(S).incident) do
+    if card.speak and not sp then sp = { seat = seat, scoring = scoring, first = first, text = text or "" } end
     local e = card.speak and card.speak(sp)
     if e then
       if e.points and e.points ~= 0 then
@@ -918,7 +1000,7 @@ function Game.set_up(t, S)
   t:move(t:card(Game.setup.first_prediction), z.force.prediction)
   for _, kind in ipairs({ "correction", "voting", "incident" }) do Game.lay_out(t, S, kind) end
   for _, kind in ipairs({ "correction", "voting", "incident" }) do z.decks[kind]:move_all(z.deck) end
-  Game.update_notes(t, S)
+  Game.rules_changed(t, S)
 
   -- The deal; the rest to the discard space.
   z.deck:shuffle()
@@ -949,9 +1031,15 @@ end
 
 -- A move ---------------------------------------------------------------------
 
+local card_lines = {} -- "[C7 yellow 0] Yellow chips count 0 points.", by card
+
 local function hand_hint(hand)
   local parts = {}
-  for i, c in ipairs(hand) do parts[i] = string.format("%d %s %s", i, c.label, c.text) end
+  for i, c in ipairs(hand) do
+    local line = card_lines[c]
+    if not line then line = c.label .. " " .. c.text; card_lines[c] = line end
+    parts[i] = i .. " " .. line
+  end
   return "put a card to the vote: " .. table.concat(parts, " | ")
 end
 
@@ -969,13 +1057,14 @@ function Game.move(t, S, active)
   t:note("ballot", "To vote on: " .. card.label .. " " .. card.text, card.name)
 
   -- [1.2] Secret votes, revealed together.
-  local votes, tiles = {}, {}
+  local votes, tiles, prompts = {}, {}, {}
   for _, s in ipairs(t:seats(active)) do
     local avail = S.tiles:count(s, "tiles")
-    local c = t:ask(s, Game.vote_options(avail), {
+    prompts[avail] = prompts[avail] or {
       hint = string.format("vote on %s with 1 to %d of your tiles (%s: a remark, which is speaking)", card.label, avail, Game.remark),
       secret = true,
-    })
+    }
+    local c = t:ask(s, Game.vote_options(avail), prompts[avail])
     votes[s], tiles[s] = c.vote, c.tiles
     if c.remark then remark(t, S, s) end
   end
@@ -1044,7 +1133,7 @@ function Game.adopt(t, S, active, card)
   t:move(old, S.z.covered)
   t:move(card, zone, slot)
   t:log("%s comes into force and covers %s%s", card, old, forced and " (same colour)" or "")
-  Game.update_notes(t, S)
+  Game.rules_changed(t, S, card.kind)
 end
 
 -- Scoring and prediction rounds -------------------------------------------------
@@ -1063,9 +1152,10 @@ function Game.scoring_round(t, S, first)
   S.phase = "scoring"
   t:note("phase", "Round " .. r .. ": scoring round", "scoring")
   t:log("Scoring round %d", r)
+  local roll_call = { { text = "count" }, { text = "count " .. Game.remark, remark = true } }
+  local hint = "the chips are about to be counted (" .. Game.remark .. ": a remark, which is speaking)"
   for _, s in ipairs(t:seats(first)) do
-    local c = t:ask(s, { { text = "count" }, { text = "count " .. Game.remark, remark = true } },
-      "the chips are about to be counted (" .. Game.remark .. ": a remark, which is speaking)")
+    local c = t:ask(s, roll_call, hint)
     if c.remark then remark(t, S, s) end
   end
   S.phase = "count"
@@ -1098,11 +1188,11 @@ function Game.scoring_round(t, S, first)
   S.pad:add(label .. "chips", row, F.scoring.short)
 
   -- Incident Rules that look at the count.
-  local inc = {}
+  local inc, info = {}, { spoke = S.spoke }
   for s = 1, n do
     inc[s] = 0
     for _, card in ipairs(F.incident) do
-      local p = card.count and card.count(c, s, { spoke = S.spoke }) or 0
+      local p = card.count and card.count(c, s, info) or 0
       if p ~= 0 then
         inc[s] = inc[s] + p
         t:log("%p: %s points (%s)", s, string.format("%+d", p), card.label)
@@ -1176,7 +1266,7 @@ function Game.next_round(t, S, places, first)
     if #left > 1 then
       local opts, parts = {}, {}
       for i, c in ipairs(left) do
-        opts[i] = { text = "choose " .. kind .. " " .. c.number, card = c }
+        opts[i] = card_option("choose " .. kind .. " " .. c.number, c)
         parts[i] = c.label .. " " .. c.text
       end
       card = t:ask(seat, opts, "choose the next " .. kind .. " rule: " .. table.concat(parts, " | ")).card
@@ -1188,7 +1278,7 @@ function Game.next_round(t, S, places, first)
   end
   choose("scoring", z.scoring_left, z.force.scoring, seat_at(places, n))
   choose("prediction", z.prediction_left, z.force.prediction, seat_at(places, n - 1))
-  Game.update_notes(t, S)
+  Game.rules_changed(t, S, "scoring", "prediction")
   Game.ask_predictions(t, S, first)
 end
 

@@ -146,6 +146,7 @@ type Match struct {
 
 	promptBuf Prompt              // storage reused by every prompt
 	seen      map[string]struct{} // reused by duplicate
+	handfuls  handfulMaker        // pool:handfuls's tables (handfuls.go)
 
 	// The log's lines not rendered yet (log.go).
 	logParts  []logParts

@@ -77,6 +77,7 @@ var poolClass = class{lua: "pool", meta: "Pool", methods: []method{
 	{"supply", reads, (*Match).poolSupply},
 	{"total", reads, (*Match).poolTotal},
 	{"kinds", reads, (*Match).poolKinds},
+	{"handfuls", reads, (*Match).poolHandfuls},
 }}
 
 func (m *Match) poolMethods() *lua.LTable { return poolClass.metatable(m) }

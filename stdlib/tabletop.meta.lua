@@ -375,6 +375,16 @@ function Pool:supply(kind) end
 function Pool:total(kind) end
 ---@return string[]
 function Pool:kinds() end
+--- Every handful of exactly k pieces the supply can give leaving at least
+--- `leave` (default 0) of each kind, as options for t:ask: a field per kind
+--- (0 for none), `count` (k) and `text` (`verb`, default "take", and the
+--- kinds taken: "take 2 white 3 green"). The most of the first kind first;
+--- the same handful is the same table every time while unchanged.
+---@param k integer
+---@param leave? integer
+---@param verb? string
+---@return table[]
+function Pool:handfuls(k, leave, verb) end
 
 ---@class Track
 local Track = {}

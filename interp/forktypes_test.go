@@ -101,9 +101,11 @@ interp.Prompt
 interp.RNG
 interp.Result
 interp.Seat
+interp.handfulMaker
 interp.holderCount
 interp.holderSome
 interp.holders
+interp.keptHandful
 interp.logArg
 interp.logParts
 interp.matchMeta

@@ -327,70 +327,50 @@ function Game.bet_options(t, z, seat)
   return opts
 end
 
--- The card kinds in hand order and each kind's position in that order, once
--- the game has begun (a variant may change the categories before).
-local KINDS, KIND_POS
+-- The card kinds in hand order, and the reveal and discard option texts
+-- by kind, made once the game has begun (a variant may change the
+-- categories before): REVEAL[i][j] (i <= j) reveals a card of kind i and
+-- one of kind j, DISCARD[i] discards one of kind i.
+local KINDS, REVEAL, DISCARD
 local function kind_list()
-  if not KINDS then
-    KINDS, KIND_POS = Game.kinds(), {}
-    for i, k in ipairs(KINDS) do KIND_POS[k] = i end
+  if KINDS then return KINDS end
+  KINDS, REVEAL, DISCARD = Game.kinds(), {}, {}
+  for i, a in ipairs(KINDS) do
+    REVEAL[i] = {}
+    for j = i, #KINDS do
+      local b = KINDS[j]
+      REVEAL[i][j] = "reveal " .. a .. " " .. b
+      MEANING[REVEAL[i][j]] = { kinds = { a, b } }
+    end
+    DISCARD[i] = "discard " .. a
+    MEANING[DISCARD[i]] = { kind = a }
   end
   return KINDS
 end
 
--- How many cards of each kind (by position) the cards hold. The table is
--- reused from one call to the next.
+-- How many cards of each kind (by position in KINDS) a hand holds. The
+-- table is reused from one call to the next.
 local kind_counts = {}
-local function count_kinds(cards)
-  local kinds = kind_list()
-  for i = 1, #kinds do kind_counts[i] = 0 end
-  for i = 1, #cards do
-    local k = KIND_POS[cards[i].kind]
-    kind_counts[k] = kind_counts[k] + 1
-  end
+local function count_kinds(hand)
+  local kinds, tally = kind_list(), hand:tally("kind")
+  for i = 1, #kinds do kind_counts[i] = tally[kinds[i]] or 0 end
   return kind_counts
 end
 
--- The reveal and discard option texts, made once per kind (pair).
-local REVEAL, DISCARD = {}, {}
-
-local function reveal_option(i, j)
-  local row = REVEAL[i]
-  if not row then
-    row = {}
-    REVEAL[i] = row
-  end
-  local text = row[j]
-  if not text then
-    local a, b = KINDS[i], KINDS[j]
-    text = "reveal " .. a .. " " .. b
-    MEANING[text] = { kinds = { a, b } }
-    row[j] = text
-  end
-  return text
-end
-
-local function discard_option(i)
-  local text = DISCARD[i]
-  if not text then
-    text = "discard " .. KINDS[i]
-    MEANING[text] = { kind = KINDS[i] }
-    DISCARD[i] = text
-  end
-  return text
-end
-
 -- [Rule 1] The ways to reveal two cards from a hand, named by kind.
-function Game.reveal_options(cards)
-  local have, opts, m = count_kinds(cards), {}, 0
-  local n = #KINDS
-  for i = 1, n do
+function Game.reveal_options(hand)
+  local have, opts, m = count_kinds(hand), {}, 0
+  for i = 1, #KINDS do
     if have[i] > 0 then
-      local made = REVEAL[i] or {}
-      for j = i, n do
-        if have[j] > (i == j and 1 or 0) then
+      local row = REVEAL[i]
+      if have[i] > 1 then -- two of one kind
+        m = m + 1
+        opts[m] = row[i]
+      end
+      for j = i + 1, #KINDS do
+        if have[j] > 0 then
           m = m + 1
-          opts[m] = made[j] or reveal_option(i, j)
+          opts[m] = row[j]
         end
       end
     end
@@ -399,10 +379,10 @@ function Game.reveal_options(cards)
 end
 
 -- [Rule 3] The card to discard, named by kind.
-function Game.discard_options(cards)
-  local have, opts = count_kinds(cards), {}
+function Game.discard_options(hand)
+  local have, opts = count_kinds(hand), {}
   for i = 1, #KINDS do
-    if have[i] > 0 then opts[#opts + 1] = discard_option(i) end
+    if have[i] > 0 then opts[#opts + 1] = DISCARD[i] end
   end
   return opts
 end
@@ -491,7 +471,7 @@ function Game.turn(t, z, seat, round, rounds)
     Game.place_bet(t, z, seat, MEANING[bet], round)
   end
   if first then return end -- [Rule 2] nothing is revealed in the first round
-  local choice = t:ask(seat, Game.reveal_options(z.hands[seat]:cards()), "reveal two cards")
+  local choice = t:ask(seat, Game.reveal_options(z.hands[seat]), "reveal two cards")
   Game.reveal(t, z, seat, MEANING[choice])
 end
 
@@ -499,7 +479,7 @@ end
 function Game.end_heat(t, z, starter)
   local seats = t:seats(starter)
   local choices = t:ask_all(seats, function(seat)
-    return Game.discard_options(z.hands[seat]:cards())
+    return Game.discard_options(z.hands[seat])
   end, "discard one card face down; your other two cards are laid open")
   for _, seat in ipairs(seats) do
     local card = take_kind(z.hands[seat]:cards(), MEANING[choices[seat]].kind, {})
@@ -957,11 +937,7 @@ end
 local PLACES, BET_INFO
 local function option_tables()
   if PLACES then return end
-  local kinds = kind_list()
-  for i = 1, #kinds do
-    discard_option(i)
-    for j = i, #kinds do reveal_option(i, j) end
-  end
+  kind_list() -- the reveal and discard texts
   PLACES, BET_INFO = Game.board_places(), {}
   for _, p in ipairs(PLACES) do
     local sp = Game.space(p.space)

@@ -91,8 +91,42 @@ func (m *Match) zoneFilter(L *lua.LState) int {
 func (m *Match) zoneTally(L *lua.LState) int {
 	z := m.checkZone(L, 1)
 	field := L.CheckString(2)
-	out := L.CreateTable(0, 8)
-	for _, c := range z.Cards {
+	// Count in Go first (a hand's values are few), then make the table
+	// with room for exactly the values found; past a few distinct values
+	// count in the table itself.
+	var room [16]tallied
+	counts := room[:0]
+	for i, c := range z.Cards {
+		v := m.luaCard(c).RawGetString(field)
+		if v == lua.LNil {
+			continue
+		}
+		if counts = tally(counts, v); len(counts) > len(room) {
+			L.Push(m.tallyTable(counts, z.Cards[i+1:], field))
+			return 1
+		}
+	}
+	strs := 0
+	for _, c := range counts {
+		if _, ok := c.value.(lua.LString); ok {
+			strs++
+		}
+	}
+	out := L.CreateTable(0, strs)
+	for _, c := range counts {
+		out.RawSet(c.value, lua.LNumber(c.n))
+	}
+	L.Push(out)
+	return 1
+}
+
+// tallyTable goes on counting field in cards in a table, from counts.
+func (m *Match) tallyTable(counts []tallied, cards []*Card, field string) *lua.LTable {
+	out := m.L.CreateTable(0, 2*len(counts))
+	for _, c := range counts {
+		out.RawSet(c.value, lua.LNumber(c.n))
+	}
+	for _, c := range cards {
 		v := m.luaCard(c).RawGetString(field)
 		if v == lua.LNil {
 			continue
@@ -100,8 +134,24 @@ func (m *Match) zoneTally(L *lua.LState) int {
 		n, _ := out.RawGet(v).(lua.LNumber)
 		out.RawSet(v, n+1)
 	}
-	L.Push(out)
-	return 1
+	return out
+}
+
+// tallied is one value zone:tally found and how often.
+type tallied struct {
+	value lua.LValue
+	n     int
+}
+
+// tally counts v in counts.
+func tally(counts []tallied, v lua.LValue) []tallied {
+	for i := range counts {
+		if counts[i].value == v {
+			counts[i].n++
+			return counts
+		}
+	}
+	return append(counts, tallied{v, 1})
 }
 
 // tableSeats implements t:seats([from]): every seat in turn order, from

@@ -73,3 +73,27 @@ func TestClauses(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestTallyManyValues tallies a field with more distinct values than
+// zone:tally counts on its own before it goes on in a table.
+func TestTallyManyValues(t *testing.T) {
+	src := `
+return { title = "T", players = { 1, 1 },
+  play = function(t)
+    local z = t:zone { name = "z" }
+    local defs = {}
+    for i = 1, 40 do defs[i] = { name = "c" .. i, label = "c" .. i, n = i % 20, s = (i % 3 == 0) and "x" or "y" } end
+    t:cards(defs, z)
+    local by_n, by_s = z:tally("n"), z:tally("s")
+    local sum, keys = 0, 0
+    for k, v in pairs(by_n) do sum = sum + v; keys = keys + 1 end
+    t:log("n: %d values, %d cards, %d of 7; s: x %d, y %d", keys, sum, by_n[7], by_s.x, by_s.y)
+    t:ask(1, { "end" })
+  end }`
+	_, m := startMatch(t, "tally.lua", src, Config{Players: 1})
+	log := m.Log()
+	got := log[len(log)-1].Text
+	if want := "n: 20 values, 40 cards, 2 of 7; s: x 13, y 27"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -280,7 +280,7 @@ end
 -- Moves ------------------------------------------------------------------------
 
 -- What each option text means: MEANING[text] is the bet ({category, space,
--- piece}), the reveal ({kinds = {a, b}}) or the discard ({kind}) it names.
+-- piece}, and its place and the place's number in board order), the reveal ({kinds = {a, b}}) or the discard ({kind}) it names.
 -- Prompts offer the texts alone (plain strings are what a bot reads
 -- fastest) and the turn looks its choice up here. Each option is made once
 -- a game and never changed.
@@ -294,9 +294,9 @@ function Game.board_places()
     for _, sp in ipairs(Game.spaces) do
       local place = Game.place(c.name, sp.name)
       local p = { place = place, category = c.name, space = sp.name, single = "bet " .. place, double = "bet " .. place .. " double" }
-      MEANING[p.single] = { category = c.name, space = sp.name, piece = "single" }
-      MEANING[p.double] = { category = c.name, space = sp.name, piece = "double" }
       list[#list + 1] = p
+      MEANING[p.single] = { category = c.name, space = sp.name, piece = "single", place = place, at = #list }
+      MEANING[p.double] = { category = c.name, space = sp.name, piece = "double", place = place, at = #list }
     end
   end
   return list
@@ -435,11 +435,10 @@ end
 
 -- [Rule 1] [Rule 2] Place a bet; in the first round the risk piece goes under it.
 function Game.place_bet(t, z, seat, bet, round)
-  local pool = z.pieces[seat]
-  local place = Game.place(bet.category, bet.space)
+  local pool, place = z.pieces[seat], bet.place
   pool:move(seat, place, bet.piece)
   local risk = round == 1 and Game.first_round_risk and pool:move(seat, place, "risk") == 1
-  z.bets[z.place_number[place]] = { seat = seat, piece = bet.piece, risk = risk }
+  z.bets[bet.at] = { seat = seat, piece = bet.piece, risk = risk }
   t:log("%p bets %s on %s %s (%s)%s", seat, bet.piece == "double" and "the double piece" or "a single piece",
     bet.category, Game.space(bet.space).label, bet.space, risk and " with the risk piece under it" or "")
 end

@@ -304,10 +304,19 @@ end
 
 local PASS = "pass"
 
+-- Lists of options are refilled from one turn to the next rather than made
+-- anew (a prompt takes its options when it asks): list keeps its first n
+-- entries.
+local function keep(list, n)
+  for k = #list, n + 1, -1 do list[k] = nil end
+  return list
+end
+
 -- [Rule 1] The bets a seat may place: any vacant space of any category, with
 -- a single piece or the double piece, or pass.
 function Game.bet_options(t, z, seat)
-  local opts, n = { PASS }, 1
+  local opts, n = z.bet_lists[seat], 1
+  opts[1] = PASS
   local pool = z.pieces[seat]
   local single, double = pool:count(seat, "single") > 0, pool:count(seat, "double") > 0
   local places, bets = z.places, z.bets
@@ -324,7 +333,7 @@ function Game.bet_options(t, z, seat)
       end
     end
   end
-  return opts
+  return keep(opts, n)
 end
 
 -- The card kinds in hand order, and the reveal and discard option texts
@@ -358,8 +367,8 @@ local function count_kinds(hand)
 end
 
 -- [Rule 1] The ways to reveal two cards from a hand, named by kind.
-function Game.reveal_options(hand)
-  local have, opts, m = count_kinds(hand), {}, 0
+function Game.reveal_options(hand, into)
+  local have, opts, m = count_kinds(hand), into or {}, 0
   for i = 1, #KINDS do
     if have[i] > 0 then
       local row = REVEAL[i]
@@ -375,7 +384,7 @@ function Game.reveal_options(hand)
       end
     end
   end
-  return opts
+  return keep(opts, m)
 end
 
 -- [Rule 3] The card to discard, named by kind.
@@ -470,7 +479,7 @@ function Game.turn(t, z, seat, round, rounds)
     Game.place_bet(t, z, seat, MEANING[bet], round)
   end
   if first then return end -- [Rule 2] nothing is revealed in the first round
-  local choice = t:ask(seat, Game.reveal_options(z.hands[seat]), "reveal two cards")
+  local choice = t:ask(seat, Game.reveal_options(z.hands[seat], z.reveal_lists[seat]), "reveal two cards")
   Game.reveal(t, z, seat, MEANING[choice])
 end
 
@@ -577,12 +586,13 @@ end
 function Game.setup(t)
   local z = {
     deck = t:zone { name = "deck", visibility = "hidden", shown = false },
-    hands = {}, discards = {}, layout = {}, pieces = {}, tracks = {}, bets = {},
+    hands = {}, discards = {}, layout = {}, pieces = {}, tracks = {}, bets = {}, bet_lists = {}, reveal_lists = {},
     places = Game.board_places(), place_number = {},
   }
   for i, p in ipairs(z.places) do z.place_number[p.place] = i end
   for _, seat in ipairs(t:seats()) do
     z.hands[seat] = t:zone { name = "hand", owner = seat, visibility = "owner" }
+    z.bet_lists[seat], z.reveal_lists[seat] = {}, {}
   end
   for _, c in ipairs(Game.categories) do
     z.layout[c.name] = t:zone { name = c.name, label = "Open " .. c.name, visibility = "all" }

@@ -396,13 +396,14 @@ function Game.discard_options(hand)
   return opts
 end
 
-local function take_kind(cards, kind, taken)
-  for _, card in ipairs(cards) do
-    if card.kind == kind and not taken[card] then
-      taken[card] = true
-      return card
-    end
-  end
+-- The cards of a hand a choice names by kind, each the lowest of its kind
+-- in the hand (of a pair of one kind, the two lowest).
+local function cards_of_kinds(hand, kinds)
+  local a, b = kinds[1], kinds[2]
+  local first = hand:filter("kind", a)
+  if not b then return { first[1] } end
+  if a == b then return { first[1], first[2] } end
+  return { first[1], hand:filter("kind", b)[1] }
 end
 
 -- Actions ----------------------------------------------------------------------
@@ -454,11 +455,8 @@ end
 
 -- [Rule 1] Reveal two cards from hand.
 function Game.reveal(t, z, seat, choice)
-  local hand, taken, shown = z.hands[seat]:cards(), {}, {}
-  for i, kind in ipairs(choice.kinds) do
-    shown[i] = take_kind(hand, kind, taken)
-    t:reveal(shown[i])
-  end
+  local shown = cards_of_kinds(z.hands[seat], choice.kinds)
+  for _, card in ipairs(shown) do t:reveal(card) end
   t:log("%p reveals %s", seat, shown)
   for _, card in ipairs(shown) do Game.lay_open(t, z, card) end
 end
@@ -490,7 +488,7 @@ function Game.end_heat(t, z, starter)
     return Game.discard_options(z.hands[seat])
   end, "discard one card face down; your other two cards are laid open")
   for _, seat in ipairs(seats) do
-    local card = take_kind(z.hands[seat]:cards(), MEANING[choices[seat]].kind, {})
+    local card = cards_of_kinds(z.hands[seat], { MEANING[choices[seat]].kind })[1]
     z.discards[seat]:add(card)
     t:tell(seat, "You discard %s face down", card)
   end

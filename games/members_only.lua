@@ -280,7 +280,7 @@ end
 -- Moves ------------------------------------------------------------------------
 
 -- What each option text means: MEANING[text] is the bet ({category, space,
--- piece}), the reveal ({kinds = {a, b}}) or the discard ({kind}) it names.
+-- piece}, and its place and the place's number in board order), the reveal ({kinds = {a, b}}) or the discard ({kind}) it names.
 -- Prompts offer the texts alone (plain strings are what a bot reads
 -- fastest) and the turn looks its choice up here. Each option is made once
 -- a game and never changed.
@@ -294,9 +294,9 @@ function Game.board_places()
     for _, sp in ipairs(Game.spaces) do
       local place = Game.place(c.name, sp.name)
       local p = { place = place, category = c.name, space = sp.name, single = "bet " .. place, double = "bet " .. place .. " double" }
-      MEANING[p.single] = { category = c.name, space = sp.name, piece = "single" }
-      MEANING[p.double] = { category = c.name, space = sp.name, piece = "double" }
       list[#list + 1] = p
+      MEANING[p.single] = { category = c.name, space = sp.name, piece = "single", place = place, at = #list }
+      MEANING[p.double] = { category = c.name, space = sp.name, piece = "double", place = place, at = #list }
     end
   end
   return list
@@ -304,10 +304,19 @@ end
 
 local PASS = "pass"
 
+-- Lists of options are refilled from one turn to the next rather than made
+-- anew (a prompt takes its options when it asks): list keeps its first n
+-- entries.
+local function keep(list, n)
+  for k = #list, n + 1, -1 do list[k] = nil end
+  return list
+end
+
 -- [Rule 1] The bets a seat may place: any vacant space of any category, with
 -- a single piece or the double piece, or pass.
 function Game.bet_options(t, z, seat)
-  local opts, n = { PASS }, 1
+  local opts, n = z.bet_lists[seat], 1
+  opts[1] = PASS
   local pool = z.pieces[seat]
   local single, double = pool:count(seat, "single") > 0, pool:count(seat, "double") > 0
   local places, bets = z.places, z.bets
@@ -324,96 +333,77 @@ function Game.bet_options(t, z, seat)
       end
     end
   end
-  return opts
+  return keep(opts, n)
 end
 
--- The card kinds in hand order and each kind's position in that order, once
--- the game has begun (a variant may change the categories before).
-local KINDS, KIND_POS
+-- The card kinds in hand order, and the reveal and discard option texts
+-- by kind, made once the game has begun (a variant may change the
+-- categories before): REVEAL[i][j] (i <= j) reveals a card of kind i and
+-- one of kind j, DISCARD[i] discards one of kind i.
+local KINDS, REVEAL, DISCARD
 local function kind_list()
-  if not KINDS then
-    KINDS, KIND_POS = Game.kinds(), {}
-    for i, k in ipairs(KINDS) do KIND_POS[k] = i end
+  if KINDS then return KINDS end
+  KINDS, REVEAL, DISCARD = Game.kinds(), {}, {}
+  for i, a in ipairs(KINDS) do
+    REVEAL[i] = {}
+    for j = i, #KINDS do
+      local b = KINDS[j]
+      REVEAL[i][j] = "reveal " .. a .. " " .. b
+      MEANING[REVEAL[i][j]] = { kinds = { a, b } }
+    end
+    DISCARD[i] = "discard " .. a
+    MEANING[DISCARD[i]] = { kind = a }
   end
   return KINDS
 end
 
--- How many cards of each kind (by position) the cards hold. The table is
--- reused from one call to the next.
+-- How many cards of each kind (by position in KINDS) a hand holds. The
+-- table is reused from one call to the next.
 local kind_counts = {}
-local function count_kinds(cards)
-  local kinds = kind_list()
-  for i = 1, #kinds do kind_counts[i] = 0 end
-  for i = 1, #cards do
-    local k = KIND_POS[cards[i].kind]
-    kind_counts[k] = kind_counts[k] + 1
-  end
+local function count_kinds(hand)
+  local kinds, tally = kind_list(), hand:tally("kind")
+  for i = 1, #kinds do kind_counts[i] = tally[kinds[i]] or 0 end
   return kind_counts
 end
 
--- The reveal and discard option texts, made once per kind (pair).
-local REVEAL, DISCARD = {}, {}
-
-local function reveal_option(i, j)
-  local row = REVEAL[i]
-  if not row then
-    row = {}
-    REVEAL[i] = row
-  end
-  local text = row[j]
-  if not text then
-    local a, b = KINDS[i], KINDS[j]
-    text = "reveal " .. a .. " " .. b
-    MEANING[text] = { kinds = { a, b } }
-    row[j] = text
-  end
-  return text
-end
-
-local function discard_option(i)
-  local text = DISCARD[i]
-  if not text then
-    text = "discard " .. KINDS[i]
-    MEANING[text] = { kind = KINDS[i] }
-    DISCARD[i] = text
-  end
-  return text
-end
-
 -- [Rule 1] The ways to reveal two cards from a hand, named by kind.
-function Game.reveal_options(cards)
-  local have, opts, m = count_kinds(cards), {}, 0
-  local n = #KINDS
-  for i = 1, n do
+function Game.reveal_options(hand, into)
+  local have, opts, m = count_kinds(hand), into or {}, 0
+  for i = 1, #KINDS do
     if have[i] > 0 then
-      local made = REVEAL[i] or {}
-      for j = i, n do
-        if have[j] > (i == j and 1 or 0) then
+      local row = REVEAL[i]
+      if have[i] > 1 then -- two of one kind
+        m = m + 1
+        opts[m] = row[i]
+      end
+      for j = i + 1, #KINDS do
+        if have[j] > 0 then
           m = m + 1
-          opts[m] = made[j] or reveal_option(i, j)
+          opts[m] = row[j]
         end
       end
     end
   end
-  return opts
+  return keep(opts, m)
 end
 
 -- [Rule 3] The card to discard, named by kind.
-function Game.discard_options(cards)
-  local have, opts = count_kinds(cards), {}
+function Game.discard_options(hand)
+  local have, opts = count_kinds(hand), {}
   for i = 1, #KINDS do
-    if have[i] > 0 then opts[#opts + 1] = discard_option(i) end
+    if have[i] > 0 then opts[#opts + 1] = DISCARD[i] end
   end
   return opts
 end
 
-local function take_kind(cards, kind, taken)
-  for _, card in ipairs(cards) do
-    if card.kind == kind and not taken[card] then
-      taken[card] = true
-      return card
-    end
-  end
+-- The cards of a hand a choice names by kind, each the lowest of its kind
+-- in the hand (of a pair of one kind, the two lowest).
+local function cards_of_kinds(hand, kinds)
+  local a, b = kinds[1], kinds[2]
+  local first = hand:filter("kind", a)
+  if not b then return { first[1] } end
+  if a == b then return { first[1], first[2] } end
+  return { first[1], hand:filter("kind", b)[1] }
 end
 
 -- Actions ----------------------------------------------------------------------
@@ -455,22 +445,18 @@ end
 
 -- [Rule 1] [Rule 2] Place a bet; in the first round the risk piece goes under it.
 function Game.place_bet(t, z, seat, bet, round)
-  local pool = z.pieces[seat]
-  local place = Game.place(bet.category, bet.space)
+  local pool, place = z.pieces[seat], bet.place
   pool:move(seat, place, bet.piece)
   local risk = round == 1 and Game.first_round_risk and pool:move(seat, place, "risk") == 1
-  z.bets[z.place_number[place]] = { seat = seat, piece = bet.piece, risk = risk }
+  z.bets[bet.at] = { seat = seat, piece = bet.piece, risk = risk }
   t:log("%p bets %s on %s %s (%s)%s", seat, bet.piece == "double" and "the double piece" or "a single piece",
     bet.category, Game.space(bet.space).label, bet.space, risk and " with the risk piece under it" or "")
 end
 
 -- [Rule 1] Reveal two cards from hand.
 function Game.reveal(t, z, seat, choice)
-  local hand, taken, shown = z.hands[seat]:cards(), {}, {}
-  for i, kind in ipairs(choice.kinds) do
-    shown[i] = take_kind(hand, kind, taken)
-    t:reveal(shown[i])
-  end
+  local shown = cards_of_kinds(z.hands[seat], choice.kinds)
+  for _, card in ipairs(shown) do t:reveal(card) end
   t:log("%p reveals %s", seat, shown)
   for _, card in ipairs(shown) do Game.lay_open(t, z, card) end
 end
@@ -491,7 +477,7 @@ function Game.turn(t, z, seat, round, rounds)
     Game.place_bet(t, z, seat, MEANING[bet], round)
   end
   if first then return end -- [Rule 2] nothing is revealed in the first round
-  local choice = t:ask(seat, Game.reveal_options(z.hands[seat]:cards()), "reveal two cards")
+  local choice = t:ask(seat, Game.reveal_options(z.hands[seat], z.reveal_lists[seat]), "reveal two cards")
   Game.reveal(t, z, seat, MEANING[choice])
 end
 
@@ -499,10 +485,10 @@ end
 function Game.end_heat(t, z, starter)
   local seats = t:seats(starter)
   local choices = t:ask_all(seats, function(seat)
-    return Game.discard_options(z.hands[seat]:cards())
+    return Game.discard_options(z.hands[seat])
   end, "discard one card face down; your other two cards are laid open")
   for _, seat in ipairs(seats) do
-    local card = take_kind(z.hands[seat]:cards(), MEANING[choices[seat]].kind, {})
+    local card = cards_of_kinds(z.hands[seat], { MEANING[choices[seat]].kind })[1]
     z.discards[seat]:add(card)
     t:tell(seat, "You discard %s face down", card)
   end
@@ -598,12 +584,13 @@ end
 function Game.setup(t)
   local z = {
     deck = t:zone { name = "deck", visibility = "hidden", shown = false },
-    hands = {}, discards = {}, layout = {}, pieces = {}, tracks = {}, bets = {},
+    hands = {}, discards = {}, layout = {}, pieces = {}, tracks = {}, bets = {}, bet_lists = {}, reveal_lists = {},
     places = Game.board_places(), place_number = {},
   }
   for i, p in ipairs(z.places) do z.place_number[p.place] = i end
   for _, seat in ipairs(t:seats()) do
     z.hands[seat] = t:zone { name = "hand", owner = seat, visibility = "owner" }
+    z.bet_lists[seat], z.reveal_lists[seat] = {}, {}
   end
   for _, c in ipairs(Game.categories) do
     z.layout[c.name] = t:zone { name = c.name, label = "Open " .. c.name, visibility = "all" }
@@ -957,11 +944,7 @@ end
 local PLACES, BET_INFO
 local function option_tables()
   if PLACES then return end
-  local kinds = kind_list()
-  for i = 1, #kinds do
-    discard_option(i)
-    for j = i, #kinds do reveal_option(i, j) end
-  end
+  kind_list() -- the reveal and discard texts
   PLACES, BET_INFO = Game.board_places(), {}
   for _, p in ipairs(PLACES) do
     local sp = Game.space(p.space)

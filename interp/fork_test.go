@@ -11,16 +11,41 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// forkGames are the built-in games and their variants, with a player count.
-var forkGames = []struct {
+// forkGame is a built-in game or variant, with a player count.
+type forkGame struct {
 	game    string
 	players int
-}{
-	{"clubs", 4}, {"clubs_short", 3},
-	{"cluedo", 3}, {"cluedo_burgess_bar", 4},
-	{"members_only", 4}, {"members_only_no_risk", 3},
-	{"andy_capp", 3}, {"andy_capp_thirsty", 4},
-	{"das_regeln_wir_schon", 4}, {"das_regeln_wir_schon_wortgeld", 3},
+	variant bool
+}
+
+// forkGames are the built-in games and their variants, with a player count.
+var forkGames = []forkGame{
+	{"clubs", 4, false}, {"clubs_short", 3, true},
+	{"cluedo", 3, false}, {"cluedo_burgess_bar", 4, true},
+	{"members_only", 4, false}, {"members_only_no_risk", 3, true},
+	{"andy_capp", 3, false}, {"andy_capp_thirsty", 4, true},
+	{"das_regeln_wir_schon", 4, false}, {"das_regeln_wir_schon_wortgeld", 3, true},
+}
+
+// deepForkChecks says whether to fork every game and variant at its
+// start, midway and near its end, and play forks on longer, as .ci/run
+// does (it sets TABLETOP_CHECK_GAMES); go test alone forks the five games
+// midway.
+func deepForkChecks() bool { return os.Getenv("TABLETOP_CHECK_GAMES") != "" }
+
+// forkGamesToCheck are the games the fork tests play: all of forkGames in
+// deep checks, else the five games without their variants.
+func forkGamesToCheck() []forkGame {
+	if deepForkChecks() {
+		return forkGames
+	}
+	var base []forkGame
+	for _, g := range forkGames {
+		if !g.variant {
+			base = append(base, g)
+		}
+	}
+	return base
 }
 
 // recorded is a random game played to its end: its decisions and, after
@@ -116,12 +141,16 @@ func linesText(lines []LogLine) string {
 // then wrecked and closed. Three decisions on, the fork is forked in its
 // turn, and the same is asked of the fork's fork.
 func TestForkPlaysOnTheSame(t *testing.T) {
-	for _, g := range forkGames {
+	for _, g := range forkGamesToCheck() {
 		t.Run(g.game, func(t *testing.T) {
 			t.Parallel()
 			r := recordGame(t, g.game, g.players, 5)
 			n := len(r.decisions)
-			for _, k := range []int{0, n / 2, max(n-5, 0)} {
+			at := []int{n / 2}
+			if deepForkChecks() {
+				at = []int{0, n / 2, max(n-5, 0)}
+			}
+			for _, k := range at {
 				for _, c := range []struct{ orig, fork Mode }{{0, 0}, {Silent, 0}, {0, Silent}} {
 					r.checkForks(t, k, c.orig, c.fork)
 				}
@@ -266,12 +295,16 @@ func wreck(m *Match) {
 // its own way: under the race detector, any memory they shared and one of
 // them wrote would be reported.
 func TestForksRunTogether(t *testing.T) {
-	for _, g := range forkGames {
+	for _, g := range forkGamesToCheck() {
 		t.Run(g.game, func(t *testing.T) {
 			r := recordGame(t, g.game, g.players, 7)
 			m, err := r.e.Replay(r.cfg, r.decisions[:len(r.decisions)/2])
 			if err != nil {
 				t.Fatal(err)
+			}
+			steps := 60
+			if deepForkChecks() {
+				steps = 200
 			}
 			ms := []*Match{m}
 			for range 3 {
@@ -289,7 +322,7 @@ func TestForksRunTogether(t *testing.T) {
 					defer wg.Done()
 					defer x.Close()
 					bot := NewRandomBot(uint64(i))
-					for n := 0; n < 200 && x.Prompt() != nil && errs[i] == nil; n++ {
+					for n := 0; n < steps && x.Prompt() != nil && errs[i] == nil; n++ {
 						c, _ := bot.Choose(x)
 						errs[i] = x.Step(c)
 						_ = x.View(1 + n%x.Players())

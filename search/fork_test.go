@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"testing"
 
@@ -53,13 +54,18 @@ func searchGame(t testing.TB, e *interp.Engine, players int, p Params, decisions
 // every game.
 func TestForkedWorldsDecideAlike(t *testing.T) {
 	defer func() { forkWorlds = true }()
-	p := Params{Iterations: 40, Worlds: 8}
+	// Several iterations a world, so that forks are used; more decisions
+	// and iterations in deep checks (TABLETOP_CHECK_GAMES, as .ci/run).
+	p, decisions := Params{Iterations: 24, Worlds: 6}, 3
+	if os.Getenv("TABLETOP_CHECK_GAMES") != "" {
+		p, decisions = Params{Iterations: 40, Worlds: 8}, 6
+	}
 	for _, g := range searchGames {
 		e := loadGame(t, g.game)
 		forkWorlds = false
-		d1, s1, _ := searchGame(t, e, g.players, p, 6)
+		d1, s1, _ := searchGame(t, e, g.players, p, decisions)
 		forkWorlds = true
-		d2, s2, _ := searchGame(t, e, g.players, p, 6)
+		d2, s2, _ := searchGame(t, e, g.players, p, decisions)
 		if !slices.Equal(d1, d2) || !slices.Equal(s1, s2) {
 			t.Errorf("%s: forked worlds decide otherwise:\n%v\n%v\n%v\n%v", g.game, d1, d2, s1, s2)
 		}

@@ -17,3 +17,17 @@ func startMatch(t testing.TB, name, src string, cfg Config) (*Engine, *Match) {
 	t.Cleanup(m.Close)
 	return e, m
 }
+
+// checkLog checks that m's log is exactly the lines want.
+func checkLog(t *testing.T, m *Match, want []string) {
+	t.Helper()
+	log := m.Log()
+	if len(log) != len(want) {
+		t.Fatalf("got %d lines, want %d: %v", len(log), len(want), log)
+	}
+	for i, l := range log {
+		if l.Text != want[i] {
+			t.Errorf("line %d: got %q, want %q", i, l.Text, want[i])
+		}
+	}
+}

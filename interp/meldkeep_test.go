@@ -50,13 +50,5 @@ func TestMeldsAreKept(t *testing.T) {
 		"counts of another field: 1 0",
 		"counts of a list that is not cards: false",
 	}
-	log := m.Log()
-	if len(log) != len(want) {
-		t.Fatalf("got %d lines, want %d: %v", len(log), len(want), log)
-	}
-	for i, l := range log {
-		if l.Text != want[i] {
-			t.Errorf("line %d: got %q, want %q", i, l.Text, want[i])
-		}
-	}
+	checkLog(t, m, want)
 }

@@ -68,13 +68,5 @@ func TestMeldsMake(t *testing.T) {
 		"make must make something: false",
 		"make must be a function: false",
 	}
-	log := m.Log()
-	if len(log) != len(want) {
-		t.Fatalf("got %d lines, want %d: %v", len(log), len(want), log)
-	}
-	for i, l := range log {
-		if l.Text != want[i] {
-			t.Errorf("line %d: got %q, want %q", i, l.Text, want[i])
-		}
-	}
+	checkLog(t, m, want)
 }

@@ -45,13 +45,5 @@ func TestZoneSort(t *testing.T) {
 		"a zone that moved is a new list: true",
 		"an empty zone sorts",
 	}
-	log := m.Log()
-	if len(log) != len(want) {
-		t.Fatalf("got %d lines, want %d: %v", len(log), len(want), log)
-	}
-	for i, l := range log {
-		if l.Text != want[i] {
-			t.Errorf("line %d: got %q, want %q", i, l.Text, want[i])
-		}
-	}
+	checkLog(t, m, want)
 }

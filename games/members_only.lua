@@ -280,7 +280,8 @@ end
 -- Moves ------------------------------------------------------------------------
 
 -- What each option text means: MEANING[text] is the bet ({category, space,
--- piece}, and its place and the place's number in board order), the reveal ({kinds = {a, b}}) or the discard ({kind}) it names.
+-- piece}, with its place and the place's number in board order), the
+-- reveal ({kinds = {a, b}}) or the discard ({kind}) it names.
 -- Prompts offer the texts alone (plain strings are what a bot reads
 -- fastest) and the turn looks its choice up here. Each option is made once
 -- a game and never changed.
@@ -366,7 +367,8 @@ local function count_kinds(hand)
   return kind_counts
 end
 
--- [Rule 1] The ways to reveal two cards from a hand, named by kind.
+-- [Rule 1] The ways to reveal two cards from a hand, named by kind (in the
+-- list into when one is given, refilled).
 function Game.reveal_options(hand, into)
   local have, opts, m = count_kinds(hand), into or {}, 0
   for i = 1, #KINDS do

@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"fmt"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -91,6 +93,10 @@ func (m *Match) zoneFilter(L *lua.LState) int {
 func (m *Match) zoneTally(L *lua.LState) int {
 	z := m.checkZone(L, 1)
 	field := L.CheckString(2)
+	if order, ok := L.Get(3).(*lua.LTable); ok {
+		L.Push(m.tallyInOrder(L, z, field, order))
+		return 1
+	}
 	// Count in Go first (a hand's values are few), then make the table
 	// with room for exactly the values found; past a few distinct values
 	// count in the table itself.
@@ -119,6 +125,40 @@ func (m *Match) zoneTally(L *lua.LState) int {
 	L.Push(out)
 	return 1
 }
+
+// tallyInOrder implements zone:tally(field, values): the counts of the
+// values listed, as a list in their order (0 for a value no card has).
+// It makes a list rather than a table keyed by value: far cheaper to make
+// and to read, for a rule that tallies a hand at every turn.
+func (m *Match) tallyInOrder(L *lua.LState, z *Zone, field string, order *lua.LTable) *lua.LTable {
+	n := order.Len()
+	if n > maxTallyValues {
+		L.ArgError(3, fmt.Sprintf("zone:tally counts at most %d values in order", maxTallyValues))
+	}
+	var room [16]lua.LValue
+	values := room[:0]
+	for i := 1; i <= n; i++ {
+		values = append(values, order.RawGetInt(i))
+	}
+	var counts [maxTallyValues]int
+	for _, c := range z.Cards {
+		v := m.luaCard(c).RawGetString(field)
+		for i, w := range values {
+			if v == w {
+				counts[i]++
+				break
+			}
+		}
+	}
+	out := L.CreateTable(n, 0)
+	for i := range values {
+		out.RawSetInt(i+1, lua.LNumber(counts[i]))
+	}
+	return out
+}
+
+// maxTallyValues bounds the values zone:tally counts in order.
+const maxTallyValues = 256
 
 // tallyTable goes on counting field in cards in a table, from counts.
 func (m *Match) tallyTable(counts []tallied, cards []*Card, field string) *lua.LTable {

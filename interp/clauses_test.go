@@ -97,3 +97,21 @@ return { title = "T", players = { 1, 1 },
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestTallyInOrder counts the values given, as a list in their order.
+func TestTallyInOrder(t *testing.T) {
+	src := `
+return { title = "T", players = { 1, 1 },
+  play = function(t)
+    local z = t:zone { name = "z" }
+    t:cards({ { name = "a", suit = "H" }, { name = "b", suit = "H" }, { name = "c", suit = "S" }, { name = "d" } }, z)
+    local n = z:tally("suit", { "C", "H", "S" })
+    t:log("%d values: C %d, H %d, S %d", #n, n[1], n[2], n[3])
+    local many = {}
+    for i = 1, 300 do many[i] = i end
+    t:log("300 values: %s", tostring(pcall(z.tally, z, "suit", many)))
+    t:ask(1, { "end" })
+  end }`
+	_, m := startMatch(t, "order.lua", src, Config{Players: 1})
+	checkLog(t, m, []string{"3 values: C 0, H 2, S 1", "300 values: false"})
+}

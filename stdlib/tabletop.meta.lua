@@ -295,9 +295,12 @@ function Zone:cards() end
 ---@return Card[]
 function Zone:filter(field, ...) end
 --- How many cards have each value of `field`: `hand:tally("suit").C`.
+--- Given a list of values, the counts come as a list in their order (0 for
+--- none): `hand:tally("suit", { "C", "D", "H", "S" })[1]`.
 ---@param field string
+---@param values? any[]
 ---@return table<any, integer>
-function Zone:tally(field) end
+function Zone:tally(field, values) end
 ---@return integer
 function Zone:count() end
 ---@return boolean

@@ -358,13 +358,9 @@ local function kind_list()
   return KINDS
 end
 
--- How many cards of each kind (by position in KINDS) a hand holds. The
--- table is reused from one call to the next.
-local kind_counts = {}
+-- How many cards of each kind (by position in KINDS) a hand holds.
 local function count_kinds(hand)
-  local kinds, tally = kind_list(), hand:tally("kind")
-  for i = 1, #kinds do kind_counts[i] = tally[kinds[i]] or 0 end
-  return kind_counts
+  return hand:tally("kind", kind_list())
 end
 
 -- [Rule 1] The ways to reveal two cards from a hand, named by kind (in the

@@ -137,8 +137,8 @@ func (m *Match) luaAsk(L *lua.LState) int {
 const optionChargeBatch = 4096
 
 // duplicate returns a text that occurs twice in texts, or "". Short lists
-// (most prompts) are compared pairwise, which allocates nothing; longer
-// ones go through a set the match keeps from one prompt to the next.
+// (most prompts) are compared pairwise; longer ones go through textSet.
+// Neither allocates once the match has seen its longest prompt.
 func (m *Match) duplicate(texts []string) string {
 	if len(texts) <= 24 {
 		for i := 1; i < len(texts); i++ {
@@ -150,17 +150,54 @@ func (m *Match) duplicate(texts []string) string {
 		}
 		return ""
 	}
-	if m.seen == nil {
-		m.seen = make(map[string]struct{}, len(texts))
+	return m.seen.duplicate(texts)
+}
+
+// textSet finds a repeated text in a long list: an open-addressing hash
+// table of positions in the list, kept from one prompt to the next. It is
+// a fair deal cheaper than a Go map filled and cleared at every prompt
+// (Members Only offers a hundred bets at a time).
+type textSet struct {
+	slots []int32 // a position in texts plus one; 0 is a free slot
+}
+
+// duplicate returns the first text of texts that an earlier one equals,
+// or "".
+func (s *textSet) duplicate(texts []string) string {
+	size := 64
+	for size < 2*len(texts) {
+		size <<= 1
 	}
-	defer clear(m.seen)
-	for _, t := range texts {
-		if _, ok := m.seen[t]; ok {
-			return t
+	if cap(s.slots) < size {
+		s.slots = make([]int32, size)
+	}
+	slots := s.slots[:size]
+	clear(slots)
+	mask := uint64(size - 1)
+	for i, t := range texts {
+		for h := textHash(t) & mask; ; h = (h + 1) & mask {
+			j := slots[h]
+			if j == 0 {
+				slots[h] = int32(i + 1)
+				break
+			}
+			if texts[j-1] == t {
+				return t
+			}
 		}
-		m.seen[t] = struct{}{}
 	}
 	return ""
+}
+
+// textHash is FNV-1a: option texts are short, and a fixed hash keeps a
+// fork of the match free of a seed to copy.
+func textHash(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
 }
 
 func (m *Match) checkSeat(L *lua.LState, n int) int {

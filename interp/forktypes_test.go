@@ -112,8 +112,8 @@ interp.matchMeta
 interp.meldKeeper
 interp.randSource
 interp.scratch
+interp.textSet
 interp.zoneBinding
-struct {}
 table.Card
 table.Pad
 table.PadRow

@@ -144,9 +144,9 @@ type Match struct {
 	trace    string                // where the script was when it last failed
 	metrics  []Metric              // t:metric's totals (metric.go)
 
-	promptBuf Prompt              // storage reused by every prompt
-	seen      map[string]struct{} // reused by duplicate
-	handfuls  handfulMaker        // pool:handfuls's tables (handfuls.go)
+	promptBuf Prompt       // storage reused by every prompt
+	seen      textSet      // reused by duplicate
+	handfuls  handfulMaker // pool:handfuls's tables (handfuls.go)
 
 	// The log's lines not rendered yet (log.go).
 	logParts  []logParts

@@ -29,3 +29,40 @@ func TestOptionTextAndPrintable(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplicateOptionTexts checks the duplicate check of t:ask against
+// the plain reading — the first text equal to an earlier one — for short
+// and long lists, with and without a repeat, reusing the same storage.
+func TestDuplicateOptionTexts(t *testing.T) {
+	naive := func(texts []string) string {
+		for i := range texts {
+			for j := 0; j < i; j++ {
+				if texts[i] == texts[j] {
+					return texts[i]
+				}
+			}
+		}
+		return ""
+	}
+	m := &Match{}
+	rng := NewRNG(3)
+	for _, n := range []int{0, 1, 2, 24, 25, 31, 32, 33, 100, 161, 1000} {
+		for trial := 0; trial < 20; trial++ {
+			texts := make([]string, n)
+			for i := range texts {
+				texts[i] = fmt.Sprintf("bet %d on %d", i, i*7)
+			}
+			if n > 1 && trial%2 == 1 { // a repeat, sometimes two
+				a := int(rng.Uint64() % uint64(n))
+				b := int(rng.Uint64() % uint64(n))
+				texts[a] = texts[b]
+				if trial%4 == 3 {
+					texts[n-1] = texts[0]
+				}
+			}
+			if got, want := m.duplicate(texts), naive(texts); got != want {
+				t.Fatalf("%d texts, trial %d: duplicate says %q, want %q", n, trial, got, want)
+			}
+		}
+	}
+}

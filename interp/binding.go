@@ -12,8 +12,9 @@ import (
 
 type matchMeta struct {
 	cardByName map[string]*Card
-	cards      []*lua.LTable // by card ID - 1: the card as scripts hold it
-	zones      []zoneBinding // by zone ID - 1
+	cards      []*lua.LTable       // by card ID - 1: the card as scripts hold it
+	cardIDs    map[*lua.LTable]int // the card tables, to their IDs (cardOf)
+	zones      []zoneBinding       // by zone ID - 1
 	zoneMT     *lua.LTable
 	poolMT     *lua.LTable
 	trackMT    *lua.LTable
@@ -229,20 +230,17 @@ func (m *Match) checkSeats(L *lua.LState, n int) SeatSet {
 	return 0
 }
 
+// cardOf returns the card whose table v is, or nil: found by the table
+// itself, whatever the script did to its fields.
 func (m *Match) cardOf(v lua.LValue) *Card {
 	t, ok := v.(*lua.LTable)
 	if !ok {
 		return nil
 	}
-	id, ok := t.RawGetString("id").(lua.LNumber)
-	if !ok || int(id) < 1 || int(id) > len(m.Cards) {
-		return nil
+	if id, ok := m.meta.cardIDs[t]; ok {
+		return m.Cards[id-1]
 	}
-	c := m.Cards[int(id)-1]
-	if m.luaCard(c) != t {
-		return nil
-	}
-	return c
+	return nil
 }
 
 func (m *Match) checkCard(L *lua.LState, n int) *Card {
@@ -501,6 +499,7 @@ func (m *Match) luaCards(L *lua.LState) int {
 		t.RawSetString("id", lua.LNumber(c.ID))
 		m.Cards = append(m.Cards, c)
 		m.meta.cards = append(m.meta.cards, t)
+		m.meta.cardIDs[t] = c.ID
 		if _, dup := m.meta.cardByName[c.Name]; !dup {
 			m.meta.cardByName[c.Name] = c
 		}

@@ -62,6 +62,7 @@ func (m *Match) newTableObject() *lua.LTable {
 	L := m.L
 	t := L.NewTable()
 	m.meta.cardByName = map[string]*Card{}
+	m.meta.cardIDs = map[*lua.LTable]int{}
 	t.RawSetString("players", lua.LNumber(len(m.Seats)))
 	t.RawSetString("options", m.optionsTable())
 	tableClass.install(m, t)

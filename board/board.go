@@ -58,19 +58,38 @@ type Board struct {
 	W, H        int    // squares across and down
 	Shown       bool   // the board appears in seat views
 
+	*geometry // the map: shared by every copy (Again), never changed once parsed
+
+	tokens     []*Token
+	tokenIdx   map[string]int
+	occ        []int // 1 + index of the token on each square; 0 when free
+	posVersion int   // counts the moves of tokens
+
+	drawing // sidebars, highlights and the drawings cached (view.go)
+}
+
+// geometry is what Parse reads off the map, and what it works out from
+// it once: the squares, rooms and blocks, the ways between them and the
+// distances. Nothing changes it after Parse, so boards share it.
+type geometry struct {
 	cells      []cell
 	rooms      []*area
 	blocks     []*area
 	roomIdx    map[string]int
 	starts     map[string]int
-	entryRooms [][]int // rooms entered from each square
-	tokens     []*Token
-	tokenIdx   map[string]int
-	occ        []int   // 1 + index of the token on each square; 0 when free
-	roomDist   [][]int // see computeDistances
-	posVersion int     // counts the moves of tokens
+	entryRooms [][]int    // rooms entered from each square
+	roomDist   [][]int    // see computeDistances
+	next       [3][][]int // by StepMode and square: the squares one step away (steps)
+}
 
-	drawing // sidebars, highlights and the drawings cached (view.go)
+// Again returns a board with b's map, as Parse made it: none of the
+// tokens, marks, sidebars or names given since. The map is shared, not
+// copied, so a game that makes the same board every match parses it once.
+func (b *Board) Again() *Board {
+	n := &Board{Name: "board", Shown: true, W: b.W, H: b.H, geometry: b.geometry, tokenIdx: map[string]int{}}
+	n.occ = make([]int, len(b.cells))
+	n.drawing.init()
+	return n
 }
 
 func (b *Board) sq(x, y int) int     { return y*b.W + x }

@@ -283,6 +283,13 @@ func TestReachable(t *testing.T) {
 			if g := names(b, b.Reachable(toks[0], tt.steps, tt.mode, tt.exact)); g != tt.want {
 				t.Errorf("reachable = %q, want %q", g, tt.want)
 			}
+			// A board made Again on the map, after the first has its
+			// tokens: it starts without them, and moves alike.
+			again := b.Again()
+			toks = addTokens(t, again, tt.tokens...)
+			if g := names(again, again.Reachable(toks[0], tt.steps, tt.mode, tt.exact)); g != tt.want {
+				t.Errorf("on a board made again, reachable = %q, want %q", g, tt.want)
+			}
 		})
 	}
 	t.Run("off the board", func(t *testing.T) {

@@ -35,9 +35,28 @@ func (b *Board) orthogonal(c int) []int {
 }
 
 // steps appends to buf the squares a token may step to from square c in
-// one step of the given mode, ignoring tokens. A diagonal step may not cut
-// a corner between two squares that are not corridor.
+// one step of the given mode, ignoring tokens (worked out by Parse:
+// computeSteps).
 func (b *Board) steps(buf []int, c int, mode StepMode) []int {
+	return append(buf, b.next[mode][c]...)
+}
+
+// computeSteps works out, for every step mode and square, the squares a
+// token may step to in one step, in the order moves try them: up, left,
+// right, down, then the diagonals. A diagonal step may not cut a corner
+// between two squares that are not corridor.
+func (b *Board) computeSteps() {
+	for _, mode := range []StepMode{StepOrthogonal, StepDiagonal, StepKing} {
+		next := make([][]int, len(b.cells))
+		for c := range b.cells {
+			next[c] = b.stepsFrom(nil, c, mode)
+		}
+		b.next[mode] = next
+	}
+}
+
+// stepsFrom appends to buf the squares one step of mode away from c.
+func (b *Board) stepsFrom(buf []int, c int, mode StepMode) []int {
 	x, y := b.xy(c)
 	if mode != StepDiagonal {
 		for _, d := range orthoDirs {
@@ -140,38 +159,51 @@ func (b *Board) Reachable(t *Token, steps int, mode StepMode, exact bool) []int 
 // a square): a depth-first search over every way that steps on no square
 // twice.
 func (b *Board) walkExact(found []bool, from, startRoom, steps int, mode StepMode) {
-	visited := make([]bool, len(b.cells))
-	bufs := make([][]int, steps+1)
-	var walk func(c, used int)
-	walk = func(c, used int) {
-		if used == steps {
-			found[c] = true
-			return
-		}
-		for _, r := range b.entryRooms[c] {
-			if r != startRoom {
-				found[b.RoomPlace(r)] = true
-			}
-		}
-		bufs[used] = b.steps(bufs[used][:0], c, mode)
-		for _, n := range bufs[used] {
-			if !visited[n] && b.occ[n] == 0 {
-				visited[n] = true
-				walk(n, used+1)
-				visited[n] = false
-			}
-		}
+	w := exactWalk{b: b, found: found, next: b.next[mode], steps: steps, startRoom: startRoom}
+	w.blocked = make([]bool, len(b.cells))
+	for c, o := range b.occ {
+		w.blocked[c] = o != 0
 	}
 	if startRoom < 0 {
-		visited[from] = true
-		walk(from, 0)
+		w.blocked[from] = true
+		w.walk(from, 0)
 		return
 	}
 	for _, e := range b.rooms[startRoom].entries {
-		if b.occ[e] == 0 {
-			visited[e] = true
-			walk(e, 1)
-			visited[e] = false
+		if !w.blocked[e] {
+			w.blocked[e] = true
+			w.walk(e, 1)
+			w.blocked[e] = false
+		}
+	}
+}
+
+// exactWalk is the depth-first search of walkExact. blocked marks the
+// squares a step may not go to: those occupied, and those on the way so
+// far.
+type exactWalk struct {
+	b                *Board
+	found, blocked   []bool
+	next             [][]int // the steps of the mode, by square
+	steps, startRoom int
+}
+
+// walk goes on from square c, reached after used steps.
+func (w *exactWalk) walk(c, used int) {
+	if used == w.steps {
+		w.found[c] = true
+		return
+	}
+	for _, r := range w.b.entryRooms[c] {
+		if r != w.startRoom {
+			w.found[w.b.RoomPlace(r)] = true
+		}
+	}
+	for _, n := range w.next[c] {
+		if !w.blocked[n] {
+			w.blocked[n] = true
+			w.walk(n, used+1)
+			w.blocked[n] = false
 		}
 	}
 }

@@ -41,8 +41,8 @@ func Parse(text string, legend map[rune]LegendEntry) (*Board, error) {
 	if p.rooms, err = legendRooms(legend); err != nil {
 		return nil, err
 	}
-	p.b = &Board{Name: "board", Shown: true, W: len(rows[0]), H: len(rows),
-		roomIdx: map[string]int{}, starts: map[string]int{}, tokenIdx: map[string]int{}}
+	p.b = &Board{Name: "board", Shown: true, W: len(rows[0]), H: len(rows), tokenIdx: map[string]int{},
+		geometry: &geometry{roomIdx: map[string]int{}, starts: map[string]int{}}}
 	p.b.drawing.init()
 	for _, step := range []func() error{p.readCells, p.passageRooms, p.collectCells, p.joinPassages, p.openDoors, p.checkAreas} {
 		if err := step(); err != nil {
@@ -51,6 +51,7 @@ func Parse(text string, legend map[rune]LegendEntry) (*Board, error) {
 	}
 	b := p.b
 	b.occ = make([]int, len(b.cells))
+	b.computeSteps()
 	b.computeDistances()
 	b.layout()
 	return b, nil

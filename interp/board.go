@@ -144,7 +144,7 @@ func (m *Match) luaBoard(L *lua.LState) int {
 	if lerr != "" {
 		L.RaiseError("board legend: %s", lerr)
 	}
-	bb, err := board.Parse(string(text), legend)
+	bb, err := m.Engine.boards.parse(string(text), legend)
 	if err != nil {
 		L.RaiseError("%s", err.Error())
 	}

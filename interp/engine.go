@@ -45,6 +45,7 @@ type Engine struct {
 	sources  map[string]string         // module name → file path shown in errors
 	modSums  map[string]string         // module name → SHA-256 of the game's modules
 	logHint  logHint                   // how long the last game's log grew (loghint.go)
+	boards   boardMaps                 // the boards' maps parsed (boardmaps.go)
 }
 
 // GameInfo is what a script declares about its game.

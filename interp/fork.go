@@ -177,6 +177,8 @@ var (
 		reflect.TypeOf((*lua.FunctionProto)(nil)): true,
 		reflect.TypeOf((*luahost.Chunk)(nil)):     true,
 		reflect.TypeOf(lua.LNil):                  true,
+		// a board's map, which no move changes (board.Board.Again)
+		reflect.TypeOf(board.Board{}).Field(fieldIndex(reflect.TypeOf(board.Board{}), "geometry")).Type: true,
 	}
 	luaValueType = reflect.TypeOf((*lua.LValue)(nil)).Elem()
 	tableType    = reflect.TypeOf((*lua.LTable)(nil))

@@ -85,8 +85,6 @@ func TestForkKnowsEveryType(t *testing.T) {
 const forkStructs = `
 board.Board
 board.Token
-board.area
-board.cell
 board.drawing
 board.renderedLines
 board.viewCache

@@ -72,14 +72,15 @@ type Board struct {
 // it once: the squares, rooms and blocks, the ways between them and the
 // distances. Nothing changes it after Parse, so boards share it.
 type geometry struct {
-	cells      []cell
-	rooms      []*area
-	blocks     []*area
-	roomIdx    map[string]int
-	starts     map[string]int
-	entryRooms [][]int    // rooms entered from each square
-	roomDist   [][]int    // see computeDistances
-	next       [3][][]int // by StepMode and square: the squares one step away (steps)
+	cells       []cell
+	rooms       []*area
+	blocks      []*area
+	roomIdx     map[string]int
+	starts      map[string]int
+	entryRooms  [][]int    // rooms entered from each square
+	roomDist    [][]int    // see computeDistances
+	next        [3][][]int // by StepMode and square: the squares one step away (steps)
+	squareNames []string   // by square: "f7"
 }
 
 // Again returns a board with b's map, as Parse made it: none of the
@@ -115,9 +116,15 @@ func (b *Board) RoomOf(p int) (r int, ok bool) {
 func (b *Board) Walkable(p int) bool { return !b.IsRoom(p) && b.walkable(p) }
 
 // SquareName names square c: column letter and row number, "f7".
-func (b *Board) SquareName(c int) string {
-	x, y := b.xy(c)
-	return string(rune('a'+x)) + strconv.Itoa(y+1)
+func (b *Board) SquareName(c int) string { return b.squareNames[c] }
+
+// nameSquares names every square once, for SquareName.
+func (b *Board) nameSquares() {
+	b.squareNames = make([]string, len(b.cells))
+	for c := range b.cells {
+		x, y := b.xy(c)
+		b.squareNames[c] = string(rune('a'+x)) + strconv.Itoa(y+1)
+	}
 }
 
 // LastSquare is the name of the bottom-right square, for messages that

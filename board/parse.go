@@ -51,6 +51,7 @@ func Parse(text string, legend map[rune]LegendEntry) (*Board, error) {
 	}
 	b := p.b
 	b.occ = make([]int, len(b.cells))
+	b.nameSquares()
 	b.computeSteps()
 	b.computeDistances()
 	b.layout()

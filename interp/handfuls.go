@@ -39,6 +39,8 @@ type handfulMaker struct {
 	key    []byte
 	counts []int
 	caps   []int
+	// a handful's fields (the kinds, count and text) and their values
+	fields, values []lua.LValue
 }
 
 // poolHandfuls implements pool:handfuls(k [, leave [, verb]]).
@@ -58,6 +60,11 @@ func (m *Match) poolHandfuls(L *lua.LState) int {
 		h.caps = append(h.caps, max(0, min(k, p.Supply[kind]-leave)))
 	}
 	h.counts = append(h.counts[:0], make([]int, len(p.Kinds))...)
+	h.fields = h.fields[:0]
+	for _, kind := range p.Kinds {
+		h.fields = append(h.fields, lua.LString(kind))
+	}
+	h.fields = append(h.fields, lua.LString("count"), lua.LString("text"))
 	out := L.CreateTable(0, 0)
 	n := 0
 	h.each(0, k, func() {
@@ -105,12 +112,12 @@ func (h *handfulMaker) table(L *lua.LState, p *Pool, k int, verb string) *lua.LT
 			text += " " + strconv.Itoa(c) + " " + p.Kinds[i]
 		}
 	}
-	t := L.CreateTable(0, len(p.Kinds)+2)
-	for i, kind := range p.Kinds {
-		t.RawSetString(kind, lua.LNumber(h.counts[i]))
+	h.values = h.values[:0]
+	for _, c := range h.counts {
+		h.values = append(h.values, boxNumber(c))
 	}
-	t.RawSetString("count", lua.LNumber(k))
-	t.RawSetString("text", lua.LString(text))
+	h.values = append(h.values, boxNumber(k), lua.LString(text))
+	t := keyedTable(L, h.fields, h.values)
 	if h.kept == nil {
 		h.kept = make(map[string]keptHandful)
 	}

@@ -314,27 +314,45 @@ local function keep(list, n)
 end
 
 -- [Rule 1] The bets a seat may place: any vacant space of any category, with
--- a single piece or the double piece, or pass.
+-- a single piece or the double piece, or pass. The list is the same for
+-- every seat holding the same pieces, so there are three, z.open[pieces]
+-- ("single", "double" or "both"): made when a heat begins, with every
+-- space vacant (Game.open_board), and kept as bets land (close_space)
+-- rather than listed afresh every turn.
+local ONLY_PASS = { PASS }
+
 function Game.bet_options(t, z, seat)
-  local opts, n = z.bet_lists[seat], 1
-  opts[1] = PASS
   local pool = z.pieces[seat]
   local single, double = pool:count(seat, "single") > 0, pool:count(seat, "double") > 0
-  local places, bets = z.places, z.bets
-  for i = 1, #places do
-    if not bets[i] then
-      local p = places[i]
-      if single then
-        n = n + 1
-        opts[n] = p.single
-      end
-      if double then
-        n = n + 1
-        opts[n] = p.double
-      end
-    end
+  if single and double then return z.open.both end
+  if single then return z.open.single end
+  if double then return z.open.double end
+  return ONLY_PASS
+end
+
+function Game.open_board(z)
+  local open = z.open or { single = {}, double = {}, both = {} } -- (refilled from one heat to the next)
+  local single, double, both = open.single, open.double, open.both
+  single[1], double[1], both[1] = PASS, PASS, PASS
+  for i, p in ipairs(z.places) do
+    single[i + 1], double[i + 1] = p.single, p.double
+    both[2 * i], both[2 * i + 1] = p.single, p.double
   end
-  return keep(opts, n)
+  z.open = open
+end
+
+-- The space numbered at is taken: its options leave the lists, where they
+-- follow "pass" and the options of the vacant spaces before it.
+local function close_space(z, at)
+  local before = 0
+  for k = 1, at - 1 do
+    if not z.bets[k] then before = before + 1 end
+  end
+  local open = z.open
+  table.remove(open.single, 2 + before)
+  table.remove(open.double, 2 + before)
+  table.remove(open.both, 2 + 2 * before)
+  table.remove(open.both, 2 + 2 * before)
 end
 
 -- The card kinds in hand order, and the reveal and discard option texts
@@ -407,16 +425,17 @@ end
 -- Actions ----------------------------------------------------------------------
 
 -- [Rule 4] An open card joins its category; a normal card and a NO! card of
--- the same category cancel each other, pair by pair.
+-- the same category cancel each other, pair by pair. So a category's layout
+-- never holds both: the card laid open pairs with the bottom card when
+-- they differ.
 function Game.lay_open(t, z, card)
   local zone = z.layout[card.category]
   zone:add(card)
   t:reveal(card)
-  local normal, no
-  for _, c in ipairs(zone:cards()) do
-    if c.no then no = no or c else normal = normal or c end
-  end
-  if normal and no then
+  local other = zone:bottom()
+  if other.no ~= card.no then
+    local normal, no = other, card
+    if not card.no then normal, no = card, other end
     z.cancelled:add(normal)
     z.cancelled:add(no)
     t:log("%s cancels %s: the pair leaves the layout", no, normal)
@@ -446,6 +465,7 @@ function Game.place_bet(t, z, seat, bet, round)
   local pool, place = z.pieces[seat], bet.place
   pool:move(seat, place, bet.piece)
   local risk = round == 1 and Game.first_round_risk and pool:move(seat, place, "risk") == 1
+  close_space(z, bet.at)
   z.bets[bet.at] = { seat = seat, piece = bet.piece, risk = risk }
   t:log("%p bets %s on %s %s (%s)%s", seat, bet.piece == "double" and "the double piece" or "a single piece",
     bet.category, Game.space(bet.space).label, bet.space, risk and " with the risk piece under it" or "")
@@ -499,6 +519,8 @@ function Game.end_heat(t, z, starter)
   end
 end
 
+local win_event, lose_event = { kind = "win" }, { kind = "lose" } -- (t:event copies the data it is given)
+
 -- [Rule 5] Score every category: winning pieces move the marker (never past
 -- 10) and go home, losing pieces are lost, risk pieces always go home.
 function Game.score_heat(t, z)
@@ -520,13 +542,17 @@ function Game.score_heat(t, z)
           local before = track:get(seat)
           local after = track:advance(seat, pts)
           pool:move(place, seat, piece)
-          t:event("all", { kind = "win", seat = seat, points = pts, place = place, piece = piece, risk = risk or false },
+          local e = win_event
+          e.seat, e.points, e.place, e.piece, e.risk = seat, pts, place, piece, risk or false
+          t:event("all", e,
             "%p wins %d on %s (%s): %s marker %d -> %d%s", seat, pts, place, what, c.name, before, after,
             before + pts > after and string.format(" (capped at %d)", Game.track.max) or "")
           t:metric("bets_won")
         else
           pool:move(place, "lost", piece)
-          t:event("all", { kind = "lose", seat = seat, place = place, piece = piece },
+          local e = lose_event
+          e.seat, e.place, e.piece = seat, place, piece
+          t:event("all", e,
             "%p loses the %s piece on %s", seat, piece, place)
           t:metric("bets_lost")
         end
@@ -565,6 +591,7 @@ end
 function Game.play_heat(t, z, heat, dealer, starter)
   t:log("Heat %d: %p deals, %p starts", heat, dealer, starter)
   Game.return_pieces(t, z)
+  Game.open_board(z)
   Game.deal(t, z, dealer)
   local rounds = 1 + math.floor((Game.deal_size[t.players] - Game.final_hand) / Game.reveal_count)
   local round = 0
@@ -582,13 +609,13 @@ end
 function Game.setup(t)
   local z = {
     deck = t:zone { name = "deck", visibility = "hidden", shown = false },
-    hands = {}, discards = {}, layout = {}, pieces = {}, tracks = {}, bets = {}, bet_lists = {}, reveal_lists = {},
+    hands = {}, discards = {}, layout = {}, pieces = {}, tracks = {}, bets = {}, reveal_lists = {},
     places = Game.board_places(), place_number = {},
   }
   for i, p in ipairs(z.places) do z.place_number[p.place] = i end
   for _, seat in ipairs(t:seats()) do
     z.hands[seat] = t:zone { name = "hand", owner = seat, visibility = "owner" }
-    z.bet_lists[seat], z.reveal_lists[seat] = {}, {}
+    z.reveal_lists[seat] = {}
   end
   for _, c in ipairs(Game.categories) do
     z.layout[c.name] = t:zone { name = c.name, label = "Open " .. c.name, visibility = "all" }

@@ -44,10 +44,12 @@ func (m *Match) draw(fn *lua.LFunction, seat int) (ret lua.LValue, err error) {
 	L := m.L
 	oldCtx, oldRNG, oldDrawing := L.Context(), m.rand.rng, m.drawing
 	L.SetContext(g)
+	countedLoop(L)
 	m.rand.rng = NewRNG(uint64(seat))
 	m.drawing = true
 	defer func() {
 		L.SetContext(oldCtx)
+		countedLoop(L)
 		m.rand.rng = oldRNG
 		m.drawing = oldDrawing
 	}()

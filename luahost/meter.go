@@ -320,6 +320,18 @@ func (m *Meter) Done() <-chan struct{} {
 	return closedDone
 }
 
+// Tick counts n instructions of a state that runs without gopher-lua's
+// check before every instruction (interp's counted loop, which reports the
+// instructions of each loop's body as it goes round, and of each function
+// as it returns), and raises an error in L once a budget is spent or the
+// state was stopped, as Done stops the instruction after.
+func (m *Meter) Tick(L *lua.LState, n int64) {
+	m.steps += n
+	if m.steps >= m.next.Load() && m.slow() {
+		L.RaiseError("%s", m.Stopped())
+	}
+}
+
 // Err implements context.Context: the reason the state was stopped.
 func (m *Meter) Err() error {
 	if s := m.Stopped(); s != "" {

@@ -463,17 +463,17 @@ function Game.vote_context(players, votes, tiles, active, adopted)
   return setmetatable({ players = players, vote = votes, tiles = tiles, active = active, adopted = adopted, left = nb.left, right = nb.right, yes = yes }, VoteCtx)
 end
 
--- [1.3] What each seat is paid, in payment order: a list of
--- {seat =, chips =, card =}.
-function Game.payments(v, voting_rules, order)
-  local out = {}
-  for _, s in ipairs(order) do
-    for _, card in ipairs(voting_rules) do
+-- [1.3] What each seat is paid, in payment order (seats in order, each
+-- Voting Rule in force in turn): pay(seat, chips, card) for each payment.
+function Game.payments(v, voting_rules, order, pay)
+  for i = 1, #order do
+    local s = order[i]
+    for j = 1, #voting_rules do
+      local card = voting_rules[j]
       local k = card.pays(v, s)
-      if k > 0 then out[#out + 1] = { seat = s, chips = k, card = card } end
+      if k > 0 then pay(s, k, card) end
     end
   end
-  return out
 end
 
 -- [1.2] More yes tiles than no tiles adopts, more no rejects, else a tie.
@@ -792,6 +792,22 @@ end
 
 local take_event = { kind = "take" } -- (t:event copies the data it is given)
 
+-- What a handful shows in the log ("1 white 4 yellow"), made once per
+-- handful (the same handful is the same table every time).
+local handful_texts = {}
+local function handful_text(o)
+  local text = handful_texts[o]
+  if not text then text = chips_text(o); handful_texts[o] = text end
+  return text
+end
+
+-- A hint with the note on a colour's last chip, made once per hint.
+local with_last_chip = setmetatable({}, { __index = function(hints, hint)
+  local text = hint .. " (a colour's last chip ends a handful: then everyone returns that colour and you take the rest)"
+  hints[hint] = text
+  return text
+end })
+
 -- [1.3] seat takes k chips of his choice from the pool, chip by chip: a
 -- handful at a time, which ends early with the last chip of a colour; then
 -- everyone returns that colour and the payment goes on.
@@ -805,7 +821,7 @@ function Game.take(t, S, seat, k, hint)
     end
     local choice = opts[1]
     if #opts > 1 then
-      if opts[#opts].last then ask = ask .. " (a colour's last chip ends a handful: then everyone returns that colour and you take the rest)" end
+      if opts[#opts].last then ask = with_last_chip[ask] end
       choice = t:ask(seat, opts, ask)
     end
     for i = 1, #COLOURS do
@@ -814,7 +830,7 @@ function Game.take(t, S, seat, k, hint)
     end
     local e = take_event
     e.seat, e.white, e.purple, e.yellow, e.green = seat, choice.white, choice.purple, choice.yellow, choice.green
-    t:event("all", e, "%p takes %s", seat, chips_text(choice))
+    t:event("all", e, "%p takes %s", seat, handful_text(choice))
     if choice.last then Game.last_chip(t, S, choice.last) end
     k = k - choice.count
     if k > 0 then ask = string.format("%s: %d more to take", hint, k) end
@@ -822,31 +838,37 @@ function Game.take(t, S, seat, k, hint)
 end
 
 -- (decision) The colours a fine is paid in: worth least first, then the
--- colour held most, then colour order.
+-- colour held most, then colour order. held (every colour's count) is the
+-- caller's own: the fine is counted down in it.
 function Game.fine_colours(held, values, n)
-  local h, out = {}, {}
-  for _, col in ipairs(COLOURS) do h[col] = held[col] or 0 end
+  local out = {}
   for _ = 1, n do
     local best
-    for _, col in ipairs(COLOURS) do
-      if h[col] > 0 and (best == nil or values[col] < values[best] or (values[col] == values[best] and h[col] > h[best])) then
+    for i = 1, #COLOURS do
+      local col = COLOURS[i]
+      if held[col] > 0 and (best == nil or values[col] < values[best] or (values[col] == values[best] and held[col] > held[best])) then
         best = col
       end
     end
     if not best then break end
-    h[best] = h[best] - 1
+    held[best] = held[best] - 1
     out[best] = (out[best] or 0) + 1
   end
   return out
 end
 
 function Game.pay(t, S, seat, n, card)
-  local held = {}
-  for _, col in ipairs(COLOURS) do held[col] = S.chips:count(seat, col) end
+  local chips, held = S.chips, {}
+  for i = 1, #COLOURS do
+    local col = COLOURS[i]
+    held[col] = chips:count(seat, col)
+  end
   local pay = Game.fine_colours(held, values_in_force(S), n)
   local paid = 0
-  for _, col in ipairs(COLOURS) do
-    if pay[col] then S.chips:take(seat, col, pay[col]); paid = paid + pay[col] end
+  for i = 1, #COLOURS do
+    local col = COLOURS[i]
+    local k = pay[col]
+    if k then chips:take(seat, col, k); paid = paid + k end
   end
   local text = chips_text(pay)
   t:metric("fines", paid)
@@ -885,7 +907,9 @@ function Game.speak(t, S, seat, text)
   end
   S.spoke[seat] = true
   local sp -- what the cards about speaking are told
-  for _, card in ipairs(Game.in_force(S).incident) do
+  local incident = Game.in_force(S).incident
+  for i = 1, #incident do
+    local card = incident[i]
     if card.speak and not sp then sp = { seat = seat, scoring = scoring, first = first, text = text or "" } end
     local e = card.speak and card.speak(sp)
     if e then
@@ -1043,6 +1067,41 @@ local function hand_hint(hand)
   return "put a card to the vote: " .. table.concat(parts, " | ")
 end
 
+-- "Votes: Anna yes (2), Bert no (1), .... Yes 2, no 1: adopted", in seat
+-- order from the active player: a format for t:log per number of players
+-- (t:log fills it in), and its arguments in one table, filled afresh.
+local votes_formats, vote_args = {}, {}
+local function log_votes(t, order, votes, tiles, yes, no, result)
+  local n = #order
+  local f = votes_formats[n]
+  if not f then
+    local each = {}
+    for i = 1, n do each[i] = "%p %s (%d)" end
+    f = "Votes: " .. table.concat(each, ", ") .. ". Yes %d, no %d: %s"
+    votes_formats[n] = f
+  end
+  local args = vote_args
+  for i = 1, n do
+    local s = order[i]
+    args[3 * i - 2], args[3 * i - 1], args[3 * i] = s, votes[s], tiles[s]
+  end
+  args[3 * n + 1], args[3 * n + 2], args[3 * n + 3] = yes, no, result
+  t:log(f, unpack(args, 1, 3 * n + 3))
+end
+
+local TIE_OPTIONS = { { text = "adopt", adopt = true }, { text = "reject", adopt = false } }
+
+-- The hint of a payment of k chips by a Voting Rule, made once per card and k.
+local payment_hints = setmetatable({}, { __index = function(hints, card)
+  local by_k = setmetatable({}, { __index = function(by_k, k)
+    local hint = string.format("you get %d chips (%s)", k, card.label)
+    by_k[k] = hint
+    return hint
+  end })
+  hints[card] = by_k
+  return by_k
+end })
+
 -- [1.1]-[1.4] One move; returns true when it began the scoring round.
 function Game.move(t, S, active)
   local n, z = t.players, S.z
@@ -1057,8 +1116,10 @@ function Game.move(t, S, active)
   t:note("ballot", "To vote on: " .. card.label .. " " .. card.text, card.name)
 
   -- [1.2] Secret votes, revealed together.
+  local order = t:seats(active)
   local votes, tiles, prompts = {}, {}, {}
-  for _, s in ipairs(t:seats(active)) do
+  for i = 1, n do
+    local s = order[i]
     local avail = S.tiles:count(s, "tiles")
     prompts[avail] = prompts[avail] or {
       hint = string.format("vote on %s with 1 to %d of your tiles (%s: a remark, which is speaking)", card.label, avail, Game.remark),
@@ -1069,23 +1130,19 @@ function Game.move(t, S, active)
     if c.remark then remark(t, S, s) end
   end
   local result, yes, no = Game.tally(votes, tiles, n)
-  local parts = {}
-  for _, s in ipairs(t:seats(active)) do
-    parts[#parts + 1] = string.format("%s %s (%d)", t:name(s), votes[s], tiles[s])
-  end
   local scoring = Game.all_used_one(tiles, n)
   if scoring then S.phase = "scoring" end
   if result == "tie" then
-    t:log("Votes: %s. Yes %d, no %d: a tie", table.concat(parts, ", "), yes, no)
-    local d = t:ask(active, { { text = "adopt", adopt = true }, { text = "reject", adopt = false } }, "the vote is tied: you decide")
+    log_votes(t, order, votes, tiles, yes, no, "a tie")
+    local d = t:ask(active, TIE_OPTIONS, "the vote is tied: you decide")
     result = d.adopt and "adopted" or "rejected"
     t:log("%p breaks the tie: %s", active, result)
   else
-    t:log("Votes: %s. Yes %d, no %d: %s", table.concat(parts, ", "), yes, no, result)
+    log_votes(t, order, votes, tiles, yes, no, result)
   end
   local adopted = result == "adopted"
   -- One tile returns to its owner; the others are used up.
-  for _, s in ipairs(t:seats()) do
+  for s = 1, n do
     if tiles[s] > 1 then S.tiles:move(s, "used", "tiles", tiles[s] - 1) end
   end
   if scoring then t:log("Every player used one tile: the scoring round begins") end
@@ -1093,12 +1150,15 @@ function Game.move(t, S, active)
   -- [1.3] Chip payments, by the Voting Rules in force (not the card voted on).
   local F = Game.in_force(S)
   local v = Game.vote_context(n, votes, tiles, active, adopted)
-  for _, p in ipairs(Game.payments(v, F.voting, t:seats(active))) do
-    t:log("%p gets %d chip%s (%s)", p.seat, p.chips, p.chips == 1 and "" or "s", p.card.label)
-    Game.take(t, S, p.seat, p.chips, string.format("you get %d chips (%s)", p.chips, p.card.label))
-  end
-  for _, s in ipairs(t:seats(active)) do
-    for _, inc in ipairs(F.incident) do
+  Game.payments(v, F.voting, order, function(seat, k, card)
+    t:log("%p gets %d chip%s (%s)", seat, k, k == 1 and "" or "s", card.label)
+    Game.take(t, S, seat, k, payment_hints[card][k])
+  end)
+  local incident = F.incident
+  for i = 1, n do
+    local s = order[i]
+    for j = 1, #incident do
+      local inc = incident[j]
       local k = inc.vote and inc.vote(v, s) or 0
       if k > 0 then Game.pay(t, S, s, k, inc) end
     end

@@ -378,20 +378,42 @@ function ScoreCtx:colours_held(s)
   for i = 1, #COLOURS do if self:count(s, COLOURS[i]) > 0 then k = k + 1 end end
   return k
 end
-function ScoreCtx:holders(col)
+
+-- The questions about everyone's chips are worked out once per context
+-- and kept in self[field] (BotCtx:put, which puts other chips in, forgets
+-- them; a nil colour is asked every time).
+local function kept_by_colour(field, work)
+  return function(self, col)
+    local memo = self[field]
+    if not memo then memo = {}; self[field] = memo end
+    local x = memo[col]
+    if x == nil then
+      x = work(self, col)
+      if col ~= nil then memo[col] = x end
+    end
+    return x
+  end
+end
+-- How many players hold chips of col.
+ScoreCtx.holders = kept_by_colour("holders_of", function(self, col)
   local k = 0
   for p = 1, self.players do if self:count(p, col) > 0 then k = k + 1 end end
   return k
-end
-function ScoreCtx:most(col)
+end)
+-- The most chips of col any player holds.
+ScoreCtx.most = kept_by_colour("most_of", function(self, col)
   local m = 0
   for p = 1, self.players do m = math.max(m, self:count(p, col)) end
   return m
-end
+end)
 -- The most chips any player holds.
 function ScoreCtx:most_chips()
-  local m = 0
-  for p = 1, self.players do m = math.max(m, self:total(p)) end
+  local m = self.most_held
+  if m == nil then
+    m = 0
+    for p = 1, self.players do m = math.max(m, self:total(p)) end
+    self.most_held = m
+  end
   return m
 end
 function ScoreCtx:bonus(s)
@@ -1205,6 +1227,44 @@ local function row_nonzero(row, n)
   return false
 end
 
+-- "1. Anna 40, 2. Bert 31, ...": the standings after the line's title, as
+-- a format for t:log per title and number of players (t:log fills it in)
+-- and its arguments in one table, filled afresh. title_args: the title's
+-- own arguments (0 or 1).
+local standings_formats, standings_args = {}, {}
+local function log_standings(t, title, title_args, r, places, totals, n)
+  local by_n = standings_formats[title]
+  if not by_n then by_n = {}; standings_formats[title] = by_n end
+  local f = by_n[n]
+  if not f then
+    local each = {}
+    for p = 1, n do each[p] = p .. ". %p %d" end
+    f = title .. table.concat(each, ", ")
+    by_n[n] = f
+  end
+  local args, k = standings_args, title_args
+  args[1] = r
+  for s = 1, n do
+    local i = k + 2 * places[s] - 1
+    args[i], args[i + 1] = s, totals[s]
+  end
+  t:log(f, unpack(args, 1, k + 2 * n))
+end
+
+-- The roll call's options and hint, made once per remark.
+local roll_calls = {}
+local function roll_call(remark_word)
+  local rc = roll_calls[remark_word]
+  if not rc then
+    rc = {
+      options = { { text = "count" }, { text = "count " .. remark_word, remark = true } },
+      hint = "the chips are about to be counted (" .. remark_word .. ": a remark, which is speaking)",
+    }
+    roll_calls[remark_word] = rc
+  end
+  return rc
+end
+
 -- [2] The scoring round, then [3] the prediction round and the new place
 -- cards. first: the seat that opens the roll call (the active player).
 function Game.scoring_round(t, S, first)
@@ -1212,10 +1272,10 @@ function Game.scoring_round(t, S, first)
   S.phase = "scoring"
   t:note("phase", "Round " .. r .. ": scoring round", "scoring")
   t:log("Scoring round %d", r)
-  local roll_call = { { text = "count" }, { text = "count " .. Game.remark, remark = true } }
-  local hint = "the chips are about to be counted (" .. Game.remark .. ": a remark, which is speaking)"
-  for _, s in ipairs(t:seats(first)) do
-    local c = t:ask(s, roll_call, hint)
+  local order, rc = t:seats(first), roll_call(Game.remark)
+  for i = 1, n do
+    local s = order[i]
+    local c = t:ask(s, rc.options, rc.hint)
     if c.remark then remark(t, S, s) end
   end
   S.phase = "count"
@@ -1242,16 +1302,18 @@ function Game.scoring_round(t, S, first)
   local row = {}
   for s = 1, n do
     row[s] = scores[s].total
-    t:log("%p: %s - %d points for chips + %d bonus = %d", s, chips_text(chips[s]) == "" and "no chips" or chips_text(chips[s]),
+    local held = chips_text(chips[s])
+    t:log("%p: %s - %d points for chips + %d bonus = %d", s, held == "" and "no chips" or held,
       scores[s].points, scores[s].bonus, scores[s].total)
   end
   S.pad:add(label .. "chips", row, F.scoring.short)
 
   -- Incident Rules that look at the count.
-  local inc, info = {}, { spoke = S.spoke }
+  local inc, info, incident = {}, { spoke = S.spoke }, F.incident
   for s = 1, n do
     inc[s] = 0
-    for _, card in ipairs(F.incident) do
+    for i = 1, #incident do
+      local card = incident[i]
       local p = card.count and card.count(c, s, info) or 0
       if p ~= 0 then
         inc[s] = inc[s] + p
@@ -1265,16 +1327,12 @@ function Game.scoring_round(t, S, first)
   -- The interim standings, and the Incident Rules that look at them.
   local totals = S.pad:totals()
   local places = Game.assign_places(t, S, totals, false)
-  local parts = {}
-  for p = 1, n do
-    local s = seat_at(places, p)
-    parts[p] = string.format("%d. %s %d", p, t:name(s), totals[s])
-  end
-  t:log("Interim standings: %s", table.concat(parts, ", "))
+  log_standings(t, "Interim standings: ", 0, r, places, totals, n)
   local after = {}
   for s = 1, n do
     after[s] = 0
-    for _, card in ipairs(F.incident) do
+    for i = 1, #incident do
+      local card = incident[i]
       local p = card.interim and card.interim(places[s], n) or 0
       if p ~= 0 then
         after[s] = after[s] + p
@@ -1297,12 +1355,7 @@ function Game.scoring_round(t, S, first)
 
   totals = S.pad:totals()
   places = Game.assign_places(t, S, totals, true)
-  parts = {}
-  for p = 1, n do
-    local s = seat_at(places, p)
-    parts[p] = string.format("%d. %s %d", p, t:name(s), totals[s])
-  end
-  t:log("Standings after round %d: %s", r, table.concat(parts, ", "))
+  log_standings(t, "Standings after round %d: ", 1, r, places, totals, n)
   S.first_word, S.icebreaker = nil, nil
   t:note("first word", nil)
   t:note("icebreaker", nil)
@@ -1573,12 +1626,6 @@ end
 function BotCtx:total(s) return self.held[s] or ScoreCtx.total(self, s) end
 function BotCtx:sum(s) return self.sums[s] or ScoreCtx.sum(self, s) end
 
-function BotCtx:most_chips()
-  local m = self.most_held
-  if m == nil then m = ScoreCtx.most_chips(self); self.most_held = m end
-  return m
-end
-
 function BotCtx:points(s, col)
   if not col then return 0 end
   local h = self.chips[s]
@@ -1592,24 +1639,6 @@ function BotCtx:bonus(s)
   for i = 1, #bonus_of do b = b + bonus_of[i](self, s) end
   return b
 end
-
--- A score-context question by colour, asked of ScoreCtx once per colour
--- and kept in self[field] (a nil colour is asked every time).
-local function by_colour(field, question)
-  return function(self, col)
-    local memo = self[field]
-    if not memo then memo = {}; self[field] = memo end
-    local x = memo[col]
-    if x == nil then
-      x = ScoreCtx[question](self, col)
-      if col ~= nil then memo[col] = x end
-    end
-    return x
-  end
-end
-
-BotCtx.most = by_colour("most_of", "most")
-BotCtx.holders = by_colour("holders_of", "holders")
 
 -- The cards whose points for a seat look at that seat's chips only (S7,
 -- C16 and I8 look at everyone's), known by the functions they had when the

@@ -443,14 +443,14 @@ function Game.chip_values(corrections)
   return value
 end
 
--- Chip points and bonus per seat under a Scoring Rule.
+-- Chip points and bonus per seat under a Scoring Rule: two lists by seat.
 function Game.chip_scores(c, scoring)
-  local out = {}
+  local points, bonuses = {}, {}
   for s = 1, c.players do
     local pts, bonus = scoring.score(c, s)
-    out[s] = { points = pts, bonus = bonus, total = pts + bonus }
+    points[s], bonuses[s] = pts, bonus
   end
-  return out
+  return points, bonuses
 end
 
 local VoteCtx = {}
@@ -476,13 +476,23 @@ local function neighbours(players)
   return nb
 end
 
--- votes: {[seat] = "yes"/"no"}; tiles: {[seat] = n}.
-function Game.vote_context(players, votes, tiles, active, adopted)
+-- votes: {[seat] = "yes"/"no"}; tiles: {[seat] = n}. v: a context to fill
+-- afresh (a move fills the same one each time), or nil for a new one.
+function Game.vote_context(players, votes, tiles, active, adopted, v)
   local nb, yes = neighbours(players), 0
   for s = 1, players do
     if votes[s] == "yes" then yes = yes + 1 end
   end
-  return setmetatable({ players = players, vote = votes, tiles = tiles, active = active, adopted = adopted, left = nb.left, right = nb.right, yes = yes }, VoteCtx)
+  v = v or setmetatable({}, VoteCtx)
+  v.players = players
+  v.vote = votes
+  v.tiles = tiles
+  v.active = active
+  v.adopted = adopted
+  v.left = nb.left
+  v.right = nb.right
+  v.yes = yes
+  return v
 end
 
 -- [1.3] What each seat is paid, in payment order (seats in order, each
@@ -784,10 +794,12 @@ function Game.rules_changed(t, S, ...)
 end
 
 function Game.chips_table(S, players)
-  local out = {}
+  local out, chips = {}, S.chips
   for s = 1, players do
-    out[s] = {}
-    for _, col in ipairs(COLOURS) do out[s][col] = S.chips:count(s, col) end
+    out[s] = {
+      white = chips:count(s, "white"), purple = chips:count(s, "purple"),
+      yellow = chips:count(s, "yellow"), green = chips:count(s, "green"),
+    }
   end
   return out
 end
@@ -908,6 +920,8 @@ local function pending_note(t, S)
   else t:note("pending", "Points for speaking, noted at the next count: " .. table.concat(parts, ", ")) end
 end
 
+local speech = {} -- what the cards about speaking are told: {seat =, scoring =, first =, text =}
+
 -- Every way of speaking comes here: the Incident Rules about speaking apply.
 -- text is what was said (the remark word for a remark).
 function Game.speak(t, S, seat, text)
@@ -928,11 +942,14 @@ function Game.speak(t, S, seat, text)
     end
   end
   S.spoke[seat] = true
-  local sp -- what the cards about speaking are told
+  local sp -- what the cards about speaking are told (one table, filled afresh)
   local incident = Game.in_force(S).incident
   for i = 1, #incident do
     local card = incident[i]
-    if card.speak and not sp then sp = { seat = seat, scoring = scoring, first = first, text = text or "" } end
+    if card.speak and not sp then
+      sp = speech
+      sp.seat, sp.scoring, sp.first, sp.text = seat, scoring, first, text or ""
+    end
     local e = card.speak and card.speak(sp)
     if e then
       if e.points and e.points ~= 0 then
@@ -1021,18 +1038,33 @@ local function seat_at(places, p)
   end
 end
 
+-- The secret prompts of the prediction round, made once per card: the
+-- prediction, and the colour listed for a Scoring Rule that asks for one.
+local secret_prompts = setmetatable({}, { __index = function(prompts, card)
+  local p
+  if card.kind == "prediction" then
+    p = { hint = "secret prediction: " .. card.short .. " - " .. card.text, secret = true }
+  else
+    p = { hint = "secretly list the colour that will score (" .. card.short .. ")", secret = true }
+  end
+  prompts[card] = p
+  return p
+end })
+local list_options -- "list white", ..., made when first asked
+
 function Game.ask_predictions(t, S, first)
   local F = Game.in_force(S)
   S.predictions, S.listed = {}, {}
   for _, s in ipairs(t:seats(first)) do
-    local c = t:ask(s, Game.prediction_options(F.prediction, t.players),
-      { hint = "secret prediction: " .. F.prediction.short .. " - " .. F.prediction.text, secret = true })
+    local c = t:ask(s, Game.prediction_options(F.prediction, t.players), secret_prompts[F.prediction])
     S.predictions[s] = c.value
     t:tell(s, "You predict: %s (%s)", Game.prediction_text(t, F.prediction, c.value), F.prediction.label)
     if F.scoring.listed then
-      local opts = {}
-      for i, col in ipairs(COLOURS) do opts[i] = { text = "list " .. col, colour = col } end
-      local l = t:ask(s, opts, { hint = "secretly list the colour that will score (" .. F.scoring.short .. ")", secret = true })
+      if not list_options then
+        list_options = {}
+        for i, col in ipairs(COLOURS) do list_options[i] = { text = "list " .. col, colour = col } end
+      end
+      local l = t:ask(s, list_options, secret_prompts[F.scoring])
       S.listed[s] = l.colour
       t:tell(s, "You list %s", l.colour)
     end
@@ -1113,6 +1145,11 @@ end
 
 local TIE_OPTIONS = { { text = "adopt", adopt = true }, { text = "reject", adopt = false } }
 
+-- What a move fills afresh: the votes and tiles by seat and their context.
+local move_votes = { votes = {}, tiles = {} }
+-- The prompt of a vote (t:ask reads it when asked: its hint is set first).
+local VOTE_PROMPT = { hint = "", secret = true }
+
 -- The hint of a payment of k chips by a Voting Rule, made once per card and k.
 local payment_hints = setmetatable({}, { __index = function(hints, card)
   local by_k = setmetatable({}, { __index = function(by_k, k)
@@ -1139,15 +1176,14 @@ function Game.move(t, S, active)
 
   -- [1.2] Secret votes, revealed together.
   local order = t:seats(active)
-  local votes, tiles, prompts = {}, {}, {}
+  local votes, tiles, hints = move_votes.votes, move_votes.tiles, {}
   for i = 1, n do
     local s = order[i]
     local avail = S.tiles:count(s, "tiles")
-    prompts[avail] = prompts[avail] or {
-      hint = string.format("vote on %s with 1 to %d of your tiles (%s: a remark, which is speaking)", card.label, avail, Game.remark),
-      secret = true,
-    }
-    local c = t:ask(s, Game.vote_options(avail), prompts[avail])
+    hints[avail] = hints[avail] or
+      string.format("vote on %s with 1 to %d of your tiles (%s: a remark, which is speaking)", card.label, avail, Game.remark)
+    VOTE_PROMPT.hint = hints[avail]
+    local c = t:ask(s, Game.vote_options(avail), VOTE_PROMPT)
     votes[s], tiles[s] = c.vote, c.tiles
     if c.remark then remark(t, S, s) end
   end
@@ -1171,7 +1207,8 @@ function Game.move(t, S, active)
 
   -- [1.3] Chip payments, by the Voting Rules in force (not the card voted on).
   local F = Game.in_force(S)
-  local v = Game.vote_context(n, votes, tiles, active, adopted)
+  local v = Game.vote_context(n, votes, tiles, active, adopted, move_votes.context)
+  move_votes.context = v
   Game.payments(v, F.voting, order, function(seat, k, card)
     t:log("%p gets %d chip%s (%s)", seat, k, k == 1 and "" or "s", card.label)
     Game.take(t, S, seat, k, payment_hints[card][k])
@@ -1197,6 +1234,16 @@ function Game.move(t, S, active)
   return scoring
 end
 
+-- "replace voting 1": made once per type and slot.
+local replace_options = {}
+local function replace_option(kind, slot)
+  local by_slot = replace_options[kind]
+  if not by_slot then by_slot = {}; replace_options[kind] = by_slot end
+  local o = by_slot[slot]
+  if not o then o = { text = "replace " .. kind .. " " .. slot, slot = slot }; by_slot[slot] = o end
+  return o
+end
+
 function Game.adopt(t, S, active, card)
   t:metric("adopted")
   local zone = S.z.force[card.kind]
@@ -1206,7 +1253,7 @@ function Game.adopt(t, S, active, card)
   if not forced then
     local opts, parts = {}, {}
     for i, s in ipairs(slots) do
-      opts[i] = { text = "replace " .. card.kind .. " " .. s, slot = s }
+      opts[i] = replace_option(card.kind, s)
       parts[i] = s .. " " .. in_force[s].label
     end
     slot = t:ask(active, opts, card.label .. " replaces which " .. card.kind .. " rule? " .. table.concat(parts, ", ")).slot
@@ -1298,13 +1345,13 @@ function Game.scoring_round(t, S, first)
 
   -- The chips, per the Scoring Rule with the Correction Rules.
   local c = Game.score_context(chips, F.correction, S.listed, n)
-  local scores = Game.chip_scores(c, F.scoring)
+  local points, bonuses = Game.chip_scores(c, F.scoring)
   local row = {}
   for s = 1, n do
-    row[s] = scores[s].total
+    row[s] = points[s] + bonuses[s]
     local held = chips_text(chips[s])
     t:log("%p: %s - %d points for chips + %d bonus = %d", s, held == "" and "no chips" or held,
-      scores[s].points, scores[s].bonus, scores[s].total)
+      points[s], bonuses[s], row[s])
   end
   S.pad:add(label .. "chips", row, F.scoring.short)
 

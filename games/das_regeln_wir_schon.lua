@@ -742,10 +742,12 @@ function Game.make_table(t, S)
   for _, kind in ipairs({ "correction", "voting", "incident" }) do t:cards(by_kind[kind], z.decks[kind]) end
   z.scoring_left:sort()
   z.prediction_left:sort()
-  local places = {}
-  for i = 1, t.players do places[i] = { name = "Platz " .. i, label = i .. ". Platz", place = i } end
-  t:cards(places, z.draw)
-  t:cards({ { name = "Punktbeste", label = "Punktbeste" }, { name = "Punktletzte", label = "Punktletzte" } }, z.box)
+  z.places = {} -- the place cards by number
+  for i = 1, t.players do z.places[i] = { name = "Platz " .. i, label = i .. ". Platz", place = i } end
+  t:cards(z.places, z.draw)
+  z.best = { name = "Punktbeste", label = "Punktbeste" }
+  z.worst = { name = "Punktletzte", label = "Punktletzte" }
+  t:cards({ z.best, z.worst }, z.box)
 end
 
 -- The rules in force, kept in S.rules until a rule card moves
@@ -770,17 +772,32 @@ local function values_in_force(S)
   return F.values
 end
 
--- The notes show every card in force with its text, a note per card.
+-- The notes show every card in force with its text, a note per card
+-- ("rule voting 2": "Voting Rule 2: [V5 majority +1] Every player ..."). A
+-- card's note is made once per slot.
+local RULE_TITLE = { correction = "Correction", voting = "Voting", incident = "Incident" }
+local note_keys = { correction = {}, voting = {}, incident = {} } -- by slot
+local note_texts = {} -- by card, then slot
+
+local function rule_note(t, kind, i, c)
+  local keys = note_keys[kind]
+  local key = keys[i]
+  if not key then key = "rule " .. kind .. " " .. i; keys[i] = key end
+  local texts = note_texts[c]
+  if not texts then texts = {}; note_texts[c] = texts end
+  local text = texts[i]
+  if not text then text = string.format("%s Rule %d: %s %s", RULE_TITLE[kind], i, c.label, c.text); texts[i] = text end
+  t:note(key, text, c.name)
+end
+
 local function rule_notes(t, F, kind)
   if kind == "scoring" then
     t:note("rule scoring", "Scoring Rule: " .. F.scoring.label .. " " .. F.scoring.text, F.scoring.name)
   elseif kind == "prediction" then
     t:note("rule prediction", "Prediction Rule: " .. F.prediction.label .. " " .. F.prediction.text, F.prediction.name)
   else
-    local title = kind:sub(1, 1):upper() .. kind:sub(2)
-    for i, c in ipairs(F[kind]) do
-      t:note("rule " .. kind .. " " .. i, string.format("%s Rule %d: %s %s", title, i, c.label, c.text), c.name)
-    end
+    local cards = F[kind]
+    for i = 1, #cards do rule_note(t, kind, i, cards[i]) end
   end
 end
 
@@ -891,8 +908,10 @@ function Game.fine_colours(held, values, n)
   return out
 end
 
+local held_now = {} -- the chips a fine is paid from, filled afresh
+
 function Game.pay(t, S, seat, n, card)
-  local chips, held = S.chips, {}
+  local chips, held = S.chips, held_now
   for i = 1, #COLOURS do
     local col = COLOURS[i]
     held[col] = chips:count(seat, col)
@@ -1004,11 +1023,11 @@ end
 -- order.
 function Game.assign_places(t, S, totals, final)
   local n, z = t.players, S.z
-  for i = 1, n do t:move(t:card("Platz " .. i), z.box) end
-  t:move(t:card("Punktbeste"), z.box)
-  t:move(t:card("Punktletzte"), z.box)
+  for i = 1, n do t:move(z.places[i], z.box) end
+  t:move(z.best, z.box)
+  t:move(z.worst, z.box)
   local places = Game.places(totals, n, function(group, first)
-    for k = 1, #group do t:move(t:card("Platz " .. (first + k - 1)), z.draw) end
+    for k = 1, #group do t:move(z.places[first + k - 1], z.draw) end
     z.draw:shuffle()
     local drawn, got = {}, {}
     for _, s in ipairs(group) do
@@ -1022,11 +1041,11 @@ function Game.assign_places(t, S, totals, final)
     t:log("%s are tied on %d and draw place cards: %s", table.concat(names, " and "), totals[group[1]], table.concat(got, ", "))
     return drawn
   end)
-  for s = 1, n do t:move(t:card("Platz " .. places[s]), z.place[s]) end
+  for s = 1, n do t:move(z.places[places[s]], z.place[s]) end
   if final then
     for s = 1, n do
-      if places[s] == 1 then t:move(t:card("Punktbeste"), z.place[s]) end
-      if places[s] == n then t:move(t:card("Punktletzte"), z.place[s]) end
+      if places[s] == 1 then t:move(z.best, z.place[s]) end
+      if places[s] == n then t:move(z.worst, z.place[s]) end
     end
   end
   return places
@@ -1094,8 +1113,8 @@ function Game.set_up(t, S)
   for _, s in ipairs(t:seats()) do
     local c = z.draw:top()
     t:move(c, z.place[s])
-    if c.place == 1 then start = s; t:move(t:card("Punktbeste"), z.place[s]) end
-    if c.place == n then t:move(t:card("Punktletzte"), z.place[s]) end
+    if c.place == 1 then start = s; t:move(z.best, z.place[s]) end
+    if c.place == n then t:move(z.worst, z.place[s]) end
     t:log("%p draws %s", s, c)
   end
 
@@ -1111,14 +1130,22 @@ end
 
 local card_lines = {} -- "[C7 yellow 0] Yellow chips count 0 points.", by card
 
+local function card_line(c)
+  local line = card_lines[c]
+  if not line then line = c.label .. " " .. c.text; card_lines[c] = line end
+  return line
+end
+
+-- "put a card to the vote: 1 [C7 yellow 0] Yellow ... | 2 ...", joined in
+-- one go from its pieces.
 local function hand_hint(hand)
-  local parts = {}
-  for i, c in ipairs(hand) do
-    local line = card_lines[c]
-    if not line then line = c.label .. " " .. c.text; card_lines[c] = line end
-    parts[i] = i .. " " .. line
+  local parts = { "put a card to the vote: " }
+  for i = 1, #hand do
+    local k = #parts
+    if i > 1 then parts[k + 1] = " | "; k = k + 1 end
+    parts[k + 1], parts[k + 2], parts[k + 3] = i, " ", card_line(hand[i])
   end
-  return "put a card to the vote: " .. table.concat(parts, " | ")
+  return table.concat(parts)
 end
 
 -- "Votes: Anna yes (2), Bert no (1), .... Yes 2, no 1: adopted", in seat
@@ -1427,7 +1454,7 @@ function Game.next_round(t, S, places, first)
       local opts, parts = {}, {}
       for i, c in ipairs(left) do
         opts[i] = card_option("choose " .. kind .. " " .. c.number, c)
-        parts[i] = c.label .. " " .. c.text
+        parts[i] = card_line(c)
       end
       card = t:ask(seat, opts, "choose the next " .. kind .. " rule: " .. table.concat(parts, " | ")).card
       t:log("%p chooses %s", seat, card)
@@ -1446,6 +1473,13 @@ function Game.winners(totals, n)
   return scores.highest(totals, n)
 end
 
+local turn_notes = {} -- "Anna is the active player", by seat
+local function turn_note(t, seat)
+  local text = turn_notes[seat]
+  if not text then text = t:name(seat) .. " is the active player"; turn_notes[seat] = text end
+  return text
+end
+
 function Game.play(t)
   local S = { round = 1, phase = "setup", speech = {}, spoke = {}, predictions = {}, listed = {} }
   STATE[t] = S
@@ -1461,7 +1495,7 @@ function Game.play(t)
     t:note("phase", "Round " .. r .. " of " .. rounds .. ": move rounds", "move")
     local last = false
     while true do
-      t:note("turn", t:name(active) .. " is the active player", active)
+      t:note("turn", turn_note(t, active), active)
       local scoring = Game.move(t, S, active)
       if S.z.hand[t:left(active)]:empty() then
         last = true

@@ -360,8 +360,9 @@ function ScoreCtx:count(s, col)
   return (h and col and h[col]) or 0
 end
 function ScoreCtx:points(s, col)
-  if not col then return 0 end
-  return self:count(s, col) * self.value[col]
+  local h = self.chips[s]
+  if not (h and col) then return 0 end
+  return (h[col] or 0) * self.value[col]
 end
 function ScoreCtx:sum(s)
   local sum = 0
@@ -587,26 +588,26 @@ Game.chips_text = chips_text
 local take_lists = {}  -- [k][supply key]
 local last_opts = {}   -- the handfuls that end with a colour's last chip
 
--- Each colour's supply, up to k + 1, as one number (below zero: the VM
--- would keep a large positive one in the table's array part, filling the
--- gap below it).
-local function supply_key(supply, k)
+-- Each colour's supply in the pool, up to k + 1, as one number (below
+-- zero: the VM would keep a large positive one in the table's array part,
+-- filling the gap below it).
+local function supply_key(pool, k)
   local key = 0
   for i = 1, #COLOURS do
-    local n = supply[COLOURS[i]]
+    local n = pool:supply(COLOURS[i])
     if n > k + 1 then n = k + 1 end
     key = key * (k + 2) + n
   end
   return -1 - key
 end
 
-function Game.take_options(pool, supply, k)
+function Game.take_options(pool, k)
   if k <= 0 then return {} end
   local by_supply = take_lists[k]
   if not by_supply then by_supply = {}; take_lists[k] = by_supply end
-  local key = supply_key(supply, k)
+  local key = supply_key(pool, k)
   local opts = by_supply[key]
-  if not opts then opts = Game.handfuls(pool, supply, k); by_supply[key] = opts end
+  if not opts then opts = Game.handfuls(pool, k); by_supply[key] = opts end
   return opts
 end
 
@@ -624,10 +625,10 @@ local function last_chip_option(col, n)
   return o
 end
 
-function Game.handfuls(pool, supply, k)
+function Game.handfuls(pool, k)
   local opts = pool:handfuls(k, 1)
   for _, col in ipairs(COLOURS) do
-    local n = supply[col]
+    local n = pool:supply(col)
     if n > 0 and n <= k then opts[#opts + 1] = last_chip_option(col, n) end
   end
   return opts
@@ -831,24 +832,16 @@ function Game.last_chip(t, S, col)
   for _, s in ipairs(t:seats()) do S.chips:take(s, col, S.chips:count(s, col)) end
 end
 
--- What is left in the pool, by colour (one table, filled afresh).
-local pool_left = {}
-local function supply_now(S)
-  for i = 1, #COLOURS do
-    local col = COLOURS[i]
-    pool_left[col] = S.chips:supply(col)
-  end
-  return pool_left
-end
 
 local take_event = { kind = "take" } -- (t:event copies the data it is given)
 
--- What a handful shows in the log ("1 white 4 yellow"), made once per
--- handful (the same handful is the same table every time).
+-- What a handful shows in the log ("1 white 4 yellow"): its option's text
+-- without the verb "take ", kept by handful (the same handful is the same
+-- table every time).
 local handful_texts = {}
 local function handful_text(o)
   local text = handful_texts[o]
-  if not text then text = chips_text(o); handful_texts[o] = text end
+  if not text then text = o.text:sub(#"take " + 1); handful_texts[o] = text end
   return text
 end
 
@@ -865,7 +858,7 @@ end })
 function Game.take(t, S, seat, k, hint)
   local ask = hint
   while k > 0 do
-    local opts = Game.take_options(S.chips, supply_now(S), k)
+    local opts = Game.take_options(S.chips, k)
     if #opts == 0 then
       t:log("The pool is empty: %p gets nothing more", seat)
       return
@@ -1136,16 +1129,10 @@ local function card_line(c)
   return line
 end
 
--- "put a card to the vote: 1 [C7 yellow 0] Yellow ... | 2 ...", joined in
--- one go from its pieces.
 local function hand_hint(hand)
-  local parts = { "put a card to the vote: " }
-  for i = 1, #hand do
-    local k = #parts
-    if i > 1 then parts[k + 1] = " | "; k = k + 1 end
-    parts[k + 1], parts[k + 2], parts[k + 3] = i, " ", card_line(hand[i])
-  end
-  return table.concat(parts)
+  local parts = {}
+  for i = 1, #hand do parts[i] = i .. " " .. card_line(hand[i]) end
+  return "put a card to the vote: " .. table.concat(parts, " | ")
 end
 
 -- "Votes: Anna yes (2), Bert no (1), .... Yes 2, no 1: adopted", in seat

@@ -832,7 +832,6 @@ function Game.last_chip(t, S, col)
   for _, s in ipairs(t:seats()) do S.chips:take(s, col, S.chips:count(s, col)) end
 end
 
-
 local take_event = { kind = "take" } -- (t:event copies the data it is given)
 
 -- What a handful shows in the log ("1 white 4 yellow"): its option's text
@@ -932,7 +931,7 @@ local function pending_note(t, S)
   else t:note("pending", "Points for speaking, noted at the next count: " .. table.concat(parts, ", ")) end
 end
 
-local speech = {} -- what the cards about speaking are told: {seat =, scoring =, first =, text =}
+local speaking = {} -- what the cards about speaking are told: {seat =, scoring =, first =, text =}
 
 -- Every way of speaking comes here: the Incident Rules about speaking apply.
 -- text is what was said (the remark word for a remark).
@@ -959,7 +958,7 @@ function Game.speak(t, S, seat, text)
   for i = 1, #incident do
     local card = incident[i]
     if card.speak and not sp then
-      sp = speech
+      sp = speaking
       sp.seat, sp.scoring, sp.first, sp.text = seat, scoring, first, text or ""
     end
     local e = card.speak and card.speak(sp)

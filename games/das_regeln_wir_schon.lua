@@ -360,8 +360,9 @@ function ScoreCtx:count(s, col)
   return (h and col and h[col]) or 0
 end
 function ScoreCtx:points(s, col)
-  if not col then return 0 end
-  return self:count(s, col) * self.value[col]
+  local h = self.chips[s]
+  if not (h and col) then return 0 end
+  return (h[col] or 0) * self.value[col]
 end
 function ScoreCtx:sum(s)
   local sum = 0
@@ -378,20 +379,42 @@ function ScoreCtx:colours_held(s)
   for i = 1, #COLOURS do if self:count(s, COLOURS[i]) > 0 then k = k + 1 end end
   return k
 end
-function ScoreCtx:holders(col)
+
+-- The questions about everyone's chips are worked out once per context
+-- and kept in self[field] (BotCtx:put, which puts other chips in, forgets
+-- them; a nil colour is asked every time).
+local function kept_by_colour(field, work)
+  return function(self, col)
+    local memo = self[field]
+    if not memo then memo = {}; self[field] = memo end
+    local x = memo[col]
+    if x == nil then
+      x = work(self, col)
+      if col ~= nil then memo[col] = x end
+    end
+    return x
+  end
+end
+-- How many players hold chips of col.
+ScoreCtx.holders = kept_by_colour("holders_of", function(self, col)
   local k = 0
   for p = 1, self.players do if self:count(p, col) > 0 then k = k + 1 end end
   return k
-end
-function ScoreCtx:most(col)
+end)
+-- The most chips of col any player holds.
+ScoreCtx.most = kept_by_colour("most_of", function(self, col)
   local m = 0
   for p = 1, self.players do m = math.max(m, self:count(p, col)) end
   return m
-end
+end)
 -- The most chips any player holds.
 function ScoreCtx:most_chips()
-  local m = 0
-  for p = 1, self.players do m = math.max(m, self:total(p)) end
+  local m = self.most_held
+  if m == nil then
+    m = 0
+    for p = 1, self.players do m = math.max(m, self:total(p)) end
+    self.most_held = m
+  end
   return m
 end
 function ScoreCtx:bonus(s)
@@ -421,14 +444,14 @@ function Game.chip_values(corrections)
   return value
 end
 
--- Chip points and bonus per seat under a Scoring Rule.
+-- Chip points and bonus per seat under a Scoring Rule: two lists by seat.
 function Game.chip_scores(c, scoring)
-  local out = {}
+  local points, bonuses = {}, {}
   for s = 1, c.players do
     local pts, bonus = scoring.score(c, s)
-    out[s] = { points = pts, bonus = bonus, total = pts + bonus }
+    points[s], bonuses[s] = pts, bonus
   end
-  return out
+  return points, bonuses
 end
 
 local VoteCtx = {}
@@ -454,26 +477,36 @@ local function neighbours(players)
   return nb
 end
 
--- votes: {[seat] = "yes"/"no"}; tiles: {[seat] = n}.
-function Game.vote_context(players, votes, tiles, active, adopted)
+-- votes: {[seat] = "yes"/"no"}; tiles: {[seat] = n}. v: a context to fill
+-- afresh (a move fills the same one each time), or nil for a new one.
+function Game.vote_context(players, votes, tiles, active, adopted, v)
   local nb, yes = neighbours(players), 0
   for s = 1, players do
     if votes[s] == "yes" then yes = yes + 1 end
   end
-  return setmetatable({ players = players, vote = votes, tiles = tiles, active = active, adopted = adopted, left = nb.left, right = nb.right, yes = yes }, VoteCtx)
+  v = v or setmetatable({}, VoteCtx)
+  v.players = players
+  v.vote = votes
+  v.tiles = tiles
+  v.active = active
+  v.adopted = adopted
+  v.left = nb.left
+  v.right = nb.right
+  v.yes = yes
+  return v
 end
 
--- [1.3] What each seat is paid, in payment order: a list of
--- {seat =, chips =, card =}.
-function Game.payments(v, voting_rules, order)
-  local out = {}
-  for _, s in ipairs(order) do
-    for _, card in ipairs(voting_rules) do
+-- [1.3] What each seat is paid, in payment order (seats in order, each
+-- Voting Rule in force in turn): pay(seat, chips, card) for each payment.
+function Game.payments(v, voting_rules, order, pay)
+  for i = 1, #order do
+    local s = order[i]
+    for j = 1, #voting_rules do
+      local card = voting_rules[j]
       local k = card.pays(v, s)
-      if k > 0 then out[#out + 1] = { seat = s, chips = k, card = card } end
+      if k > 0 then pay(s, k, card) end
     end
   end
-  return out
 end
 
 -- [1.2] More yes tiles than no tiles adopts, more no rejects, else a tie.
@@ -555,26 +588,26 @@ Game.chips_text = chips_text
 local take_lists = {}  -- [k][supply key]
 local last_opts = {}   -- the handfuls that end with a colour's last chip
 
--- Each colour's supply, up to k + 1, as one number (below zero: the VM
--- would keep a large positive one in the table's array part, filling the
--- gap below it).
-local function supply_key(supply, k)
+-- Each colour's supply in the pool, up to k + 1, as one number (below
+-- zero: the VM would keep a large positive one in the table's array part,
+-- filling the gap below it).
+local function supply_key(pool, k)
   local key = 0
   for i = 1, #COLOURS do
-    local n = supply[COLOURS[i]]
+    local n = pool:supply(COLOURS[i])
     if n > k + 1 then n = k + 1 end
     key = key * (k + 2) + n
   end
   return -1 - key
 end
 
-function Game.take_options(pool, supply, k)
+function Game.take_options(pool, k)
   if k <= 0 then return {} end
   local by_supply = take_lists[k]
   if not by_supply then by_supply = {}; take_lists[k] = by_supply end
-  local key = supply_key(supply, k)
+  local key = supply_key(pool, k)
   local opts = by_supply[key]
-  if not opts then opts = Game.handfuls(pool, supply, k); by_supply[key] = opts end
+  if not opts then opts = Game.handfuls(pool, k); by_supply[key] = opts end
   return opts
 end
 
@@ -592,10 +625,10 @@ local function last_chip_option(col, n)
   return o
 end
 
-function Game.handfuls(pool, supply, k)
+function Game.handfuls(pool, k)
   local opts = pool:handfuls(k, 1)
   for _, col in ipairs(COLOURS) do
-    local n = supply[col]
+    local n = pool:supply(col)
     if n > 0 and n <= k then opts[#opts + 1] = last_chip_option(col, n) end
   end
   return opts
@@ -710,10 +743,12 @@ function Game.make_table(t, S)
   for _, kind in ipairs({ "correction", "voting", "incident" }) do t:cards(by_kind[kind], z.decks[kind]) end
   z.scoring_left:sort()
   z.prediction_left:sort()
-  local places = {}
-  for i = 1, t.players do places[i] = { name = "Platz " .. i, label = i .. ". Platz", place = i } end
-  t:cards(places, z.draw)
-  t:cards({ { name = "Punktbeste", label = "Punktbeste" }, { name = "Punktletzte", label = "Punktletzte" } }, z.box)
+  z.places = {} -- the place cards by number
+  for i = 1, t.players do z.places[i] = { name = "Platz " .. i, label = i .. ". Platz", place = i } end
+  t:cards(z.places, z.draw)
+  z.best = { name = "Punktbeste", label = "Punktbeste" }
+  z.worst = { name = "Punktletzte", label = "Punktletzte" }
+  t:cards({ z.best, z.worst }, z.box)
 end
 
 -- The rules in force, kept in S.rules until a rule card moves
@@ -738,17 +773,32 @@ local function values_in_force(S)
   return F.values
 end
 
--- The notes show every card in force with its text, a note per card.
+-- The notes show every card in force with its text, a note per card
+-- ("rule voting 2": "Voting Rule 2: [V5 majority +1] Every player ..."). A
+-- card's note is made once per slot.
+local RULE_TITLE = { correction = "Correction", voting = "Voting", incident = "Incident" }
+local note_keys = { correction = {}, voting = {}, incident = {} } -- by slot
+local note_texts = {} -- by card, then slot
+
+local function rule_note(t, kind, i, c)
+  local keys = note_keys[kind]
+  local key = keys[i]
+  if not key then key = "rule " .. kind .. " " .. i; keys[i] = key end
+  local texts = note_texts[c]
+  if not texts then texts = {}; note_texts[c] = texts end
+  local text = texts[i]
+  if not text then text = string.format("%s Rule %d: %s %s", RULE_TITLE[kind], i, c.label, c.text); texts[i] = text end
+  t:note(key, text, c.name)
+end
+
 local function rule_notes(t, F, kind)
   if kind == "scoring" then
     t:note("rule scoring", "Scoring Rule: " .. F.scoring.label .. " " .. F.scoring.text, F.scoring.name)
   elseif kind == "prediction" then
     t:note("rule prediction", "Prediction Rule: " .. F.prediction.label .. " " .. F.prediction.text, F.prediction.name)
   else
-    local title = kind:sub(1, 1):upper() .. kind:sub(2)
-    for i, c in ipairs(F[kind]) do
-      t:note("rule " .. kind .. " " .. i, string.format("%s Rule %d: %s %s", title, i, c.label, c.text), c.name)
-    end
+    local cards = F[kind]
+    for i = 1, #cards do rule_note(t, kind, i, cards[i]) end
   end
 end
 
@@ -762,10 +812,12 @@ function Game.rules_changed(t, S, ...)
 end
 
 function Game.chips_table(S, players)
-  local out = {}
+  local out, chips = {}, S.chips
   for s = 1, players do
-    out[s] = {}
-    for _, col in ipairs(COLOURS) do out[s][col] = S.chips:count(s, col) end
+    out[s] = {
+      white = chips:count(s, "white"), purple = chips:count(s, "purple"),
+      yellow = chips:count(s, "yellow"), green = chips:count(s, "green"),
+    }
   end
   return out
 end
@@ -780,17 +832,24 @@ function Game.last_chip(t, S, col)
   for _, s in ipairs(t:seats()) do S.chips:take(s, col, S.chips:count(s, col)) end
 end
 
--- What is left in the pool, by colour (one table, filled afresh).
-local pool_left = {}
-local function supply_now(S)
-  for i = 1, #COLOURS do
-    local col = COLOURS[i]
-    pool_left[col] = S.chips:supply(col)
-  end
-  return pool_left
+local take_event = { kind = "take" } -- (t:event copies the data it is given)
+
+-- What a handful shows in the log ("1 white 4 yellow"): its option's text
+-- without the verb "take ", kept by handful (the same handful is the same
+-- table every time).
+local handful_texts = {}
+local function handful_text(o)
+  local text = handful_texts[o]
+  if not text then text = o.text:sub(#"take " + 1); handful_texts[o] = text end
+  return text
 end
 
-local take_event = { kind = "take" } -- (t:event copies the data it is given)
+-- A hint with the note on a colour's last chip, made once per hint.
+local with_last_chip = setmetatable({}, { __index = function(hints, hint)
+  local text = hint .. " (a colour's last chip ends a handful: then everyone returns that colour and you take the rest)"
+  hints[hint] = text
+  return text
+end })
 
 -- [1.3] seat takes k chips of his choice from the pool, chip by chip: a
 -- handful at a time, which ends early with the last chip of a colour; then
@@ -798,14 +857,14 @@ local take_event = { kind = "take" } -- (t:event copies the data it is given)
 function Game.take(t, S, seat, k, hint)
   local ask = hint
   while k > 0 do
-    local opts = Game.take_options(S.chips, supply_now(S), k)
+    local opts = Game.take_options(S.chips, k)
     if #opts == 0 then
       t:log("The pool is empty: %p gets nothing more", seat)
       return
     end
     local choice = opts[1]
     if #opts > 1 then
-      if opts[#opts].last then ask = ask .. " (a colour's last chip ends a handful: then everyone returns that colour and you take the rest)" end
+      if opts[#opts].last then ask = with_last_chip[ask] end
       choice = t:ask(seat, opts, ask)
     end
     for i = 1, #COLOURS do
@@ -814,7 +873,7 @@ function Game.take(t, S, seat, k, hint)
     end
     local e = take_event
     e.seat, e.white, e.purple, e.yellow, e.green = seat, choice.white, choice.purple, choice.yellow, choice.green
-    t:event("all", e, "%p takes %s", seat, chips_text(choice))
+    t:event("all", e, "%p takes %s", seat, handful_text(choice))
     if choice.last then Game.last_chip(t, S, choice.last) end
     k = k - choice.count
     if k > 0 then ask = string.format("%s: %d more to take", hint, k) end
@@ -822,31 +881,39 @@ function Game.take(t, S, seat, k, hint)
 end
 
 -- (decision) The colours a fine is paid in: worth least first, then the
--- colour held most, then colour order.
+-- colour held most, then colour order. held (every colour's count) is the
+-- caller's own: the fine is counted down in it.
 function Game.fine_colours(held, values, n)
-  local h, out = {}, {}
-  for _, col in ipairs(COLOURS) do h[col] = held[col] or 0 end
+  local out = {}
   for _ = 1, n do
     local best
-    for _, col in ipairs(COLOURS) do
-      if h[col] > 0 and (best == nil or values[col] < values[best] or (values[col] == values[best] and h[col] > h[best])) then
+    for i = 1, #COLOURS do
+      local col = COLOURS[i]
+      if held[col] > 0 and (best == nil or values[col] < values[best] or (values[col] == values[best] and held[col] > held[best])) then
         best = col
       end
     end
     if not best then break end
-    h[best] = h[best] - 1
+    held[best] = held[best] - 1
     out[best] = (out[best] or 0) + 1
   end
   return out
 end
 
+local held_now = {} -- the chips a fine is paid from, filled afresh
+
 function Game.pay(t, S, seat, n, card)
-  local held = {}
-  for _, col in ipairs(COLOURS) do held[col] = S.chips:count(seat, col) end
+  local chips, held = S.chips, held_now
+  for i = 1, #COLOURS do
+    local col = COLOURS[i]
+    held[col] = chips:count(seat, col)
+  end
   local pay = Game.fine_colours(held, values_in_force(S), n)
   local paid = 0
-  for _, col in ipairs(COLOURS) do
-    if pay[col] then S.chips:take(seat, col, pay[col]); paid = paid + pay[col] end
+  for i = 1, #COLOURS do
+    local col = COLOURS[i]
+    local k = pay[col]
+    if k then chips:take(seat, col, k); paid = paid + k end
   end
   local text = chips_text(pay)
   t:metric("fines", paid)
@@ -863,6 +930,8 @@ local function pending_note(t, S)
   if #parts == 0 then t:note("pending", nil)
   else t:note("pending", "Points for speaking, noted at the next count: " .. table.concat(parts, ", ")) end
 end
+
+local speaking = {} -- what the cards about speaking are told: {seat =, scoring =, first =, text =}
 
 -- Every way of speaking comes here: the Incident Rules about speaking apply.
 -- text is what was said (the remark word for a remark).
@@ -884,9 +953,14 @@ function Game.speak(t, S, seat, text)
     end
   end
   S.spoke[seat] = true
-  local sp -- what the cards about speaking are told
-  for _, card in ipairs(Game.in_force(S).incident) do
-    if card.speak and not sp then sp = { seat = seat, scoring = scoring, first = first, text = text or "" } end
+  local sp -- what the cards about speaking are told (one table, filled afresh)
+  local incident = Game.in_force(S).incident
+  for i = 1, #incident do
+    local card = incident[i]
+    if card.speak and not sp then
+      sp = speaking
+      sp.seat, sp.scoring, sp.first, sp.text = seat, scoring, first, text or ""
+    end
     local e = card.speak and card.speak(sp)
     if e then
       if e.points and e.points ~= 0 then
@@ -941,11 +1015,11 @@ end
 -- order.
 function Game.assign_places(t, S, totals, final)
   local n, z = t.players, S.z
-  for i = 1, n do t:move(t:card("Platz " .. i), z.box) end
-  t:move(t:card("Punktbeste"), z.box)
-  t:move(t:card("Punktletzte"), z.box)
+  for i = 1, n do t:move(z.places[i], z.box) end
+  t:move(z.best, z.box)
+  t:move(z.worst, z.box)
   local places = Game.places(totals, n, function(group, first)
-    for k = 1, #group do t:move(t:card("Platz " .. (first + k - 1)), z.draw) end
+    for k = 1, #group do t:move(z.places[first + k - 1], z.draw) end
     z.draw:shuffle()
     local drawn, got = {}, {}
     for _, s in ipairs(group) do
@@ -959,11 +1033,11 @@ function Game.assign_places(t, S, totals, final)
     t:log("%s are tied on %d and draw place cards: %s", table.concat(names, " and "), totals[group[1]], table.concat(got, ", "))
     return drawn
   end)
-  for s = 1, n do t:move(t:card("Platz " .. places[s]), z.place[s]) end
+  for s = 1, n do t:move(z.places[places[s]], z.place[s]) end
   if final then
     for s = 1, n do
-      if places[s] == 1 then t:move(t:card("Punktbeste"), z.place[s]) end
-      if places[s] == n then t:move(t:card("Punktletzte"), z.place[s]) end
+      if places[s] == 1 then t:move(z.best, z.place[s]) end
+      if places[s] == n then t:move(z.worst, z.place[s]) end
     end
   end
   return places
@@ -975,18 +1049,33 @@ local function seat_at(places, p)
   end
 end
 
+-- The secret prompts of the prediction round, made once per card: the
+-- prediction, and the colour listed for a Scoring Rule that asks for one.
+local secret_prompts = setmetatable({}, { __index = function(prompts, card)
+  local p
+  if card.kind == "prediction" then
+    p = { hint = "secret prediction: " .. card.short .. " - " .. card.text, secret = true }
+  else
+    p = { hint = "secretly list the colour that will score (" .. card.short .. ")", secret = true }
+  end
+  prompts[card] = p
+  return p
+end })
+local list_options -- "list white", ..., made when first asked
+
 function Game.ask_predictions(t, S, first)
   local F = Game.in_force(S)
   S.predictions, S.listed = {}, {}
   for _, s in ipairs(t:seats(first)) do
-    local c = t:ask(s, Game.prediction_options(F.prediction, t.players),
-      { hint = "secret prediction: " .. F.prediction.short .. " - " .. F.prediction.text, secret = true })
+    local c = t:ask(s, Game.prediction_options(F.prediction, t.players), secret_prompts[F.prediction])
     S.predictions[s] = c.value
     t:tell(s, "You predict: %s (%s)", Game.prediction_text(t, F.prediction, c.value), F.prediction.label)
     if F.scoring.listed then
-      local opts = {}
-      for i, col in ipairs(COLOURS) do opts[i] = { text = "list " .. col, colour = col } end
-      local l = t:ask(s, opts, { hint = "secretly list the colour that will score (" .. F.scoring.short .. ")", secret = true })
+      if not list_options then
+        list_options = {}
+        for i, col in ipairs(COLOURS) do list_options[i] = { text = "list " .. col, colour = col } end
+      end
+      local l = t:ask(s, list_options, secret_prompts[F.scoring])
       S.listed[s] = l.colour
       t:tell(s, "You list %s", l.colour)
     end
@@ -1016,8 +1105,8 @@ function Game.set_up(t, S)
   for _, s in ipairs(t:seats()) do
     local c = z.draw:top()
     t:move(c, z.place[s])
-    if c.place == 1 then start = s; t:move(t:card("Punktbeste"), z.place[s]) end
-    if c.place == n then t:move(t:card("Punktletzte"), z.place[s]) end
+    if c.place == 1 then start = s; t:move(z.best, z.place[s]) end
+    if c.place == n then t:move(z.worst, z.place[s]) end
     t:log("%p draws %s", s, c)
   end
 
@@ -1033,15 +1122,57 @@ end
 
 local card_lines = {} -- "[C7 yellow 0] Yellow chips count 0 points.", by card
 
+local function card_line(c)
+  local line = card_lines[c]
+  if not line then line = c.label .. " " .. c.text; card_lines[c] = line end
+  return line
+end
+
 local function hand_hint(hand)
   local parts = {}
-  for i, c in ipairs(hand) do
-    local line = card_lines[c]
-    if not line then line = c.label .. " " .. c.text; card_lines[c] = line end
-    parts[i] = i .. " " .. line
-  end
+  for i = 1, #hand do parts[i] = i .. " " .. card_line(hand[i]) end
   return "put a card to the vote: " .. table.concat(parts, " | ")
 end
+
+-- "Votes: Anna yes (2), Bert no (1), .... Yes 2, no 1: adopted", in seat
+-- order from the active player: a format for t:log per number of players
+-- (t:log fills it in), and its arguments in one table, filled afresh.
+local votes_formats, vote_args = {}, {}
+local function log_votes(t, order, votes, tiles, yes, no, result)
+  local n = #order
+  local f = votes_formats[n]
+  if not f then
+    local each = {}
+    for i = 1, n do each[i] = "%p %s (%d)" end
+    f = "Votes: " .. table.concat(each, ", ") .. ". Yes %d, no %d: %s"
+    votes_formats[n] = f
+  end
+  local args = vote_args
+  for i = 1, n do
+    local s = order[i]
+    args[3 * i - 2], args[3 * i - 1], args[3 * i] = s, votes[s], tiles[s]
+  end
+  args[3 * n + 1], args[3 * n + 2], args[3 * n + 3] = yes, no, result
+  t:log(f, unpack(args, 1, 3 * n + 3))
+end
+
+local TIE_OPTIONS = { { text = "adopt", adopt = true }, { text = "reject", adopt = false } }
+
+-- What a move fills afresh: the votes and tiles by seat and their context.
+local move_votes = { votes = {}, tiles = {} }
+-- The prompt of a vote (t:ask reads it when asked: its hint is set first).
+local VOTE_PROMPT = { hint = "", secret = true }
+
+-- The hint of a payment of k chips by a Voting Rule, made once per card and k.
+local payment_hints = setmetatable({}, { __index = function(hints, card)
+  local by_k = setmetatable({}, { __index = function(by_k, k)
+    local hint = string.format("you get %d chips (%s)", k, card.label)
+    by_k[k] = hint
+    return hint
+  end })
+  hints[card] = by_k
+  return by_k
+end })
 
 -- [1.1]-[1.4] One move; returns true when it began the scoring round.
 function Game.move(t, S, active)
@@ -1057,48 +1188,49 @@ function Game.move(t, S, active)
   t:note("ballot", "To vote on: " .. card.label .. " " .. card.text, card.name)
 
   -- [1.2] Secret votes, revealed together.
-  local votes, tiles, prompts = {}, {}, {}
-  for _, s in ipairs(t:seats(active)) do
+  local order = t:seats(active)
+  local votes, tiles, hints = move_votes.votes, move_votes.tiles, {}
+  for i = 1, n do
+    local s = order[i]
     local avail = S.tiles:count(s, "tiles")
-    prompts[avail] = prompts[avail] or {
-      hint = string.format("vote on %s with 1 to %d of your tiles (%s: a remark, which is speaking)", card.label, avail, Game.remark),
-      secret = true,
-    }
-    local c = t:ask(s, Game.vote_options(avail), prompts[avail])
+    hints[avail] = hints[avail] or
+      string.format("vote on %s with 1 to %d of your tiles (%s: a remark, which is speaking)", card.label, avail, Game.remark)
+    VOTE_PROMPT.hint = hints[avail]
+    local c = t:ask(s, Game.vote_options(avail), VOTE_PROMPT)
     votes[s], tiles[s] = c.vote, c.tiles
     if c.remark then remark(t, S, s) end
   end
   local result, yes, no = Game.tally(votes, tiles, n)
-  local parts = {}
-  for _, s in ipairs(t:seats(active)) do
-    parts[#parts + 1] = string.format("%s %s (%d)", t:name(s), votes[s], tiles[s])
-  end
   local scoring = Game.all_used_one(tiles, n)
   if scoring then S.phase = "scoring" end
   if result == "tie" then
-    t:log("Votes: %s. Yes %d, no %d: a tie", table.concat(parts, ", "), yes, no)
-    local d = t:ask(active, { { text = "adopt", adopt = true }, { text = "reject", adopt = false } }, "the vote is tied: you decide")
+    log_votes(t, order, votes, tiles, yes, no, "a tie")
+    local d = t:ask(active, TIE_OPTIONS, "the vote is tied: you decide")
     result = d.adopt and "adopted" or "rejected"
     t:log("%p breaks the tie: %s", active, result)
   else
-    t:log("Votes: %s. Yes %d, no %d: %s", table.concat(parts, ", "), yes, no, result)
+    log_votes(t, order, votes, tiles, yes, no, result)
   end
   local adopted = result == "adopted"
   -- One tile returns to its owner; the others are used up.
-  for _, s in ipairs(t:seats()) do
+  for s = 1, n do
     if tiles[s] > 1 then S.tiles:move(s, "used", "tiles", tiles[s] - 1) end
   end
   if scoring then t:log("Every player used one tile: the scoring round begins") end
 
   -- [1.3] Chip payments, by the Voting Rules in force (not the card voted on).
   local F = Game.in_force(S)
-  local v = Game.vote_context(n, votes, tiles, active, adopted)
-  for _, p in ipairs(Game.payments(v, F.voting, t:seats(active))) do
-    t:log("%p gets %d chip%s (%s)", p.seat, p.chips, p.chips == 1 and "" or "s", p.card.label)
-    Game.take(t, S, p.seat, p.chips, string.format("you get %d chips (%s)", p.chips, p.card.label))
-  end
-  for _, s in ipairs(t:seats(active)) do
-    for _, inc in ipairs(F.incident) do
+  local v = Game.vote_context(n, votes, tiles, active, adopted, move_votes.context)
+  move_votes.context = v
+  Game.payments(v, F.voting, order, function(seat, k, card)
+    t:log("%p gets %d chip%s (%s)", seat, k, k == 1 and "" or "s", card.label)
+    Game.take(t, S, seat, k, payment_hints[card][k])
+  end)
+  local incident = F.incident
+  for i = 1, n do
+    local s = order[i]
+    for j = 1, #incident do
+      local inc = incident[j]
       local k = inc.vote and inc.vote(v, s) or 0
       if k > 0 then Game.pay(t, S, s, k, inc) end
     end
@@ -1115,6 +1247,16 @@ function Game.move(t, S, active)
   return scoring
 end
 
+-- "replace voting 1": made once per type and slot.
+local replace_options = {}
+local function replace_option(kind, slot)
+  local by_slot = replace_options[kind]
+  if not by_slot then by_slot = {}; replace_options[kind] = by_slot end
+  local o = by_slot[slot]
+  if not o then o = { text = "replace " .. kind .. " " .. slot, slot = slot }; by_slot[slot] = o end
+  return o
+end
+
 function Game.adopt(t, S, active, card)
   t:metric("adopted")
   local zone = S.z.force[card.kind]
@@ -1124,7 +1266,7 @@ function Game.adopt(t, S, active, card)
   if not forced then
     local opts, parts = {}, {}
     for i, s in ipairs(slots) do
-      opts[i] = { text = "replace " .. card.kind .. " " .. s, slot = s }
+      opts[i] = replace_option(card.kind, s)
       parts[i] = s .. " " .. in_force[s].label
     end
     slot = t:ask(active, opts, card.label .. " replaces which " .. card.kind .. " rule? " .. table.concat(parts, ", ")).slot
@@ -1145,6 +1287,44 @@ local function row_nonzero(row, n)
   return false
 end
 
+-- "1. Anna 40, 2. Bert 31, ...": the standings after the line's title, as
+-- a format for t:log per title and number of players (t:log fills it in)
+-- and its arguments in one table, filled afresh. title_args: the title's
+-- own arguments (0 or 1).
+local standings_formats, standings_args = {}, {}
+local function log_standings(t, title, title_args, r, places, totals, n)
+  local by_n = standings_formats[title]
+  if not by_n then by_n = {}; standings_formats[title] = by_n end
+  local f = by_n[n]
+  if not f then
+    local each = {}
+    for p = 1, n do each[p] = p .. ". %p %d" end
+    f = title .. table.concat(each, ", ")
+    by_n[n] = f
+  end
+  local args, k = standings_args, title_args
+  args[1] = r
+  for s = 1, n do
+    local i = k + 2 * places[s] - 1
+    args[i], args[i + 1] = s, totals[s]
+  end
+  t:log(f, unpack(args, 1, k + 2 * n))
+end
+
+-- The roll call's options and hint, made once per remark.
+local roll_calls = {}
+local function roll_call(remark_word)
+  local rc = roll_calls[remark_word]
+  if not rc then
+    rc = {
+      options = { { text = "count" }, { text = "count " .. remark_word, remark = true } },
+      hint = "the chips are about to be counted (" .. remark_word .. ": a remark, which is speaking)",
+    }
+    roll_calls[remark_word] = rc
+  end
+  return rc
+end
+
 -- [2] The scoring round, then [3] the prediction round and the new place
 -- cards. first: the seat that opens the roll call (the active player).
 function Game.scoring_round(t, S, first)
@@ -1152,10 +1332,10 @@ function Game.scoring_round(t, S, first)
   S.phase = "scoring"
   t:note("phase", "Round " .. r .. ": scoring round", "scoring")
   t:log("Scoring round %d", r)
-  local roll_call = { { text = "count" }, { text = "count " .. Game.remark, remark = true } }
-  local hint = "the chips are about to be counted (" .. Game.remark .. ": a remark, which is speaking)"
-  for _, s in ipairs(t:seats(first)) do
-    local c = t:ask(s, roll_call, hint)
+  local order, rc = t:seats(first), roll_call(Game.remark)
+  for i = 1, n do
+    local s = order[i]
+    local c = t:ask(s, rc.options, rc.hint)
     if c.remark then remark(t, S, s) end
   end
   S.phase = "count"
@@ -1178,20 +1358,22 @@ function Game.scoring_round(t, S, first)
 
   -- The chips, per the Scoring Rule with the Correction Rules.
   local c = Game.score_context(chips, F.correction, S.listed, n)
-  local scores = Game.chip_scores(c, F.scoring)
+  local points, bonuses = Game.chip_scores(c, F.scoring)
   local row = {}
   for s = 1, n do
-    row[s] = scores[s].total
-    t:log("%p: %s - %d points for chips + %d bonus = %d", s, chips_text(chips[s]) == "" and "no chips" or chips_text(chips[s]),
-      scores[s].points, scores[s].bonus, scores[s].total)
+    row[s] = points[s] + bonuses[s]
+    local held = chips_text(chips[s])
+    t:log("%p: %s - %d points for chips + %d bonus = %d", s, held == "" and "no chips" or held,
+      points[s], bonuses[s], row[s])
   end
   S.pad:add(label .. "chips", row, F.scoring.short)
 
   -- Incident Rules that look at the count.
-  local inc, info = {}, { spoke = S.spoke }
+  local inc, info, incident = {}, { spoke = S.spoke }, F.incident
   for s = 1, n do
     inc[s] = 0
-    for _, card in ipairs(F.incident) do
+    for i = 1, #incident do
+      local card = incident[i]
       local p = card.count and card.count(c, s, info) or 0
       if p ~= 0 then
         inc[s] = inc[s] + p
@@ -1205,16 +1387,12 @@ function Game.scoring_round(t, S, first)
   -- The interim standings, and the Incident Rules that look at them.
   local totals = S.pad:totals()
   local places = Game.assign_places(t, S, totals, false)
-  local parts = {}
-  for p = 1, n do
-    local s = seat_at(places, p)
-    parts[p] = string.format("%d. %s %d", p, t:name(s), totals[s])
-  end
-  t:log("Interim standings: %s", table.concat(parts, ", "))
+  log_standings(t, "Interim standings: ", 0, r, places, totals, n)
   local after = {}
   for s = 1, n do
     after[s] = 0
-    for _, card in ipairs(F.incident) do
+    for i = 1, #incident do
+      local card = incident[i]
       local p = card.interim and card.interim(places[s], n) or 0
       if p ~= 0 then
         after[s] = after[s] + p
@@ -1237,12 +1415,7 @@ function Game.scoring_round(t, S, first)
 
   totals = S.pad:totals()
   places = Game.assign_places(t, S, totals, true)
-  parts = {}
-  for p = 1, n do
-    local s = seat_at(places, p)
-    parts[p] = string.format("%d. %s %d", p, t:name(s), totals[s])
-  end
-  t:log("Standings after round %d: %s", r, table.concat(parts, ", "))
+  log_standings(t, "Standings after round %d: ", 1, r, places, totals, n)
   S.first_word, S.icebreaker = nil, nil
   t:note("first word", nil)
   t:note("icebreaker", nil)
@@ -1267,7 +1440,7 @@ function Game.next_round(t, S, places, first)
       local opts, parts = {}, {}
       for i, c in ipairs(left) do
         opts[i] = card_option("choose " .. kind .. " " .. c.number, c)
-        parts[i] = c.label .. " " .. c.text
+        parts[i] = card_line(c)
       end
       card = t:ask(seat, opts, "choose the next " .. kind .. " rule: " .. table.concat(parts, " | ")).card
       t:log("%p chooses %s", seat, card)
@@ -1286,6 +1459,13 @@ function Game.winners(totals, n)
   return scores.highest(totals, n)
 end
 
+local turn_notes = {} -- "Anna is the active player", by seat
+local function turn_note(t, seat)
+  local text = turn_notes[seat]
+  if not text then text = t:name(seat) .. " is the active player"; turn_notes[seat] = text end
+  return text
+end
+
 function Game.play(t)
   local S = { round = 1, phase = "setup", speech = {}, spoke = {}, predictions = {}, listed = {} }
   STATE[t] = S
@@ -1301,7 +1481,7 @@ function Game.play(t)
     t:note("phase", "Round " .. r .. " of " .. rounds .. ": move rounds", "move")
     local last = false
     while true do
-      t:note("turn", t:name(active) .. " is the active player", active)
+      t:note("turn", turn_note(t, active), active)
       local scoring = Game.move(t, S, active)
       if S.z.hand[t:left(active)]:empty() then
         last = true
@@ -1513,12 +1693,6 @@ end
 function BotCtx:total(s) return self.held[s] or ScoreCtx.total(self, s) end
 function BotCtx:sum(s) return self.sums[s] or ScoreCtx.sum(self, s) end
 
-function BotCtx:most_chips()
-  local m = self.most_held
-  if m == nil then m = ScoreCtx.most_chips(self); self.most_held = m end
-  return m
-end
-
 function BotCtx:points(s, col)
   if not col then return 0 end
   local h = self.chips[s]
@@ -1532,24 +1706,6 @@ function BotCtx:bonus(s)
   for i = 1, #bonus_of do b = b + bonus_of[i](self, s) end
   return b
 end
-
--- A score-context question by colour, asked of ScoreCtx once per colour
--- and kept in self[field] (a nil colour is asked every time).
-local function by_colour(field, question)
-  return function(self, col)
-    local memo = self[field]
-    if not memo then memo = {}; self[field] = memo end
-    local x = memo[col]
-    if x == nil then
-      x = ScoreCtx[question](self, col)
-      if col ~= nil then memo[col] = x end
-    end
-    return x
-  end
-end
-
-BotCtx.most = by_colour("most_of", "most")
-BotCtx.holders = by_colour("holders_of", "holders")
 
 -- The cards whose points for a seat look at that seat's chips only (S7,
 -- C16 and I8 look at everyone's), known by the functions they had when the

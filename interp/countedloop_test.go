@@ -27,16 +27,8 @@ func TestCountedLoopStopsEveryKindOfLoop(t *testing.T) {
 		{"pcall", "t:ask(1, {'go'})\nwhile true do pcall(function() while true do end end) end", 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e, err := LoadSource("loop.lua", []byte(game(tc.body)), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := e.NewMatch(Config{Players: 1})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer m.Close()
-			err = m.Step(0)
+			_, m := startMatch(t, "loop.lua", game(tc.body), Config{Players: 1})
+			err := m.Step(0)
 			if err == nil {
 				t.Fatal("the script was not stopped")
 			}
@@ -71,15 +63,7 @@ func TestCountedLoopCountsAtLeastWhatRuns(t *testing.T) {
 		t.Helper()
 		useCountedLoop = counted
 		defer func() { useCountedLoop = true }()
-		e, err := LoadSource("count.lua", []byte(game("local function work()\n"+body+"\nend\nt:ask(1, {'go'})\nwork()\nt:ask(1, {'go'})")), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := e.NewMatch(Config{Players: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer m.Close()
+		_, m := startMatch(t, "count.lua", game("local function work()\n"+body+"\nend\nt:ask(1, {'go'})\nwork()\nt:ask(1, {'go'})"), Config{Players: 1})
 		if err := m.Step(0); err != nil {
 			t.Fatal(err)
 		}

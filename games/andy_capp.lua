@@ -228,50 +228,48 @@ end
 -- asks for every seat's trays, and few of them change from one turn to the
 -- next: so the list is kept, and every change of a tray says so
 -- (Game.tray_changed: a tray laid or added to, taken by Flo, drunk, taken
--- out by the Landlord). Not to be changed.
+-- out by the Landlord, gathered at the end of a round). Not to be changed.
 function Game.trays_of(z, seat) return z.face_up[seat] end
 
--- Seat's tray slot changed: its entry has the values it has now, and a
--- tray laid or emptied makes a new list. (Each tray zone has one entry
--- {slot, zone, values}, made once.)
+-- Seat's tray slot changed: its entry has the values it has now; a tray
+-- laid joins the list at its number, a tray emptied leaves it. (Each tray
+-- zone has one entry {slot, zone, values}, made with the zone.)
 function Game.tray_changed(z, seat, slot)
-  local entries = z.tray_entries[seat]
-  local now = entries[slot]
-  if not now then
-    now = { slot = slot, zone = z.trays[seat][slot] }
-    entries[slot] = now
-  end
-  now.values = zone_values(now.zone)
+  local tray = z.tray_entries[seat][slot]
+  local listed = #tray.values > 0
+  tray.values = zone_values(tray.zone)
   local trays = z.face_up[seat]
-  if #now.values == 0 then
-    now = nil
-  else
+  if #tray.values > 0 then
+    if listed then return end -- added to
+    local i = 1
+    while trays[i] and trays[i].slot < slot do i = i + 1 end
+    table.insert(trays, i, tray)
+  elseif listed then
     for i = 1, #trays do
-      if trays[i] == now then return end -- added to: listed already
+      if trays[i] == tray then
+        table.remove(trays, i)
+        return
+      end
     end
   end
-  local out, placed = {}, false
-  for i = 1, #trays do
-    local tray = trays[i]
-    if now and not placed and tray.slot > slot then
-      out[#out + 1], placed = now, true
-    end
-    if tray.slot ~= slot then out[#out + 1] = tray end
+end
+
+-- Seat's tray zone slot, and its entry, made the first time.
+function Game.tray_zone(t, z, seat, slot)
+  local zone = z.trays[seat][slot]
+  if not zone then
+    zone = t:zone { name = "tray " .. slot, owner = seat, visibility = "all", shown = false }
+    z.trays[seat][slot] = zone
+    z.tray_entries[seat][slot] = { slot = slot, zone = zone, values = {} }
   end
-  if now and not placed then out[#out + 1] = now end
-  z.face_up[seat] = out
+  return zone
 end
 
 -- A free tray zone for seat: the lowest number none of his trays has.
 function Game.free_slot(t, z, seat)
   local trays, slot = Game.trays_of(z, seat), 1
   while trays[slot] and trays[slot].slot == slot do slot = slot + 1 end
-  local zone = z.trays[seat][slot]
-  if not zone then
-    zone = t:zone { name = "tray " .. slot, owner = seat, visibility = "all", shown = false }
-    z.trays[seat][slot] = zone
-  end
-  return zone, slot
+  return Game.tray_zone(t, z, seat, slot), slot
 end
 
 -- The card names of the beer values.
@@ -316,16 +314,9 @@ function Game.seat_word(t, seat) return string.lower(t:name(seat)) end
 -- made by make functions, one for each kind of option and tray: given one,
 -- melds.all, melds.extensions and melds.joins add what it made of each
 -- meld, and make it once a game. Nothing changes an option once made.
-
--- The table memo[key], made empty the first time.
-local function shelf(memo, key)
-  local s = memo[key]
-  if not s then
-    s = {}
-    memo[key] = s
-  end
-  return s
-end
+--
+-- The options call melds directly, as Game.new_trays, Game.extensions and
+-- Game.joins (the rules they follow) do: a turn makes dozens of calls.
 
 -- Keeps value under memo[key] and returns it.
 local function keep(memo, key, value)
@@ -333,6 +324,8 @@ local function keep(memo, key, value)
   return value
 end
 
+-- What is kept of each tray, by its entry (Game.tray_changed): its Drink
+-- and Landlord options and the make functions of its Flo options.
 local kept = { drink = {}, flo = {}, landlord = {} }
 
 local LOAN = { text = "loan", kind = "loan" }
@@ -349,7 +342,7 @@ local function tray_option(values)
 end
 
 function Game.tray_options(t, z, seat, counts, opts)
-  Game.new_trays(counts, tray_option, opts)
+  melds.all(counts, TOP, tray_option, opts)
 end
 
 -- A table of make functions, each made when first asked for:
@@ -371,64 +364,62 @@ local add_makers = makers_by(function(slot)
 end)
 
 function Game.add_options(t, z, seat, counts, opts)
-  local mine = Game.trays_of(z, seat)
+  local mine = z.face_up[seat]
   for i = 1, #mine do
     local tray = mine[i]
-    Game.extensions(tray.values, counts, false, add_makers[tray.slot], opts)
+    melds.extensions(tray.values, counts, TOP, false, add_makers[tray.slot], opts)
   end
 end
 
 -- [Drink] One of your own trays.
+local function drink_option(seat, tray)
+  return keep(kept.drink, tray, { text = "drink " .. tray.slot, kind = "drink", owner = seat, slot = tray.slot })
+end
+
 function Game.drink_options(t, z, seat, opts)
-  local mine = Game.trays_of(z, seat)
+  local mine, memo = z.face_up[seat], kept.drink
   if #mine == 0 then
     opts[#opts + 1] = NO_TARGET.drink
     return
   end
-  local memo = shelf(kept.drink, seat)
   for i = 1, #mine do
-    local slot = mine[i].slot
-    opts[#opts + 1] = memo[slot] or keep(memo, slot, { text = "drink " .. slot, kind = "drink", owner = seat, slot = slot })
+    local tray = mine[i]
+    opts[#opts + 1] = memo[tray] or drink_option(seat, tray)
   end
 end
 
--- The make functions of the Flo options on victim's tray slot, by the
--- tray of yours it is merged with (0: laid as a new tray), with each group
--- of hand cards that makes one tray of it.
-local function flo_makers(t, victim, slot)
-  local by_slot = shelf(kept.flo, victim)
-  local makers = by_slot[slot]
-  if not makers then
-    local head = "flo " .. Game.seat_word(t, victim) .. " " .. slot
-    makers = makers_by(function(merge)
-      local onto = merge > 0 and merge or nil
-      local text = onto and (head .. " merge " .. onto) or head
-      return function(values)
-        return { text = #values > 0 and (text .. " with " .. values_text(values)) or text,
-          kind = "flo", victim = victim, slot = slot, merge = onto, values = values }
-      end
-    end)
-    by_slot[slot] = makers
-  end
-  return makers
+-- The make functions of the Flo options on victim's tray, by the tray of
+-- yours it is merged with (0: laid as a new tray), with each group of hand
+-- cards that makes one tray of it.
+local function flo_makers(t, victim, tray)
+  local slot = tray.slot
+  local head = "flo " .. Game.seat_word(t, victim) .. " " .. slot
+  return keep(kept.flo, tray, makers_by(function(merge)
+    local onto = merge > 0 and merge or nil
+    local text = onto and (head .. " merge " .. onto) or head
+    return function(values)
+      return { text = #values > 0 and (text .. " with " .. values_text(values)) or text,
+        kind = "flo", victim = victim, slot = slot, merge = onto, values = values }
+    end
+  end))
 end
 
 -- [Flo] Another player's tray, as a new tray or merged with one of yours,
 -- with or without cards from your hand.
 function Game.flo_options(t, z, seat, counts, opts)
-  local n = #opts
-  local extensions, joins = Game.extensions, Game.joins
-  local mine, seats = Game.trays_of(z, seat), t:seats(seat)
+  local n, memo = #opts, kept.flo
+  local extensions, joins = melds.extensions, melds.joins
+  local mine, seats = z.face_up[seat], t:seats(seat)
   for v = 2, #seats do -- the others, from seat's left
     local victim = seats[v]
-    local theirs = Game.trays_of(z, victim)
+    local theirs = z.face_up[victim]
     for i = 1, #theirs do
       local tray = theirs[i]
-      local values, makers = tray.values, flo_makers(t, victim, tray.slot)
-      extensions(values, counts, true, makers[0], opts)
+      local values, makers = tray.values, memo[tray] or flo_makers(t, victim, tray)
+      extensions(values, counts, TOP, true, makers[0], opts)
       for k = 1, #mine do
         local own = mine[k]
-        joins(values, own.values, counts, makers[own.slot], opts)
+        joins(values, own.values, counts, TOP, true, makers[own.slot], opts)
       end
     end
   end
@@ -436,15 +427,19 @@ function Game.flo_options(t, z, seat, counts, opts)
 end
 
 -- [Closing Time] A face-up tray of another player.
+local function landlord_option(t, victim, tray)
+  return keep(kept.landlord, tray, { text = "landlord " .. Game.seat_word(t, victim) .. " " .. tray.slot,
+    kind = "landlord", victim = victim, slot = tray.slot })
+end
+
 function Game.landlord_options(t, z, seat, opts)
-  local n, seats = #opts, t:seats(seat)
+  local n, memo, seats = #opts, kept.landlord, t:seats(seat)
   for v = 2, #seats do -- the others, from seat's left
     local victim = seats[v]
-    local memo = shelf(kept.landlord, victim)
-    local theirs = Game.trays_of(z, victim)
+    local theirs = z.face_up[victim]
     for i = 1, #theirs do
-      local slot = theirs[i].slot
-      opts[#opts + 1] = memo[slot] or keep(memo, slot, { text = "landlord " .. Game.seat_word(t, victim) .. " " .. slot, kind = "landlord", victim = victim, slot = slot })
+      local tray = theirs[i]
+      opts[#opts + 1] = memo[tray] or landlord_option(t, victim, tray)
     end
   end
   if #opts == n then opts[n + 1] = NO_TARGET.landlord end
@@ -456,19 +451,24 @@ function Game.value_counts(hand)
   return melds.counts(hand:cards(), TOP)
 end
 
+-- The action kinds in the deck's order, and each one's place in a hand's
+-- tally of them (hand:tally("kind", KINDS)[AT.flo]: how many Flos).
+local KINDS, AT = {}, {}
+for i, a in ipairs(Game.deck.actions) do KINDS[i], AT[a.kind] = a.kind, i end
+
 -- [Game Play] Everything seat may play on his turn: trays, and each kind
 -- of action card he holds (held: how many of each kind).
 function Game.turn_options(t, z, seat)
   local hand = z.hands[seat]
-  local counts, held = Game.value_counts(hand), hand:tally("kind")
+  local counts, held = Game.value_counts(hand), hand:tally("kind", KINDS)
   local opts = {}
   Game.tray_options(t, z, seat, counts, opts)
   Game.add_options(t, z, seat, counts, opts)
-  if held.drink then Game.drink_options(t, z, seat, opts) end
-  if held.loan then opts[#opts + 1] = LOAN end
-  if held.flo then Game.flo_options(t, z, seat, counts, opts) end
-  if held.landlord then Game.landlord_options(t, z, seat, opts) end
-  if held.fight then opts[#opts + 1] = FIGHT end
+  if held[AT.drink] > 0 then Game.drink_options(t, z, seat, opts) end
+  if held[AT.loan] > 0 then opts[#opts + 1] = LOAN end
+  if held[AT.flo] > 0 then Game.flo_options(t, z, seat, counts, opts) end
+  if held[AT.landlord] > 0 then Game.landlord_options(t, z, seat, opts) end
+  if held[AT.fight] > 0 then opts[#opts + 1] = FIGHT end
   return opts
 end
 
@@ -760,8 +760,10 @@ end
 function Game.gather(t, z)
   for _, s in ipairs(t:seats()) do
     z.hands[s]:move_all(z.stock)
-    for _, zone in ipairs(z.trays[s]) do zone:move_all(z.stock) end
-    z.face_up[s] = {}
+    for slot, zone in ipairs(z.trays[s]) do
+      zone:move_all(z.stock)
+      Game.tray_changed(z, s, slot)
+    end
     z.drunk[s]:move_all(z.stock)
     z.drunk_sizes[s] = {}
     z.drunk[s]:set_label(t:name(s) .. "'s drunk trays")
@@ -817,9 +819,7 @@ function Game.setup(t)
     z.trays[s] = {}
     z.face_up[s] = {}
     z.tray_entries[s] = {}
-    for slot = 1, 8 do
-      z.trays[s][slot] = t:zone { name = "tray " .. slot, owner = s, visibility = "all", shown = false }
-    end
+    for slot = 1, 8 do Game.tray_zone(t, z, s, slot) end
     z.drunk[s] = t:zone { name = "drunk", label = t:name(s) .. "'s drunk trays", owner = s, visibility = "hidden" }
     z.drunk_sizes[s] = {}
   end

@@ -336,6 +336,21 @@ local NO_TARGET = { -- a Drink, Flo or Landlord with nothing to take
   landlord = { text = "landlord", kind = "landlord" },
 }
 
+-- Where hand cards may go on seat's turn: onto nothing (a new tray, key 0)
+-- or onto one of his trays (key: its number). The trays' values and keys,
+-- for melds.joins_each: what joins a tray (or nothing) and each of onto,
+-- made by makers[keys[i]].
+local NOTHING = {}
+function Game.onto(z, seat)
+  local mine = z.face_up[seat]
+  local onto, keys = { NOTHING }, { 0 }
+  for i = 1, #mine do
+    onto[i + 1] = mine[i].values
+    keys[i + 1] = mine[i].slot
+  end
+  return onto, keys
+end
+
 -- [The Beer Cards] New trays.
 local function tray_option(values)
   return { text = "tray " .. values_text(values), kind = "tray", values = values }
@@ -363,12 +378,10 @@ local add_makers = makers_by(function(slot)
   end
 end)
 
-function Game.add_options(t, z, seat, counts, opts)
-  local mine = z.face_up[seat]
-  for i = 1, #mine do
-    local tray = mine[i]
-    melds.extensions(tray.values, counts, TOP, false, add_makers[tray.slot], opts)
-  end
+-- The trays of onto (see Game.onto) extended: what joins nothing and one
+-- of them.
+function Game.add_options(t, z, seat, counts, opts, onto, keys)
+  melds.joins_each(NOTHING, onto, keys, counts, TOP, false, add_makers, opts)
 end
 
 -- [Drink] One of your own trays.
@@ -405,22 +418,16 @@ local function flo_makers(t, victim, tray)
 end
 
 -- [Flo] Another player's tray, as a new tray or merged with one of yours,
--- with or without cards from your hand.
-function Game.flo_options(t, z, seat, counts, opts)
-  local n, memo = #opts, kept.flo
-  local extensions, joins = melds.extensions, melds.joins
-  local mine, seats = z.face_up[seat], t:seats(seat)
+-- with or without cards from your hand: what joins it and nothing or one
+-- of your trays (onto, see Game.onto).
+function Game.flo_options(t, z, seat, counts, opts, onto, keys)
+  local n, memo, seats = #opts, kept.flo, t:seats(seat)
   for v = 2, #seats do -- the others, from seat's left
     local victim = seats[v]
     local theirs = z.face_up[victim]
     for i = 1, #theirs do
       local tray = theirs[i]
-      local values, makers = tray.values, memo[tray] or flo_makers(t, victim, tray)
-      extensions(values, counts, TOP, true, makers[0], opts)
-      for k = 1, #mine do
-        local own = mine[k]
-        joins(values, own.values, counts, TOP, true, makers[own.slot], opts)
-      end
+      melds.joins_each(tray.values, onto, keys, counts, TOP, true, memo[tray] or flo_makers(t, victim, tray), opts)
     end
   end
   if #opts == n then opts[n + 1] = NO_TARGET.flo end
@@ -461,12 +468,13 @@ for i, a in ipairs(Game.deck.actions) do KINDS[i], AT[a.kind] = a.kind, i end
 function Game.turn_options(t, z, seat)
   local hand = z.hands[seat]
   local counts, held = Game.value_counts(hand), hand:tally("kind", KINDS)
+  local onto, keys = Game.onto(z, seat)
   local opts = {}
   Game.tray_options(t, z, seat, counts, opts)
-  Game.add_options(t, z, seat, counts, opts)
+  Game.add_options(t, z, seat, counts, opts, onto, keys)
   if held[AT.drink] > 0 then Game.drink_options(t, z, seat, opts) end
   if held[AT.loan] > 0 then opts[#opts + 1] = LOAN end
-  if held[AT.flo] > 0 then Game.flo_options(t, z, seat, counts, opts) end
+  if held[AT.flo] > 0 then Game.flo_options(t, z, seat, counts, opts, onto, keys) end
   if held[AT.landlord] > 0 then Game.landlord_options(t, z, seat, opts) end
   if held[AT.fight] > 0 then opts[#opts + 1] = FIGHT end
   return opts

@@ -15,16 +15,18 @@ import (
 //	melds.all(counts, top [, make, into])     every meld the hand can lay
 //	melds.extensions(base, counts, top, e...) the groups that extend a meld
 //	melds.joins(a, b, counts, top, e...)      the groups that join two melds
+//	melds.joins_each(a, bs, keys, counts, ...) the same for a list of melds (meldeach.go)
 //
 // They give the same table for the same meld (meldkeep.go), or with a
 // make function what it made of the meld, made once (meldmake.go).
 
 func meldsModule(L *lua.LState) *lua.LTable {
 	keep := hostValue(L, &meldKeeper{}) // an upvalue, for forks (sandbox.go)
-	mod := L.CreateTable(0, 4)
+	mod := L.CreateTable(0, 5)
 	mod.RawSetString("all", L.NewClosure(meldsAllG, keep))
 	mod.RawSetString("extensions", L.NewClosure(meldsExtensionsG, keep))
 	mod.RawSetString("joins", L.NewClosure(meldsJoinsG, keep))
+	mod.RawSetString("joins_each", L.NewClosure(meldsJoinsEachG, keep))
 	mod.RawSetString("counts", L.NewFunction(meldsCounts))
 	return mod
 }
@@ -107,7 +109,7 @@ func meldsExtensions(L *lua.LState, keep *meldKeeper) int {
 	keep.base = readValues(L, 1, top, keep.base[:0])
 	keep.counts = checkCounts(L, 2, top, keep.counts)
 	out := keep.output(L, 5)
-	extensionsOf(keep, L.ToBool(4), out)
+	extensionsOf(keep, L.ToBool(4), &out)
 	L.Push(out.list)
 	return 1
 }
@@ -115,7 +117,12 @@ func meldsExtensions(L *lua.LState, keep *meldKeeper) int {
 // readValues appends the values of the list at argument n, each 1..top,
 // to dst.
 func readValues(L *lua.LState, n, top int, dst []int) []int {
-	t := L.CheckTable(n)
+	return readValuesOf(L, L.CheckTable(n), n, top, dst)
+}
+
+// readValuesOf appends the values of the list t, argument n (or in it),
+// each 1..top, to dst.
+func readValuesOf(L *lua.LState, t *lua.LTable, n, top int, dst []int) []int {
 	for i := 1; i <= t.Len(); i++ {
 		v, ok := t.RawGetInt(i).(lua.LNumber)
 		if !ok || int(v) < 1 || int(v) > top {
@@ -133,7 +140,7 @@ func readValues(L *lua.LState, n, top int, dst []int) []int {
 // and extended at the bottom, the top or both — those reaching down least
 // first, then up least first. withEmpty includes the empty group when base
 // is a meld by itself.
-func extensionsOf(keep *meldKeeper, withEmpty bool, out meldOut) {
+func extensionsOf(keep *meldKeeper, withEmpty bool, out *meldOut) {
 	counts, base := keep.counts, keep.base
 	top := len(counts) - 2
 	buf := keep.buf[:0]

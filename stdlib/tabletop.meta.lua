@@ -578,6 +578,21 @@ function melds.extensions(base, counts, top, with_empty, make, into) end
 ---@param into? table
 ---@return table
 function melds.joins(a, b, counts, top, with_empty, make, into) end
+--- melds.joins of a with each meld of bs in turn, in one call: for bs[i], what
+--- makers[keys[i]] makes of each group (makers[i] without keys; the melds
+--- themselves without makers), appended to into (a fresh list when nil), which
+--- is returned. With a = {}, the groups that extend each meld of bs. makers is
+--- read (its __index included) only for a meld that has groups.
+---@param a integer[]
+---@param bs integer[][]
+---@param keys? any[]
+---@param counts table<integer, integer>
+---@param top integer
+---@param with_empty? boolean
+---@param makers? table<any, fun(meld: integer[]): any>
+---@param into? table
+---@return table
+function melds.joins_each(a, bs, keys, counts, top, with_empty, makers, into) end
 
 ---@class holders
 local holders = {}

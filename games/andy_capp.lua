@@ -217,10 +217,13 @@ function Game.joins(a, b, counts, make, into)
   return melds.joins(a, b, counts, TOP, true, make, into)
 end
 
--- The values of a zone's beer cards.
-local function zone_values(zone)
-  local cards, out = zone:cards(), {}
-  for i = 1, #cards do out[i] = cards[i].value end
+-- The values of a zone's beer cards (put in into when given, in place of
+-- what it held).
+local function zone_values(zone, into)
+  local cards, out = zone:cards(), into or {}
+  local n = #cards
+  for i = 1, n do out[i] = cards[i].value end
+  for i = #out, n + 1, -1 do out[i] = nil end
   return out
 end
 
@@ -231,26 +234,35 @@ end
 -- out by the Landlord, gathered at the end of a round). Not to be changed.
 function Game.trays_of(z, seat) return z.face_up[seat] end
 
--- Seat's tray slot changed: its entry has the values it has now; a tray
--- laid joins the list at its number, a tray emptied leaves it. (Each tray
--- zone has one entry {slot, zone, values}, made with the zone.)
+-- Where hand cards may go on seat's turn, for melds.joins_each: onto
+-- nothing (a new tray, key 0) or onto one of his trays (key: its number),
+-- as the list of their values and the list of their keys. Kept with the
+-- trays (Game.tray_changed). Not to be changed.
+local NOTHING = {}
+function Game.onto(z, seat) return z.onto[seat], z.onto_keys[seat] end
+
+-- Seat's tray slot changed: its entry has the values it has now (in the
+-- same list); a tray laid joins the lists at its number, a tray emptied
+-- leaves them. (Each tray zone has one entry {slot, zone, values}, made
+-- with the zone.)
 function Game.tray_changed(z, seat, slot)
   local tray = z.tray_entries[seat][slot]
-  local listed = #tray.values > 0
-  tray.values = zone_values(tray.zone)
-  local trays = z.face_up[seat]
-  if #tray.values > 0 then
-    if listed then return end -- added to
+  local listed = tray.values[1] ~= nil
+  local laid = zone_values(tray.zone, tray.values)[1] ~= nil
+  if laid == listed then return end -- added to (or still empty)
+  local trays, onto, keys = z.face_up[seat], z.onto[seat], z.onto_keys[seat]
+  if laid then
+    local i = #trays
+    while i > 0 and trays[i].slot > slot do i = i - 1 end
+    table.insert(trays, i + 1, tray)
+    table.insert(onto, i + 2, tray.values) -- after nothing
+    table.insert(keys, i + 2, slot)
+  else
     local i = 1
-    while trays[i] and trays[i].slot < slot do i = i + 1 end
-    table.insert(trays, i, tray)
-  elseif listed then
-    for i = 1, #trays do
-      if trays[i] == tray then
-        table.remove(trays, i)
-        return
-      end
-    end
+    while trays[i] ~= tray do i = i + 1 end
+    table.remove(trays, i)
+    table.remove(onto, i + 1)
+    table.remove(keys, i + 1)
   end
 end
 
@@ -335,21 +347,6 @@ local NO_TARGET = { -- a Drink, Flo or Landlord with nothing to take
   flo = { text = "flo", kind = "flo" },
   landlord = { text = "landlord", kind = "landlord" },
 }
-
--- Where hand cards may go on seat's turn: onto nothing (a new tray, key 0)
--- or onto one of his trays (key: its number). The trays' values and keys,
--- for melds.joins_each: what joins a tray (or nothing) and each of onto,
--- made by makers[keys[i]].
-local NOTHING = {}
-function Game.onto(z, seat)
-  local mine = z.face_up[seat]
-  local onto, keys = { NOTHING }, { 0 }
-  for i = 1, #mine do
-    onto[i + 1] = mine[i].values
-    keys[i + 1] = mine[i].slot
-  end
-  return onto, keys
-end
 
 -- [The Beer Cards] New trays.
 local function tray_option(values)
@@ -768,8 +765,10 @@ end
 function Game.gather(t, z)
   for _, s in ipairs(t:seats()) do
     z.hands[s]:move_all(z.stock)
-    for slot, zone in ipairs(z.trays[s]) do
-      zone:move_all(z.stock)
+    local trays = Game.trays_of(z, s) -- the tray zones that hold cards
+    while trays[1] do
+      local slot = trays[1].slot
+      z.trays[s][slot]:move_all(z.stock)
       Game.tray_changed(z, s, slot)
     end
     z.drunk[s]:move_all(z.stock)
@@ -817,7 +816,7 @@ function Game.game_over(totals, target)
 end
 
 function Game.setup(t)
-  local z = { hands = {}, trays = {}, face_up = {}, tray_entries = {}, drunk = {}, drunk_sizes = {} }
+  local z = { hands = {}, trays = {}, face_up = {}, onto = {}, onto_keys = {}, tray_entries = {}, drunk = {}, drunk_sizes = {} }
   z.stock = t:zone { name = "stock", label = "Stock", visibility = "hidden" }
   z.discard = t:zone { name = "discard", label = "Discard pile (top)", visibility = "all" }
   z.discards = t:zone { name = "discards", label = "Discard pile", visibility = "hidden", shown = false }
@@ -826,6 +825,8 @@ function Game.setup(t)
     z.hands[s] = t:zone { name = "hand", owner = s, visibility = "owner" }
     z.trays[s] = {}
     z.face_up[s] = {}
+    z.onto[s] = { NOTHING }
+    z.onto_keys[s] = { 0 }
     z.tray_entries[s] = {}
     for slot = 1, 8 do Game.tray_zone(t, z, s, slot) end
     z.drunk[s] = t:zone { name = "drunk", label = t:name(s) .. "'s drunk trays", owner = s, visibility = "hidden" }

@@ -217,17 +217,14 @@ function Game.joins(a, b, counts, make, into)
   return melds.joins(a, b, counts, TOP, true, make, into)
 end
 
--- The values of a zone's beer cards (put in into when given, in place of
--- what it held).
-local function zone_values(zone, into)
-  local cards, out = zone:cards(), into or {}
-  local n = #cards
-  for i = 1, n do out[i] = cards[i].value end
-  for i = #out, n + 1, -1 do out[i] = nil end
+-- The values of a zone's beer cards.
+local function zone_values(zone)
+  local cards, out = zone:cards(), {}
+  for i = 1, #cards do out[i] = cards[i].value end
   return out
 end
 
--- A seat's face-up trays, as {slot, zone, values}, by tray number. A turn
+-- A seat's face-up trays, as {slot, zone, listed}, by tray number. A turn
 -- asks for every seat's trays, and few of them change from one turn to the
 -- next: so the list is kept, and every change of a tray says so
 -- (Game.tray_changed: a tray laid or added to, taken by Flo, drunk, taken
@@ -236,26 +233,26 @@ function Game.trays_of(z, seat) return z.face_up[seat] end
 
 -- Where hand cards may go on seat's turn, for melds.joins_each: onto
 -- nothing (a new tray, key 0) or onto one of his trays (key: its number),
--- as the list of their values and the list of their keys. Kept with the
--- trays (Game.tray_changed). Not to be changed.
+-- as the list of their melds (a tray's zone: the values of its cards) and
+-- the list of their keys. Kept with the trays (Game.tray_changed). Not to
+-- be changed.
 local NOTHING = {}
 function Game.onto(z, seat) return z.onto[seat], z.onto_keys[seat] end
 
--- Seat's tray slot changed: its entry has the values it has now (in the
--- same list); a tray laid joins the lists at its number, a tray emptied
--- leaves them. (Each tray zone has one entry {slot, zone, values}, made
--- with the zone.)
+-- Seat's tray slot changed: a tray laid joins the lists at its number, a
+-- tray emptied leaves them. (Each tray zone has one entry {slot, zone,
+-- listed}, made with the zone.)
 function Game.tray_changed(z, seat, slot)
   local tray = z.tray_entries[seat][slot]
-  local listed = tray.values[1] ~= nil
-  local laid = zone_values(tray.zone, tray.values)[1] ~= nil
-  if laid == listed then return end -- added to (or still empty)
+  local laid = not tray.zone:empty()
+  if laid == tray.listed then return end -- added to (or still empty)
+  tray.listed = laid
   local trays, onto, keys = z.face_up[seat], z.onto[seat], z.onto_keys[seat]
   if laid then
     local i = #trays
     while i > 0 and trays[i].slot > slot do i = i - 1 end
     table.insert(trays, i + 1, tray)
-    table.insert(onto, i + 2, tray.values) -- after nothing
+    table.insert(onto, i + 2, tray.zone) -- after nothing
     table.insert(keys, i + 2, slot)
   else
     local i = 1
@@ -272,7 +269,7 @@ function Game.tray_zone(t, z, seat, slot)
   if not zone then
     zone = t:zone { name = "tray " .. slot, owner = seat, visibility = "all", shown = false }
     z.trays[seat][slot] = zone
-    z.tray_entries[seat][slot] = { slot = slot, zone = zone, values = {} }
+    z.tray_entries[seat][slot] = { slot = slot, zone = zone, listed = false }
   end
   return zone
 end
@@ -424,7 +421,7 @@ function Game.flo_options(t, z, seat, counts, opts, onto, keys)
     local theirs = z.face_up[victim]
     for i = 1, #theirs do
       local tray = theirs[i]
-      melds.joins_each(tray.values, onto, keys, counts, TOP, true, memo[tray] or flo_makers(t, victim, tray), opts)
+      melds.joins_each(tray.zone, onto, keys, counts, TOP, true, memo[tray] or flo_makers(t, victim, tray), opts)
     end
   end
   if #opts == n then opts[n + 1] = NO_TARGET.flo end

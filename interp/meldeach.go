@@ -35,7 +35,7 @@ func meldsJoinsEachG(L *lua.LState) int {
 // costs, and each group what melds.joins charges for it.
 func meldsJoinsEach(L *lua.LState, keep *meldKeeper) int {
 	top := L.CheckInt(5)
-	a, bs := L.CheckTable(1), L.CheckTable(2)
+	bs := L.CheckTable(2)
 	keys, _ := L.Get(3).(*lua.LTable)
 	if keys == nil && L.Get(3) != lua.LNil {
 		L.ArgError(3, "a list of keys or nil expected")
@@ -54,12 +54,8 @@ func meldsJoinsEach(L *lua.LState, keep *meldKeeper) int {
 	}
 	meter := luahost.MeterOf(L)
 	for i := 1; i <= bs.Len(); i++ {
-		b, ok := bs.RawGetInt(i).(*lua.LTable)
-		if !ok {
-			L.ArgError(2, "a list of melds expected")
-		}
-		keep.base = readValuesOf(L, a, 1, top, keep.base[:0])
-		keep.base = readValuesOf(L, b, 2, top, keep.base)
+		keep.base = readValues(L, keep, 1, top, keep.base[:0])
+		keep.base = meldValues(L, keep, bs.RawGetInt(i), 2, top, keep.base)
 		meter.Work(L, int64(1+len(keep.base)))
 		out.make, out.made, out.key = nil, nil, meldKey(keys, i)
 		extensionsOf(keep, withEmpty, &out)

@@ -70,7 +70,7 @@ func TestMeldsJoinsEach(t *testing.T) {
 			"makers[x] is not a make function"},
 		{"bs must be a list of melds",
 			`result = select(2, pcall(melds.joins_each, {}, { 1 }, nil, { 0, 1 }, 3, false))`,
-			"a list of melds expected"},
+			"a meld (a list of values or a zone) expected, got number"},
 		{"values must be 1..top",
 			`result = select(2, pcall(melds.joins_each, { 9 }, { {} }, nil, { 0, 1 }, 3, false))`,
 			"a list of values 1..top expected"},

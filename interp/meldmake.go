@@ -117,8 +117,8 @@ func (o *meldOut) makeOf(meld *lua.LTable) lua.LValue {
 // gap the hand cannot fill.
 func meldsJoins(L *lua.LState, keep *meldKeeper) int {
 	top := L.CheckInt(4)
-	keep.base = readValues(L, 1, top, keep.base[:0])
-	keep.base = readValues(L, 2, top, keep.base)
+	keep.base = readValues(L, keep, 1, top, keep.base[:0])
+	keep.base = readValues(L, keep, 2, top, keep.base)
 	keep.counts = checkCounts(L, 3, top, keep.counts)
 	out := keep.output(L, 6)
 	extensionsOf(keep, L.ToBool(5), &out)

@@ -4,6 +4,8 @@ import (
 	"sort"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/tabletop/tabletop/luahost"
 )
 
 // The module melds (require "melds", in every state): sets and runs of
@@ -106,7 +108,7 @@ func meldsAll(L *lua.LState, keep *meldKeeper) int {
 // values of base, make one meld (extensionsOf).
 func meldsExtensions(L *lua.LState, keep *meldKeeper) int {
 	top := L.CheckInt(3)
-	keep.base = readValues(L, 1, top, keep.base[:0])
+	keep.base = readValues(L, keep, 1, top, keep.base[:0])
 	keep.counts = checkCounts(L, 2, top, keep.counts)
 	out := keep.output(L, 5)
 	extensionsOf(keep, L.ToBool(4), &out)
@@ -114,21 +116,47 @@ func meldsExtensions(L *lua.LState, keep *meldKeeper) int {
 	return 1
 }
 
-// readValues appends the values of the list at argument n, each 1..top,
+// readValues appends the values of the meld at argument n (meldValues)
 // to dst.
-func readValues(L *lua.LState, n, top int, dst []int) []int {
-	return readValuesOf(L, L.CheckTable(n), n, top, dst)
+func readValues(L *lua.LState, keep *meldKeeper, n, top int, dst []int) []int {
+	return meldValues(L, keep, L.Get(n), n, top, dst)
 }
 
-// readValuesOf appends the values of the list t, argument n (or in it),
-// each 1..top, to dst.
-func readValuesOf(L *lua.LState, t *lua.LTable, n, top int, dst []int) []int {
-	for i := 1; i <= t.Len(); i++ {
-		v, ok := t.RawGetInt(i).(lua.LNumber)
-		if !ok || int(v) < 1 || int(v) > top {
-			L.ArgError(n, "a list of values 1..top expected")
+// meldValues appends the values of the meld v, argument n (or in it),
+// each 1..top, to dst: a list of values, or a zone, whose cards' value
+// fields are its values (a tray on the table, read where it lies).
+func meldValues(L *lua.LState, keep *meldKeeper, v lua.LValue, n, top int, dst []int) []int {
+	switch t := v.(type) {
+	case *lua.LTable:
+		for i := 1; i <= t.Len(); i++ {
+			v, ok := t.RawGetInt(i).(lua.LNumber)
+			if !ok || int(v) < 1 || int(v) > top {
+				L.ArgError(n, "a list of values 1..top expected")
+			}
+			dst = append(dst, int(v))
 		}
-		dst = append(dst, int(v))
+		return dst
+	case *lua.LUserData:
+		if z, ok := t.Value.(*Zone); ok {
+			return keep.zoneValues(L, z, n, top, dst)
+		}
+	}
+	L.ArgError(n, "a meld (a list of values or a zone) expected, got "+v.Type().String())
+	return dst
+}
+
+// zoneValues appends the value fields of zone z's cards, each 1..top, to
+// dst. Each card costs an instruction. A card's value is read once a game
+// (meldKeeper.cardValue).
+func (k *meldKeeper) zoneValues(L *lua.LState, z *Zone, n, top int, dst []int) []int {
+	luahost.MeterOf(L).Work(L, int64(len(z.Cards)))
+	m := matchOf(L)
+	for _, c := range z.Cards {
+		v := k.cardValue(m, c)
+		if v < 1 || v > top {
+			L.ArgError(n, "a zone of cards with values 1..top expected")
+		}
+		dst = append(dst, v)
 	}
 	return dst
 }

@@ -446,31 +446,32 @@ function Game.landlord_options(t, z, seat, opts)
   if #opts == n then opts[n + 1] = NO_TARGET.landlord end
 end
 
--- How many beer cards of each value a hand holds (action cards have
--- value 0).
-function Game.value_counts(hand)
-  return melds.counts(hand:cards(), TOP)
+-- The card names in a hand's tally (hand:tally("name", NAMES)): the beer
+-- values 1..8 first, so that it begins with the counts melds takes (how
+-- many cards of each value), then the action cards; HELD.flo is where the
+-- Flos are counted.
+local NAMES, HELD = {}, {}
+for v = 1, TOP do NAMES[v] = VALUE_NAME[v] end
+for _, a in ipairs(Game.deck.actions) do
+  NAMES[#NAMES + 1] = a.name
+  HELD[a.kind] = #NAMES
 end
-
--- The action kinds in the deck's order, and each one's place in a hand's
--- tally of them (hand:tally("kind", KINDS)[AT.flo]: how many Flos).
-local KINDS, AT = {}, {}
-for i, a in ipairs(Game.deck.actions) do KINDS[i], AT[a.kind] = a.kind, i end
 
 -- [Game Play] Everything seat may play on his turn: trays, and each kind
 -- of action card he holds (held: how many of each kind).
 function Game.turn_options(t, z, seat)
   local hand = z.hands[seat]
-  local counts, held = Game.value_counts(hand), hand:tally("kind", KINDS)
+  local held = hand:tally("name", NAMES)
+  local counts = held -- its first TOP counts
   local onto, keys = Game.onto(z, seat)
   local opts = {}
   Game.tray_options(t, z, seat, counts, opts)
   Game.add_options(t, z, seat, counts, opts, onto, keys)
-  if held[AT.drink] > 0 then Game.drink_options(t, z, seat, opts) end
-  if held[AT.loan] > 0 then opts[#opts + 1] = LOAN end
-  if held[AT.flo] > 0 then Game.flo_options(t, z, seat, counts, opts, onto, keys) end
-  if held[AT.landlord] > 0 then Game.landlord_options(t, z, seat, opts) end
-  if held[AT.fight] > 0 then opts[#opts + 1] = FIGHT end
+  if held[HELD.drink] > 0 then Game.drink_options(t, z, seat, opts) end
+  if held[HELD.loan] > 0 then opts[#opts + 1] = LOAN end
+  if held[HELD.flo] > 0 then Game.flo_options(t, z, seat, counts, opts, onto, keys) end
+  if held[HELD.landlord] > 0 then Game.landlord_options(t, z, seat, opts) end
+  if held[HELD.fight] > 0 then opts[#opts + 1] = FIGHT end
   return opts
 end
 

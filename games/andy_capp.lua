@@ -231,35 +231,41 @@ end
 -- out by the Landlord, gathered at the end of a round). Not to be changed.
 function Game.trays_of(z, seat) return z.face_up[seat] end
 
--- Where hand cards may go on seat's turn, for melds.joins_each: onto
--- nothing (a new tray, key 0) or onto one of his trays (key: its number),
--- as the list of their melds (a tray's zone: the values of its cards) and
--- the list of their keys. Kept with the trays (Game.tray_changed). Not to
--- be changed.
+-- A seat's trays as melds, for melds.joins_each, kept with the trays
+-- (Game.tray_changed) and not to be changed: onto, where hand cards may go
+-- on his turn: onto nothing (a new tray) or onto one of his trays (a
+-- tray's zone: the values of its cards), by number; keys, what the options
+-- on each are made by: 0, then each tray's number; flo, the make functions
+-- of the Flo options on each of them (none on nothing).
 local NOTHING = {}
-function Game.onto(z, seat) return z.onto[seat], z.onto_keys[seat] end
+local function new_melds() return { onto = { NOTHING }, keys = { 0 }, flo = { false } } end
+
+-- The make functions of the Flo options on a tray (see the options).
+local flo_makers
 
 -- Seat's tray slot changed: a tray laid joins the lists at its number, a
 -- tray emptied leaves them. (Each tray zone has one entry {slot, zone,
--- listed}, made with the zone.)
+-- listed, flo}, made with the zone.)
 function Game.tray_changed(z, seat, slot)
   local tray = z.tray_entries[seat][slot]
   local laid = not tray.zone:empty()
   if laid == tray.listed then return end -- added to (or still empty)
   tray.listed = laid
-  local trays, onto, keys = z.face_up[seat], z.onto[seat], z.onto_keys[seat]
+  local trays, m = z.face_up[seat], z.melds[seat]
   if laid then
     local i = #trays
     while i > 0 and trays[i].slot > slot do i = i - 1 end
     table.insert(trays, i + 1, tray)
-    table.insert(onto, i + 2, tray.zone) -- after nothing
-    table.insert(keys, i + 2, slot)
+    table.insert(m.onto, i + 2, tray.zone) -- after nothing
+    table.insert(m.keys, i + 2, slot)
+    table.insert(m.flo, i + 2, tray.flo)
   else
     local i = 1
     while trays[i] ~= tray do i = i + 1 end
     table.remove(trays, i)
-    table.remove(onto, i + 1)
-    table.remove(keys, i + 1)
+    table.remove(m.onto, i + 1)
+    table.remove(m.keys, i + 1)
+    table.remove(m.flo, i + 1)
   end
 end
 
@@ -269,7 +275,7 @@ function Game.tray_zone(t, z, seat, slot)
   if not zone then
     zone = t:zone { name = "tray " .. slot, owner = seat, visibility = "all", shown = false }
     z.trays[seat][slot] = zone
-    z.tray_entries[seat][slot] = { slot = slot, zone = zone, listed = false }
+    z.tray_entries[seat][slot] = { slot = slot, zone = zone, listed = false, flo = flo_makers(t, seat, slot) }
   end
   return zone
 end
@@ -334,8 +340,8 @@ local function keep(memo, key, value)
 end
 
 -- What is kept of each tray, by its entry (Game.tray_changed): its Drink
--- and Landlord options and the make functions of its Flo options.
-local kept = { drink = {}, flo = {}, landlord = {} }
+-- and Landlord options.
+local kept = { drink = {}, landlord = {} }
 
 local LOAN = { text = "loan", kind = "loan" }
 local FIGHT = { text = "fight", kind = "fight" }
@@ -372,10 +378,12 @@ local add_makers = makers_by(function(slot)
   end
 end)
 
--- The trays of onto (see Game.onto) extended: what joins nothing and one
--- of them.
-function Game.add_options(t, z, seat, counts, opts, onto, keys)
-  melds.joins_each(NOTHING, onto, keys, counts, TOP, false, add_makers, opts)
+-- Hand cards alone (nothing) joined with one of seat's trays: what
+-- extends it.
+local ALONE, ADD = { NOTHING }, { add_makers }
+function Game.add_options(t, z, seat, counts, opts)
+  local mine = z.melds[seat]
+  melds.joins_each(ALONE, ADD, mine.onto, mine.keys, counts, TOP, false, opts)
 end
 
 -- [Drink] One of your own trays.
@@ -395,34 +403,29 @@ function Game.drink_options(t, z, seat, opts)
   end
 end
 
--- The make functions of the Flo options on victim's tray, by the tray of
--- yours it is merged with (0: laid as a new tray), with each group of hand
--- cards that makes one tray of it.
-local function flo_makers(t, victim, tray)
-  local slot = tray.slot
+-- The make functions of the Flo options on victim's tray slot, by the
+-- tray of yours it is merged with (0: laid as a new tray), with each group
+-- of hand cards that makes one tray of it.
+function flo_makers(t, victim, slot)
   local head = "flo " .. Game.seat_word(t, victim) .. " " .. slot
-  return keep(kept.flo, tray, makers_by(function(merge)
+  return makers_by(function(merge)
     local onto = merge > 0 and merge or nil
     local text = onto and (head .. " merge " .. onto) or head
     return function(values)
       return { text = #values > 0 and (text .. " with " .. values_text(values)) or text,
         kind = "flo", victim = victim, slot = slot, merge = onto, values = values }
     end
-  end))
+  end)
 end
 
 -- [Flo] Another player's tray, as a new tray or merged with one of yours,
--- with or without cards from your hand: what joins it and nothing or one
--- of your trays (onto, see Game.onto).
-function Game.flo_options(t, z, seat, counts, opts, onto, keys)
-  local n, memo, seats = #opts, kept.flo, t:seats(seat)
+-- with or without cards from your hand: what joins each of their trays
+-- with nothing or one of yours.
+function Game.flo_options(t, z, seat, counts, opts)
+  local n, mine, seats = #opts, z.melds[seat], t:seats(seat)
   for v = 2, #seats do -- the others, from seat's left
-    local victim = seats[v]
-    local theirs = z.face_up[victim]
-    for i = 1, #theirs do
-      local tray = theirs[i]
-      melds.joins_each(tray.zone, onto, keys, counts, TOP, true, memo[tray] or flo_makers(t, victim, tray), opts)
-    end
+    local theirs = z.melds[seats[v]]
+    melds.joins_each(theirs.onto, theirs.flo, mine.onto, mine.keys, counts, TOP, true, opts)
   end
   if #opts == n then opts[n + 1] = NO_TARGET.flo end
 end
@@ -463,13 +466,12 @@ function Game.turn_options(t, z, seat)
   local hand = z.hands[seat]
   local held = hand:tally("name", NAMES)
   local counts = held -- its first TOP counts
-  local onto, keys = Game.onto(z, seat)
   local opts = {}
   Game.tray_options(t, z, seat, counts, opts)
-  Game.add_options(t, z, seat, counts, opts, onto, keys)
+  Game.add_options(t, z, seat, counts, opts)
   if held[HELD.drink] > 0 then Game.drink_options(t, z, seat, opts) end
   if held[HELD.loan] > 0 then opts[#opts + 1] = LOAN end
-  if held[HELD.flo] > 0 then Game.flo_options(t, z, seat, counts, opts, onto, keys) end
+  if held[HELD.flo] > 0 then Game.flo_options(t, z, seat, counts, opts) end
   if held[HELD.landlord] > 0 then Game.landlord_options(t, z, seat, opts) end
   if held[HELD.fight] > 0 then opts[#opts + 1] = FIGHT end
   return opts
@@ -814,7 +816,7 @@ function Game.game_over(totals, target)
 end
 
 function Game.setup(t)
-  local z = { hands = {}, trays = {}, face_up = {}, onto = {}, onto_keys = {}, tray_entries = {}, drunk = {}, drunk_sizes = {} }
+  local z = { hands = {}, trays = {}, face_up = {}, melds = {}, tray_entries = {}, drunk = {}, drunk_sizes = {} }
   z.stock = t:zone { name = "stock", label = "Stock", visibility = "hidden" }
   z.discard = t:zone { name = "discard", label = "Discard pile (top)", visibility = "all" }
   z.discards = t:zone { name = "discards", label = "Discard pile", visibility = "hidden", shown = false }
@@ -823,8 +825,7 @@ function Game.setup(t)
     z.hands[s] = t:zone { name = "hand", owner = s, visibility = "owner" }
     z.trays[s] = {}
     z.face_up[s] = {}
-    z.onto[s] = { NOTHING }
-    z.onto_keys[s] = { 0 }
+    z.melds[s] = new_melds()
     z.tray_entries[s] = {}
     for slot = 1, 8 do Game.tray_zone(t, z, s, slot) end
     z.drunk[s] = t:zone { name = "drunk", label = t:name(s) .. "'s drunk trays", owner = s, visibility = "hidden" }

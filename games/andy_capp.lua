@@ -167,7 +167,8 @@ end
 
 -- The values, spaced: "3 4 5". They come in order: melds are listed so,
 -- and tray zones are kept sorted.
-local function values_text(values) return table.concat(values, " ") end
+local concat = table.concat
+local function values_text(values) return concat(values, " ") end
 
 function Game.sum(values)
   local s = 0
@@ -240,12 +241,13 @@ function Game.trays_of(z, seat) return z.face_up[seat] end
 local NOTHING = {}
 local function new_melds() return { onto = { NOTHING }, keys = { 0 }, flo = { false } } end
 
--- The make functions of the Flo options on a tray (see the options).
-local flo_makers
+-- The options on seat's tray slot, made with its entry (see the options):
+-- its Drink and Landlord options and the make functions of its Flo options.
+local drink_option, landlord_option, flo_makers
 
 -- Seat's tray slot changed: a tray laid joins the lists at its number, a
 -- tray emptied leaves them. (Each tray zone has one entry {slot, zone,
--- listed, flo}, made with the zone.)
+-- listed, drink, landlord, flo}, made with the zone.)
 function Game.tray_changed(z, seat, slot)
   local tray = z.tray_entries[seat][slot]
   local laid = not tray.zone:empty()
@@ -275,7 +277,8 @@ function Game.tray_zone(t, z, seat, slot)
   if not zone then
     zone = t:zone { name = "tray " .. slot, owner = seat, visibility = "all", shown = false }
     z.trays[seat][slot] = zone
-    z.tray_entries[seat][slot] = { slot = slot, zone = zone, listed = false, flo = flo_makers(t, seat, slot) }
+    z.tray_entries[seat][slot] = { slot = slot, zone = zone, listed = false, drink = drink_option(seat, slot),
+      landlord = landlord_option(t, seat, slot), flo = flo_makers(t, seat, slot) }
   end
   return zone
 end
@@ -324,24 +327,15 @@ function Game.seat_word(t, seat) return string.lower(t:name(seat)) end
 
 -- Options of a turn ------------------------------------------------------------
 -- Each function below adds its options to opts. The same option comes back
--- turn after turn (tray 5 5, drink 2), so an option is made the first time
--- it is offered and kept for the rest of the game. Options of trays are
--- made by make functions, one for each kind of option and tray: given one,
--- melds.all, melds.extensions and melds.joins add what it made of each
--- meld, and make it once a game. Nothing changes an option once made.
+-- turn after turn (tray 5 5, drink 2), so an option is made once a game:
+-- a tray's Drink and Landlord options with the tray's entry
+-- (Game.tray_zone); the options of cards laid by make functions, one for
+-- each kind of option and tray, of which melds.all and melds.joins_each
+-- add what they made of each meld, made the first time. Nothing changes an
+-- option once made.
 --
 -- The options call melds directly, as Game.new_trays, Game.extensions and
--- Game.joins (the rules they follow) do: a turn makes dozens of calls.
-
--- Keeps value under memo[key] and returns it.
-local function keep(memo, key, value)
-  memo[key] = value
-  return value
-end
-
--- What is kept of each tray, by its entry (Game.tray_changed): its Drink
--- and Landlord options.
-local kept = { drink = {}, landlord = {} }
+-- Game.joins (the rules they follow) do: a turn asks for every tray.
 
 local LOAN = { text = "loan", kind = "loan" }
 local FIGHT = { text = "fight", kind = "fight" }
@@ -387,20 +381,17 @@ function Game.add_options(t, z, seat, counts, opts)
 end
 
 -- [Drink] One of your own trays.
-local function drink_option(seat, tray)
-  return keep(kept.drink, tray, { text = "drink " .. tray.slot, kind = "drink", owner = seat, slot = tray.slot })
+function drink_option(seat, slot)
+  return { text = "drink " .. slot, kind = "drink", owner = seat, slot = slot }
 end
 
 function Game.drink_options(t, z, seat, opts)
-  local mine, memo = z.face_up[seat], kept.drink
+  local mine = z.face_up[seat]
   if #mine == 0 then
     opts[#opts + 1] = NO_TARGET.drink
     return
   end
-  for i = 1, #mine do
-    local tray = mine[i]
-    opts[#opts + 1] = memo[tray] or drink_option(seat, tray)
-  end
+  for i = 1, #mine do opts[#opts + 1] = mine[i].drink end
 end
 
 -- The make functions of the Flo options on victim's tray slot, by the
@@ -431,34 +422,34 @@ function Game.flo_options(t, z, seat, counts, opts)
 end
 
 -- [Closing Time] A face-up tray of another player.
-local function landlord_option(t, victim, tray)
-  return keep(kept.landlord, tray, { text = "landlord " .. Game.seat_word(t, victim) .. " " .. tray.slot,
-    kind = "landlord", victim = victim, slot = tray.slot })
+function landlord_option(t, victim, slot)
+  return { text = "landlord " .. Game.seat_word(t, victim) .. " " .. slot, kind = "landlord", victim = victim, slot = slot }
 end
 
 function Game.landlord_options(t, z, seat, opts)
-  local n, memo, seats = #opts, kept.landlord, t:seats(seat)
+  local n, seats = #opts, t:seats(seat)
   for v = 2, #seats do -- the others, from seat's left
-    local victim = seats[v]
-    local theirs = z.face_up[victim]
-    for i = 1, #theirs do
-      local tray = theirs[i]
-      opts[#opts + 1] = memo[tray] or landlord_option(t, victim, tray)
-    end
+    local theirs = z.face_up[seats[v]]
+    for i = 1, #theirs do opts[#opts + 1] = theirs[i].landlord end
   end
   if #opts == n then opts[n + 1] = NO_TARGET.landlord end
 end
 
 -- The card names in a hand's tally (hand:tally("name", NAMES)): the beer
 -- values 1..8 first, so that it begins with the counts melds takes (how
--- many cards of each value), then the action cards; HELD.flo is where the
--- Flos are counted.
-local NAMES, HELD = {}, {}
+-- many cards of each value), then the action cards; held[FLOS] is how
+-- many Flos.
+local NAMES, AT = {}, {}
 for v = 1, TOP do NAMES[v] = VALUE_NAME[v] end
 for _, a in ipairs(Game.deck.actions) do
   NAMES[#NAMES + 1] = a.name
-  HELD[a.kind] = #NAMES
+  AT[a.kind] = #NAMES
 end
+local DRINKS = AT.drink
+local LOANS = AT.loan
+local FLOS = AT.flo
+local LANDLORDS = AT.landlord
+local FIGHTS = AT.fight
 
 -- [Game Play] Everything seat may play on his turn: trays, and each kind
 -- of action card he holds (held: how many of each kind).
@@ -469,11 +460,11 @@ function Game.turn_options(t, z, seat)
   local opts = {}
   Game.tray_options(t, z, seat, counts, opts)
   Game.add_options(t, z, seat, counts, opts)
-  if held[HELD.drink] > 0 then Game.drink_options(t, z, seat, opts) end
-  if held[HELD.loan] > 0 then opts[#opts + 1] = LOAN end
-  if held[HELD.flo] > 0 then Game.flo_options(t, z, seat, counts, opts) end
-  if held[HELD.landlord] > 0 then Game.landlord_options(t, z, seat, opts) end
-  if held[HELD.fight] > 0 then opts[#opts + 1] = FIGHT end
+  if held[DRINKS] > 0 then Game.drink_options(t, z, seat, opts) end
+  if held[LOANS] > 0 then opts[#opts + 1] = LOAN end
+  if held[FLOS] > 0 then Game.flo_options(t, z, seat, counts, opts) end
+  if held[LANDLORDS] > 0 then Game.landlord_options(t, z, seat, opts) end
+  if held[FIGHTS] > 0 then opts[#opts + 1] = FIGHT end
   return opts
 end
 

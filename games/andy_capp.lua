@@ -167,7 +167,7 @@ end
 
 -- The values, spaced: "3 4 5". They come in order: melds are listed so,
 -- and tray zones are kept sorted.
-local concat = table.concat
+local concat, insert, remove = table.concat, table.insert, table.remove
 local function values_text(values) return concat(values, " ") end
 
 function Game.sum(values)
@@ -257,17 +257,17 @@ function Game.tray_changed(z, seat, slot)
   if laid then
     local i = #trays
     while i > 0 and trays[i].slot > slot do i = i - 1 end
-    table.insert(trays, i + 1, tray)
-    table.insert(m.onto, i + 2, tray.zone) -- after nothing
-    table.insert(m.keys, i + 2, slot)
-    table.insert(m.flo, i + 2, tray.flo)
+    insert(trays, i + 1, tray)
+    insert(m.onto, i + 2, tray.zone) -- after nothing
+    insert(m.keys, i + 2, slot)
+    insert(m.flo, i + 2, tray.flo)
   else
     local i = 1
     while trays[i] ~= tray do i = i + 1 end
-    table.remove(trays, i)
-    table.remove(m.onto, i + 1)
-    table.remove(m.keys, i + 1)
-    table.remove(m.flo, i + 1)
+    remove(trays, i)
+    remove(m.onto, i + 1)
+    remove(m.keys, i + 1)
+    remove(m.flo, i + 1)
   end
 end
 
@@ -285,8 +285,12 @@ end
 
 -- A free tray zone for seat: the lowest number none of his trays has.
 function Game.free_slot(t, z, seat)
-  local trays, slot = Game.trays_of(z, seat), 1
-  while trays[slot] and trays[slot].slot == slot do slot = slot + 1 end
+  local trays = Game.trays_of(z, seat)
+  local slot = #trays + 1 -- trays 1 to #trays, unless one is missing:
+  if slot > 1 and trays[slot - 1].slot ~= slot - 1 then
+    slot = 1
+    while trays[slot].slot == slot do slot = slot + 1 end
+  end
   return Game.tray_zone(t, z, seat, slot), slot
 end
 
@@ -299,7 +303,7 @@ function Game.lay(t, z, seat, values, slot)
   local hand, zone = z.hands[seat], z.trays[seat][slot]
   for i = 1, #values do
     local v = values[i]
-    local card = hand:find(VALUE_NAME[v] or tostring(v))
+    local card = hand:find(VALUE_NAME[v])
     if not card then error("no " .. v .. " in " .. t:name(seat) .. "'s hand") end
     zone:add(card)
   end

@@ -358,6 +358,15 @@ function Game.tray_options(t, z, seat, counts, opts)
   melds.all(counts, TOP, tray_option, opts)
 end
 
+-- The text of the hand cards a Flo lays with the tray it takes: " with 7",
+-- or nothing for none; made once a meld (melds gives the same table for
+-- the same values).
+local WITH = setmetatable({}, { __index = function(texts, values)
+  local text = #values > 0 and (" with " .. values_text(values)) or ""
+  texts[values] = text
+  return text
+end })
+
 -- A table of make functions, each made when first asked for:
 -- makers[key] is new_maker(key), made once.
 local function makers_by(new_maker)
@@ -407,8 +416,7 @@ function flo_makers(t, victim, slot)
     local onto = merge > 0 and merge or nil
     local text = onto and (head .. " merge " .. onto) or head
     return function(values)
-      return { text = #values > 0 and (text .. " with " .. values_text(values)) or text,
-        kind = "flo", victim = victim, slot = slot, merge = onto, values = values }
+      return { text = text .. WITH[values], kind = "flo", victim = victim, slot = slot, merge = onto, values = values }
     end
   end)
 end

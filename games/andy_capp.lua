@@ -247,7 +247,8 @@ local drink_option, landlord_option, flo_makers
 
 -- Seat's tray slot changed: a tray laid joins the lists at its number, a
 -- tray emptied leaves them. (Each tray zone has one entry {slot, zone,
--- listed, drink, landlord, flo}, made with the zone.)
+-- listed, drink, landlord, flo, stake}, made with the zone; stake is what
+-- a quarrel over the tray is about, see Game.window.)
 function Game.tray_changed(z, seat, slot)
   local tray = z.tray_entries[seat][slot]
   local laid = not tray.zone:empty()
@@ -278,7 +279,7 @@ function Game.tray_zone(t, z, seat, slot)
     zone = t:zone { name = "tray " .. slot, owner = seat, visibility = "all", shown = false }
     z.trays[seat][slot] = zone
     z.tray_entries[seat][slot] = { slot = slot, zone = zone, listed = false, drink = drink_option(seat, slot),
-      landlord = landlord_option(t, seat, slot), flo = flo_makers(t, seat, slot) }
+      landlord = landlord_option(t, seat, slot), flo = flo_makers(t, seat, slot), stake = { owner = seat, slot = slot } }
   end
   return zone
 end
@@ -482,12 +483,31 @@ end
 
 -- Answers out of turn -----------------------------------------------------------
 
--- The answers seat can give: a card kind among kinds that it holds. stake
--- is the tray the quarrel is about ({owner =, slot =}), nil for a Loan.
+-- An answer: a card kind, with the tray the quarrel is about (stake, the
+-- tray's {owner =, slot =}; nil for a Loan). Made once for each kind and
+-- stake (a tray's stake is made with its entry).
+local NO_STAKE = {}
+local answers = {}
+local function answer(kind, stake)
+  local key = stake or NO_STAKE
+  local of = answers[key]
+  if not of then
+    of = {}
+    answers[key] = of
+  end
+  local o = of[kind]
+  if not o then
+    o = { text = kind, kind = kind, stake = stake }
+    of[kind] = o
+  end
+  return o
+end
+
+-- The answers seat can give: a card kind among kinds that it holds.
 local function answers_of(z, seat, kinds, stake)
   local opts = {}
   for _, kind in ipairs(kinds) do
-    if z.hands[seat]:find(ACTION_NAME[kind]) then opts[#opts + 1] = { text = kind, kind = kind, stake = stake } end
+    if z.hands[seat]:find(ACTION_NAME[kind]) then opts[#opts + 1] = answer(kind, stake) end
   end
   return opts
 end
@@ -651,7 +671,7 @@ function Game.actions.flo(t, z, seat, c)
   t:log("%p plays Flo on %p's tray %d (%s)", seat, c.victim, c.slot, from:cards())
   local what = string.format("your tray %d (%s)", c.slot, values_text(zone_values(from)))
   local outcome, by
-  local stake = { owner = c.victim, slot = c.slot }
+  local stake = z.tray_entries[c.victim][c.slot].stake
   local s, kind = Game.window(t, z, { c.victim }, { "fight", "landlord" },
     string.format("%s plays Flo on %s: fight, call the landlord, or pass", t:name(seat), what), stake)
   if not s then

@@ -158,16 +158,10 @@ local function sorted_copy(list)
   return out
 end
 
-local function concat(a, b)
-  local out, n = {}, #a
-  for i = 1, n do out[i] = a[i] end
-  for i = 1, #b do out[n + i] = b[i] end
-  return out
-end
+local concat, insert, remove = table.concat, table.insert, table.remove
 
 -- The values, spaced: "3 4 5". They come in order: melds are listed so,
 -- and tray zones are kept sorted.
-local concat, insert, remove = table.concat, table.insert, table.remove
 local function values_text(values) return concat(values, " ") end
 
 function Game.sum(values)
@@ -225,11 +219,12 @@ local function zone_values(zone)
   return out
 end
 
--- A seat's face-up trays, as {slot, zone, listed}, by tray number. A turn
--- asks for every seat's trays, and few of them change from one turn to the
--- next: so the list is kept, and every change of a tray says so
--- (Game.tray_changed: a tray laid or added to, taken by Flo, drunk, taken
--- out by the Landlord, gathered at the end of a round). Not to be changed.
+-- A seat's face-up trays, as their entries (see Game.tray_changed), by tray
+-- number. A turn asks for every seat's trays, and few of them change from
+-- one turn to the next: so the list is kept, and every change of a tray
+-- says so (Game.tray_changed: a tray laid or added to, taken by Flo, drunk,
+-- taken out by the Landlord, gathered at the end of a round). Not to be
+-- changed.
 function Game.trays_of(z, seat) return z.face_up[seat] end
 
 -- A seat's trays as melds, for melds.joins_each, kept with the trays
@@ -278,8 +273,10 @@ function Game.tray_zone(t, z, seat, slot)
   if not zone then
     zone = t:zone { name = "tray " .. slot, owner = seat, visibility = "all", shown = false }
     z.trays[seat][slot] = zone
-    z.tray_entries[seat][slot] = { slot = slot, zone = zone, listed = false, drink = drink_option(seat, slot),
-      landlord = landlord_option(t, seat, slot), flo = flo_makers(t, seat, slot), stake = { owner = seat, slot = slot } }
+    z.tray_entries[seat][slot] = {
+      slot = slot, zone = zone, listed = false, stake = { owner = seat, slot = slot },
+      drink = drink_option(seat, slot), landlord = landlord_option(t, seat, slot), flo = flo_makers(t, seat, slot),
+    }
   end
   return zone
 end

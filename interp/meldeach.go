@@ -67,6 +67,9 @@ func meldsJoinsEach(L *lua.LState, keep *meldKeeper) int {
 			keep.base = meldValues(L, keep, bs.RawGetInt(j), 3, top, keep.base)
 			meter.Work(L, int64(1+len(keep.base)))
 			out.make, out.made, out.key = nil, nil, meldKey(keys, j)
+			if out.key == lua.LNil {
+				L.ArgError(4, "a key for each meld of bs expected")
+			}
 			extensionsOf(keep, withEmpty, &out)
 		}
 	}

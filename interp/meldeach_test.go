@@ -92,6 +92,9 @@ func TestMeldsJoinsEach(t *testing.T) {
 			t:cards({ { name = "a", value = 3 }, { name = "x" } }, z)
 			result = select(2, pcall(melds.extensions, z, {}, 4, false))`,
 			"a zone of cards with values 1..top expected"},
+		{"a key missing",
+			`result = select(2, pcall(melds.joins_each, { {} }, { makers }, { { 1 } }, {}, { 0, 1 }, 3, false))`,
+			"a key for each meld of bs expected"},
 		{"keys must be a list",
 			`result = select(2, pcall(melds.joins_each, { {} }, nil, { {} }, 5, { 0, 1 }, 3, false))`,
 			"a list of keys or nil expected"},

@@ -13,14 +13,15 @@ import (
 // are whole numbers 1..top; counts[v] is how many cards of value v a hand
 // holds (missing: none).
 //
-//	melds.counts(cards, top [, field])        how many cards of each value
-//	melds.all(counts, top [, make, into])     every meld the hand can lay
-//	melds.extensions(base, counts, top, e...) the groups that extend a meld
-//	melds.joins(a, b, counts, top, e...)      the groups that join two melds
-//	melds.joins_each(a, bs, keys, counts, ...) the same for a list of melds (meldeach.go)
+//	melds.counts(cards, top [, field])          how many cards of each value
+//	melds.all(counts, top [, make, into])       every meld the hand can lay
+//	melds.extensions(base, counts, top, e...)   the groups that extend a meld
+//	melds.joins(a, b, counts, top, e...)        the groups that join two melds
+//	melds.joins_each(as, makers, bs, keys, ...) the same for every pair (meldeach.go)
 //
-// They give the same table for the same meld (meldkeep.go), or with a
-// make function what it made of the meld, made once (meldmake.go).
+// A meld is a list of values or a zone (its cards' values). They give the
+// same table for the same meld (meldkeep.go), or with a make function what
+// it made of the meld, made once (meldmake.go).
 
 func meldsModule(L *lua.LState) *lua.LTable {
 	keep := hostValue(L, &meldKeeper{}) // an upvalue, for forks (sandbox.go)

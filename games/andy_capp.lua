@@ -158,16 +158,11 @@ local function sorted_copy(list)
   return out
 end
 
-local function concat(a, b)
-  local out, n = {}, #a
-  for i = 1, n do out[i] = a[i] end
-  for i = 1, #b do out[n + i] = b[i] end
-  return out
-end
+local concat, insert, remove = table.concat, table.insert, table.remove
 
 -- The values, spaced: "3 4 5". They come in order: melds are listed so,
 -- and tray zones are kept sorted.
-local function values_text(values) return table.concat(values, " ") end
+local function values_text(values) return concat(values, " ") end
 
 function Game.sum(values)
   local s = 0
@@ -224,54 +219,77 @@ local function zone_values(zone)
   return out
 end
 
--- A seat's face-up trays, as {slot, zone, values}, by tray number. A turn
--- asks for every seat's trays, and few of them change from one turn to the
--- next: so the list is kept, and every change of a tray says so
--- (Game.tray_changed: a tray laid or added to, taken by Flo, drunk, taken
--- out by the Landlord). Not to be changed.
+-- A seat's face-up trays, as their entries (see Game.tray_changed), by tray
+-- number. A turn asks for every seat's trays, and few of them change from
+-- one turn to the next: so the list is kept, and every change of a tray
+-- says so (Game.tray_changed: a tray laid or added to, taken by Flo, drunk,
+-- taken out by the Landlord, gathered at the end of a round). Not to be
+-- changed.
 function Game.trays_of(z, seat) return z.face_up[seat] end
 
--- Seat's tray slot changed: its entry has the values it has now, and a
--- tray laid or emptied makes a new list. (Each tray zone has one entry
--- {slot, zone, values}, made once.)
+-- A seat's trays as melds, for melds.joins_each, kept with the trays
+-- (Game.tray_changed) and not to be changed: onto, where hand cards may go
+-- on his turn: onto nothing (a new tray) or onto one of his trays (a
+-- tray's zone: the values of its cards), by number; keys, what the options
+-- on each are made by: 0, then each tray's number; flo, the make functions
+-- of the Flo options on each of them (none on nothing).
+local NOTHING = {}
+local function new_melds() return { onto = { NOTHING }, keys = { 0 }, flo = { false } } end
+
+-- The options on seat's tray slot, made with its entry (see the options):
+-- its Drink and Landlord options and the make functions of its Flo options.
+local drink_option, landlord_option, flo_makers
+
+-- Seat's tray slot changed: a tray laid joins the lists at its number, a
+-- tray emptied leaves them. (Each tray zone has one entry {slot, zone,
+-- listed, drink, landlord, flo, stake}, made with the zone; stake is what
+-- a quarrel over the tray is about, see Game.window.)
 function Game.tray_changed(z, seat, slot)
-  local entries = z.tray_entries[seat]
-  local now = entries[slot]
-  if not now then
-    now = { slot = slot, zone = z.trays[seat][slot] }
-    entries[slot] = now
-  end
-  now.values = zone_values(now.zone)
-  local trays = z.face_up[seat]
-  if #now.values == 0 then
-    now = nil
+  local tray = z.tray_entries[seat][slot]
+  local laid = not tray.zone:empty()
+  if laid == tray.listed then return end -- added to (or still empty)
+  tray.listed = laid
+  local trays, m = z.face_up[seat], z.melds[seat]
+  if laid then
+    local i = #trays
+    while i > 0 and trays[i].slot > slot do i = i - 1 end
+    insert(trays, i + 1, tray)
+    insert(m.onto, i + 2, tray.zone) -- after nothing
+    insert(m.keys, i + 2, slot)
+    insert(m.flo, i + 2, tray.flo)
   else
-    for i = 1, #trays do
-      if trays[i] == now then return end -- added to: listed already
-    end
+    local i = 1
+    while trays[i] ~= tray do i = i + 1 end
+    remove(trays, i)
+    remove(m.onto, i + 1)
+    remove(m.keys, i + 1)
+    remove(m.flo, i + 1)
   end
-  local out, placed = {}, false
-  for i = 1, #trays do
-    local tray = trays[i]
-    if now and not placed and tray.slot > slot then
-      out[#out + 1], placed = now, true
-    end
-    if tray.slot ~= slot then out[#out + 1] = tray end
-  end
-  if now and not placed then out[#out + 1] = now end
-  z.face_up[seat] = out
 end
 
--- A free tray zone for seat: the lowest number none of his trays has.
-function Game.free_slot(t, z, seat)
-  local trays, slot = Game.trays_of(z, seat), 1
-  while trays[slot] and trays[slot].slot == slot do slot = slot + 1 end
+-- Seat's tray zone slot, and its entry, made the first time.
+function Game.tray_zone(t, z, seat, slot)
   local zone = z.trays[seat][slot]
   if not zone then
     zone = t:zone { name = "tray " .. slot, owner = seat, visibility = "all", shown = false }
     z.trays[seat][slot] = zone
+    z.tray_entries[seat][slot] = {
+      slot = slot, zone = zone, listed = false, stake = { owner = seat, slot = slot },
+      drink = drink_option(seat, slot), landlord = landlord_option(t, seat, slot), flo = flo_makers(t, seat, slot),
+    }
   end
-  return zone, slot
+  return zone
+end
+
+-- A free tray zone for seat: the lowest number none of his trays has.
+function Game.free_slot(t, z, seat)
+  local trays = Game.trays_of(z, seat)
+  local slot = #trays + 1 -- trays 1 to #trays, unless one is missing:
+  if slot > 1 and trays[slot - 1].slot ~= slot - 1 then
+    slot = 1
+    while trays[slot].slot == slot do slot = slot + 1 end
+  end
+  return Game.tray_zone(t, z, seat, slot), slot
 end
 
 -- The card names of the beer values.
@@ -283,7 +301,7 @@ function Game.lay(t, z, seat, values, slot)
   local hand, zone = z.hands[seat], z.trays[seat][slot]
   for i = 1, #values do
     local v = values[i]
-    local card = hand:find(VALUE_NAME[v] or tostring(v))
+    local card = hand:find(VALUE_NAME[v])
     if not card then error("no " .. v .. " in " .. t:name(seat) .. "'s hand") end
     zone:add(card)
   end
@@ -311,29 +329,15 @@ function Game.seat_word(t, seat) return string.lower(t:name(seat)) end
 
 -- Options of a turn ------------------------------------------------------------
 -- Each function below adds its options to opts. The same option comes back
--- turn after turn (tray 5 5, drink 2), so an option is made the first time
--- it is offered and kept for the rest of the game. Options of trays are
--- made by make functions, one for each kind of option and tray: given one,
--- melds.all, melds.extensions and melds.joins add what it made of each
--- meld, and make it once a game. Nothing changes an option once made.
-
--- The table memo[key], made empty the first time.
-local function shelf(memo, key)
-  local s = memo[key]
-  if not s then
-    s = {}
-    memo[key] = s
-  end
-  return s
-end
-
--- Keeps value under memo[key] and returns it.
-local function keep(memo, key, value)
-  memo[key] = value
-  return value
-end
-
-local kept = { drink = {}, flo = {}, landlord = {} }
+-- turn after turn (tray 5 5, drink 2), so an option is made once a game:
+-- a tray's Drink and Landlord options with the tray's entry
+-- (Game.tray_zone); the options of cards laid by make functions, one for
+-- each kind of option and tray, of which melds.all and melds.joins_each
+-- add what they made of each meld, made the first time. Nothing changes an
+-- option once made.
+--
+-- The options call melds directly, as Game.new_trays, Game.extensions and
+-- Game.joins (the rules they follow) do: a turn asks for every tray.
 
 local LOAN = { text = "loan", kind = "loan" }
 local FIGHT = { text = "fight", kind = "fight" }
@@ -349,8 +353,17 @@ local function tray_option(values)
 end
 
 function Game.tray_options(t, z, seat, counts, opts)
-  Game.new_trays(counts, tray_option, opts)
+  melds.all(counts, TOP, tray_option, opts)
 end
+
+-- The text of the hand cards a Flo lays with the tray it takes: " with 7",
+-- or nothing for none; made once a meld (melds gives the same table for
+-- the same values).
+local WITH = setmetatable({}, { __index = function(texts, values)
+  local text = #values > 0 and (" with " .. values_text(values)) or ""
+  texts[values] = text
+  return text
+end })
 
 -- A table of make functions, each made when first asked for:
 -- makers[key] is new_maker(key), made once.
@@ -370,116 +383,128 @@ local add_makers = makers_by(function(slot)
   end
 end)
 
+-- Hand cards alone (nothing) joined with one of seat's trays: what
+-- extends it.
+local ALONE, ADD = { NOTHING }, { add_makers }
 function Game.add_options(t, z, seat, counts, opts)
-  local mine = Game.trays_of(z, seat)
-  for i = 1, #mine do
-    local tray = mine[i]
-    Game.extensions(tray.values, counts, false, add_makers[tray.slot], opts)
-  end
+  local mine = z.melds[seat]
+  melds.joins_each(ALONE, ADD, mine.onto, mine.keys, counts, TOP, false, opts)
 end
 
 -- [Drink] One of your own trays.
+function drink_option(seat, slot)
+  return { text = "drink " .. slot, kind = "drink", owner = seat, slot = slot }
+end
+
 function Game.drink_options(t, z, seat, opts)
-  local mine = Game.trays_of(z, seat)
+  local mine = z.face_up[seat]
   if #mine == 0 then
     opts[#opts + 1] = NO_TARGET.drink
     return
   end
-  local memo = shelf(kept.drink, seat)
-  for i = 1, #mine do
-    local slot = mine[i].slot
-    opts[#opts + 1] = memo[slot] or keep(memo, slot, { text = "drink " .. slot, kind = "drink", owner = seat, slot = slot })
-  end
+  for i = 1, #mine do opts[#opts + 1] = mine[i].drink end
 end
 
 -- The make functions of the Flo options on victim's tray slot, by the
 -- tray of yours it is merged with (0: laid as a new tray), with each group
 -- of hand cards that makes one tray of it.
-local function flo_makers(t, victim, slot)
-  local by_slot = shelf(kept.flo, victim)
-  local makers = by_slot[slot]
-  if not makers then
-    local head = "flo " .. Game.seat_word(t, victim) .. " " .. slot
-    makers = makers_by(function(merge)
-      local onto = merge > 0 and merge or nil
-      local text = onto and (head .. " merge " .. onto) or head
-      return function(values)
-        return { text = #values > 0 and (text .. " with " .. values_text(values)) or text,
-          kind = "flo", victim = victim, slot = slot, merge = onto, values = values }
-      end
-    end)
-    by_slot[slot] = makers
-  end
-  return makers
+function flo_makers(t, victim, slot)
+  local head = "flo " .. Game.seat_word(t, victim) .. " " .. slot
+  return makers_by(function(merge)
+    local onto = merge > 0 and merge or nil
+    local text = onto and (head .. " merge " .. onto) or head
+    return function(values)
+      return { text = text .. WITH[values], kind = "flo", victim = victim, slot = slot, merge = onto, values = values }
+    end
+  end)
 end
 
 -- [Flo] Another player's tray, as a new tray or merged with one of yours,
--- with or without cards from your hand.
+-- with or without cards from your hand: what joins each of their trays
+-- with nothing or one of yours.
 function Game.flo_options(t, z, seat, counts, opts)
-  local n = #opts
-  local extensions, joins = Game.extensions, Game.joins
-  local mine, seats = Game.trays_of(z, seat), t:seats(seat)
+  local n, mine, seats = #opts, z.melds[seat], t:seats(seat)
   for v = 2, #seats do -- the others, from seat's left
-    local victim = seats[v]
-    local theirs = Game.trays_of(z, victim)
-    for i = 1, #theirs do
-      local tray = theirs[i]
-      local values, makers = tray.values, flo_makers(t, victim, tray.slot)
-      extensions(values, counts, true, makers[0], opts)
-      for k = 1, #mine do
-        local own = mine[k]
-        joins(values, own.values, counts, makers[own.slot], opts)
-      end
-    end
+    local theirs = z.melds[seats[v]]
+    melds.joins_each(theirs.onto, theirs.flo, mine.onto, mine.keys, counts, TOP, true, opts)
   end
   if #opts == n then opts[n + 1] = NO_TARGET.flo end
 end
 
 -- [Closing Time] A face-up tray of another player.
+function landlord_option(t, victim, slot)
+  return { text = "landlord " .. Game.seat_word(t, victim) .. " " .. slot, kind = "landlord", victim = victim, slot = slot }
+end
+
 function Game.landlord_options(t, z, seat, opts)
   local n, seats = #opts, t:seats(seat)
   for v = 2, #seats do -- the others, from seat's left
-    local victim = seats[v]
-    local memo = shelf(kept.landlord, victim)
-    local theirs = Game.trays_of(z, victim)
-    for i = 1, #theirs do
-      local slot = theirs[i].slot
-      opts[#opts + 1] = memo[slot] or keep(memo, slot, { text = "landlord " .. Game.seat_word(t, victim) .. " " .. slot, kind = "landlord", victim = victim, slot = slot })
-    end
+    local theirs = z.face_up[seats[v]]
+    for i = 1, #theirs do opts[#opts + 1] = theirs[i].landlord end
   end
   if #opts == n then opts[n + 1] = NO_TARGET.landlord end
 end
 
--- How many beer cards of each value a hand holds (action cards have
--- value 0).
-function Game.value_counts(hand)
-  return melds.counts(hand:cards(), TOP)
+-- The card names in a hand's tally (hand:tally("name", NAMES)): the beer
+-- values 1..8 first, so that it begins with the counts melds takes (how
+-- many cards of each value), then the action cards; held[FLOS] is how
+-- many Flos.
+local NAMES, AT = {}, {}
+for v = 1, TOP do NAMES[v] = VALUE_NAME[v] end
+for _, a in ipairs(Game.deck.actions) do
+  NAMES[#NAMES + 1] = a.name
+  AT[a.kind] = #NAMES
 end
+local DRINKS = AT.drink
+local LOANS = AT.loan
+local FLOS = AT.flo
+local LANDLORDS = AT.landlord
+local FIGHTS = AT.fight
 
 -- [Game Play] Everything seat may play on his turn: trays, and each kind
 -- of action card he holds (held: how many of each kind).
 function Game.turn_options(t, z, seat)
   local hand = z.hands[seat]
-  local counts, held = Game.value_counts(hand), hand:tally("kind")
+  local held = hand:tally("name", NAMES)
+  local counts = held -- its first TOP counts
   local opts = {}
   Game.tray_options(t, z, seat, counts, opts)
   Game.add_options(t, z, seat, counts, opts)
-  if held.drink then Game.drink_options(t, z, seat, opts) end
-  if held.loan then opts[#opts + 1] = LOAN end
-  if held.flo then Game.flo_options(t, z, seat, counts, opts) end
-  if held.landlord then Game.landlord_options(t, z, seat, opts) end
-  if held.fight then opts[#opts + 1] = FIGHT end
+  if held[DRINKS] > 0 then Game.drink_options(t, z, seat, opts) end
+  if held[LOANS] > 0 then opts[#opts + 1] = LOAN end
+  if held[FLOS] > 0 then Game.flo_options(t, z, seat, counts, opts) end
+  if held[LANDLORDS] > 0 then Game.landlord_options(t, z, seat, opts) end
+  if held[FIGHTS] > 0 then opts[#opts + 1] = FIGHT end
   return opts
 end
 
 -- Answers out of turn -----------------------------------------------------------
 
--- The answers seat can give: a card kind among kinds that it holds. stake
--- is the tray the quarrel is about ({owner =, slot =}), nil for a Loan.
+-- An answer: a card kind, with the tray the quarrel is about (stake, the
+-- tray's {owner =, slot =}; nil for a Loan). Made once for each kind and
+-- stake (a tray's stake is made with its entry).
+local NO_STAKE = {}
+local answers = {}
+local function answer(kind, stake)
+  local key = stake or NO_STAKE
+  local of = answers[key]
+  if not of then
+    of = {}
+    answers[key] = of
+  end
+  local o = of[kind]
+  if not o then
+    o = { text = kind, kind = kind, stake = stake }
+    of[kind] = o
+  end
+  return o
+end
+
+-- The answers seat can give: a card kind among kinds that it holds.
 local function answers_of(z, seat, kinds, stake)
   local opts = {}
   for _, kind in ipairs(kinds) do
-    if z.hands[seat]:find(ACTION_NAME[kind]) then opts[#opts + 1] = { text = kind, kind = kind, stake = stake } end
+    if z.hands[seat]:find(ACTION_NAME[kind]) then opts[#opts + 1] = answer(kind, stake) end
   end
   return opts
 end
@@ -643,7 +668,7 @@ function Game.actions.flo(t, z, seat, c)
   t:log("%p plays Flo on %p's tray %d (%s)", seat, c.victim, c.slot, from:cards())
   local what = string.format("your tray %d (%s)", c.slot, values_text(zone_values(from)))
   local outcome, by
-  local stake = { owner = c.victim, slot = c.slot }
+  local stake = z.tray_entries[c.victim][c.slot].stake
   local s, kind = Game.window(t, z, { c.victim }, { "fight", "landlord" },
     string.format("%s plays Flo on %s: fight, call the landlord, or pass", t:name(seat), what), stake)
   if not s then
@@ -760,8 +785,12 @@ end
 function Game.gather(t, z)
   for _, s in ipairs(t:seats()) do
     z.hands[s]:move_all(z.stock)
-    for _, zone in ipairs(z.trays[s]) do zone:move_all(z.stock) end
-    z.face_up[s] = {}
+    local trays = Game.trays_of(z, s) -- the tray zones that hold cards
+    while trays[1] do
+      local slot = trays[1].slot
+      z.trays[s][slot]:move_all(z.stock)
+      Game.tray_changed(z, s, slot)
+    end
     z.drunk[s]:move_all(z.stock)
     z.drunk_sizes[s] = {}
     z.drunk[s]:set_label(t:name(s) .. "'s drunk trays")
@@ -807,7 +836,7 @@ function Game.game_over(totals, target)
 end
 
 function Game.setup(t)
-  local z = { hands = {}, trays = {}, face_up = {}, tray_entries = {}, drunk = {}, drunk_sizes = {} }
+  local z = { hands = {}, trays = {}, face_up = {}, melds = {}, tray_entries = {}, drunk = {}, drunk_sizes = {} }
   z.stock = t:zone { name = "stock", label = "Stock", visibility = "hidden" }
   z.discard = t:zone { name = "discard", label = "Discard pile (top)", visibility = "all" }
   z.discards = t:zone { name = "discards", label = "Discard pile", visibility = "hidden", shown = false }
@@ -816,10 +845,9 @@ function Game.setup(t)
     z.hands[s] = t:zone { name = "hand", owner = s, visibility = "owner" }
     z.trays[s] = {}
     z.face_up[s] = {}
+    z.melds[s] = new_melds()
     z.tray_entries[s] = {}
-    for slot = 1, 8 do
-      z.trays[s][slot] = t:zone { name = "tray " .. slot, owner = s, visibility = "all", shown = false }
-    end
+    for slot = 1, 8 do Game.tray_zone(t, z, s, slot) end
     z.drunk[s] = t:zone { name = "drunk", label = t:name(s) .. "'s drunk trays", owner = s, visibility = "hidden" }
     z.drunk_sizes[s] = {}
   end

@@ -9,8 +9,8 @@ Game.about = "Andy Capp where a Drink may empty anybody's tray."
 
 -- [Drink], changed: your own trays as "drink 2", another player's as
 -- "drink east 2". Game.drink already turns the tray over among the
--- drinker's drunk trays, whoever owned it. Options are kept as in
--- Game.drink_options, by drinker, owner and tray.
+-- drinker's drunk trays, whoever owned it. Each option is made the first
+-- time it is offered and kept, by drinker, owner and tray number.
 local kept = {}
 function Game.drink_options(t, z, seat, opts)
   local n = #opts

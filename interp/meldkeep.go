@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"math"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -28,6 +30,9 @@ type meldKeeper struct {
 	// and how many things that is.
 	made  map[*lua.LFunction]map[string]lua.LValue
 	nMade int
+	// The value field of each card, by ID - 1, as read for a zone given
+	// as a meld (cardValue): 0 not read yet, -1 not a whole number >= 1.
+	cardValues []int32
 
 	scratch
 }
@@ -111,4 +116,22 @@ func meldsCounts(L *lua.LState) int {
 	}
 	L.Push(out)
 	return 1
+}
+
+// cardValue is card c's value field, read the first time: a card's fields
+// do not change during a game (bots' copies of cards hold them likewise,
+// botview.go). It is -1 for a field that is not a whole number 1..2^31-1.
+func (k *meldKeeper) cardValue(m *Match, c *Card) int {
+	for len(k.cardValues) < c.ID {
+		k.cardValues = append(k.cardValues, 0)
+	}
+	v := k.cardValues[c.ID-1]
+	if v == 0 {
+		v = -1
+		if f, ok := m.luaCard(c).RawGetString("value").(lua.LNumber); ok && f >= 1 && f <= math.MaxInt32 && f == lua.LNumber(int32(f)) {
+			v = int32(f)
+		}
+		k.cardValues[c.ID-1] = v
+	}
+	return int(v)
 }

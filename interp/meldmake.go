@@ -23,13 +23,17 @@ const maxMade = 1 << 14
 
 // meldOut is where melds.all, melds.extensions and melds.joins put the
 // melds they find: list, the melds themselves, or with make what make
-// makes of them (made: what this make function made, by values).
+// makes of them (made: what this make function made, by values). For
+// melds.joins_each, make is found in makers under key when first needed.
 type meldOut struct {
 	L    *lua.LState
 	keep *meldKeeper
 	make *lua.LFunction
 	made map[string]lua.LValue
 	list *lua.LTable
+
+	makers *lua.LTable
+	key    lua.LValue
 }
 
 // output reads the optional make function and list into at arguments n
@@ -37,15 +41,7 @@ type meldOut struct {
 func (k *meldKeeper) output(L *lua.LState, n int) meldOut {
 	out := meldOut{L: L, keep: k}
 	if L.Get(n) != lua.LNil {
-		out.make = L.CheckFunction(n)
-		if k.made == nil {
-			k.made = make(map[*lua.LFunction]map[string]lua.LValue)
-		}
-		out.made = k.made[out.make]
-		if out.made == nil {
-			out.made = make(map[string]lua.LValue)
-			k.made[out.make] = out.made
-		}
+		out.setMake(L.CheckFunction(n))
 	}
 	if L.Get(n+1) != lua.LNil {
 		out.list = L.CheckTable(n + 1)
@@ -55,11 +51,28 @@ func (k *meldKeeper) output(L *lua.LState, n int) meldOut {
 	return out
 }
 
+// setMake makes f the make function, with what it made so far.
+func (o *meldOut) setMake(f *lua.LFunction) {
+	k := o.keep
+	o.make = f
+	if k.made == nil {
+		k.made = make(map[*lua.LFunction]map[string]lua.LValue)
+	}
+	o.made = k.made[f]
+	if o.made == nil {
+		o.made = make(map[string]lua.LValue)
+		k.made[f] = o.made
+	}
+}
+
 // add appends the meld of vals, or what make makes of it, to the list. A
 // thing made before is found by the values alone, the meld's table left
 // untouched; it costs what a meld costs (meldKeeper.list).
-func (o meldOut) add(vals []int) {
+func (o *meldOut) add(vals []int) {
 	k := o.keep
+	if o.make == nil && o.makers != nil {
+		k.makerOf(o.L, o, o.makers, o.key)
+	}
 	if o.make == nil {
 		o.list.Append(k.list(o.L, vals))
 		return
@@ -76,7 +89,7 @@ func (o meldOut) add(vals []int) {
 // makeOf calls make(meld) and keeps what it made under the meld's values
 // (k.key, set by list). make may call the melds functions itself: while it
 // runs they get storage of their own, and the caller's comes back after.
-func (o meldOut) makeOf(meld *lua.LTable) lua.LValue {
+func (o *meldOut) makeOf(meld *lua.LTable) lua.LValue {
 	k, L := o.keep, o.L
 	saved := k.scratch
 	k.scratch = scratch{}
@@ -104,11 +117,11 @@ func (o meldOut) makeOf(meld *lua.LTable) lua.LValue {
 // gap the hand cannot fill.
 func meldsJoins(L *lua.LState, keep *meldKeeper) int {
 	top := L.CheckInt(4)
-	keep.base = readValues(L, 1, top, keep.base[:0])
-	keep.base = readValues(L, 2, top, keep.base)
+	keep.base = readValues(L, keep, 1, top, keep.base[:0])
+	keep.base = readValues(L, keep, 2, top, keep.base)
 	keep.counts = checkCounts(L, 3, top, keep.counts)
 	out := keep.output(L, 6)
-	extensionsOf(keep, L.ToBool(5), out)
+	extensionsOf(keep, L.ToBool(5), &out)
 	L.Push(out.list)
 	return 1
 }

@@ -4,6 +4,8 @@ import (
 	"sort"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/tabletop/tabletop/luahost"
 )
 
 // The module melds (require "melds", in every state): sets and runs of
@@ -11,20 +13,23 @@ import (
 // are whole numbers 1..top; counts[v] is how many cards of value v a hand
 // holds (missing: none).
 //
-//	melds.counts(cards, top [, field])        how many cards of each value
-//	melds.all(counts, top [, make, into])     every meld the hand can lay
-//	melds.extensions(base, counts, top, e...) the groups that extend a meld
-//	melds.joins(a, b, counts, top, e...)      the groups that join two melds
+//	melds.counts(cards, top [, field])          how many cards of each value
+//	melds.all(counts, top [, make, into])       every meld the hand can lay
+//	melds.extensions(base, counts, top, e...)   the groups that extend a meld
+//	melds.joins(a, b, counts, top, e...)        the groups that join two melds
+//	melds.joins_each(as, makers, bs, keys, ...) the same for every pair (meldeach.go)
 //
-// They give the same table for the same meld (meldkeep.go), or with a
-// make function what it made of the meld, made once (meldmake.go).
+// A meld is a list of values or a zone (its cards' values). They give the
+// same table for the same meld (meldkeep.go), or with a make function what
+// it made of the meld, made once (meldmake.go).
 
 func meldsModule(L *lua.LState) *lua.LTable {
 	keep := hostValue(L, &meldKeeper{}) // an upvalue, for forks (sandbox.go)
-	mod := L.CreateTable(0, 4)
+	mod := L.CreateTable(0, 5)
 	mod.RawSetString("all", L.NewClosure(meldsAllG, keep))
 	mod.RawSetString("extensions", L.NewClosure(meldsExtensionsG, keep))
 	mod.RawSetString("joins", L.NewClosure(meldsJoinsG, keep))
+	mod.RawSetString("joins_each", L.NewClosure(meldsJoinsEachG, keep))
 	mod.RawSetString("counts", L.NewFunction(meldsCounts))
 	return mod
 }
@@ -104,24 +109,55 @@ func meldsAll(L *lua.LState, keep *meldKeeper) int {
 // values of base, make one meld (extensionsOf).
 func meldsExtensions(L *lua.LState, keep *meldKeeper) int {
 	top := L.CheckInt(3)
-	keep.base = readValues(L, 1, top, keep.base[:0])
+	keep.base = readValues(L, keep, 1, top, keep.base[:0])
 	keep.counts = checkCounts(L, 2, top, keep.counts)
 	out := keep.output(L, 5)
-	extensionsOf(keep, L.ToBool(4), out)
+	extensionsOf(keep, L.ToBool(4), &out)
 	L.Push(out.list)
 	return 1
 }
 
-// readValues appends the values of the list at argument n, each 1..top,
+// readValues appends the values of the meld at argument n (meldValues)
 // to dst.
-func readValues(L *lua.LState, n, top int, dst []int) []int {
-	t := L.CheckTable(n)
-	for i := 1; i <= t.Len(); i++ {
-		v, ok := t.RawGetInt(i).(lua.LNumber)
-		if !ok || int(v) < 1 || int(v) > top {
-			L.ArgError(n, "a list of values 1..top expected")
+func readValues(L *lua.LState, keep *meldKeeper, n, top int, dst []int) []int {
+	return meldValues(L, keep, L.Get(n), n, top, dst)
+}
+
+// meldValues appends the values of the meld v, argument n (or in it),
+// each 1..top, to dst: a list of values, or a zone, whose cards' value
+// fields are its values (a tray on the table, read where it lies).
+func meldValues(L *lua.LState, keep *meldKeeper, v lua.LValue, n, top int, dst []int) []int {
+	switch t := v.(type) {
+	case *lua.LTable:
+		for i := 1; i <= t.Len(); i++ {
+			v, ok := t.RawGetInt(i).(lua.LNumber)
+			if !ok || int(v) < 1 || int(v) > top {
+				L.ArgError(n, "a list of values 1..top expected")
+			}
+			dst = append(dst, int(v))
 		}
-		dst = append(dst, int(v))
+		return dst
+	case *lua.LUserData:
+		if z, ok := t.Value.(*Zone); ok {
+			return keep.zoneValues(L, z, n, top, dst)
+		}
+	}
+	L.ArgError(n, "a meld (a list of values or a zone) expected, got "+v.Type().String())
+	return dst
+}
+
+// zoneValues appends the value fields of zone z's cards, each 1..top, to
+// dst. Each card costs an instruction. A card's value is read once a game
+// (meldKeeper.cardValue).
+func (k *meldKeeper) zoneValues(L *lua.LState, z *Zone, n, top int, dst []int) []int {
+	luahost.MeterOf(L).Work(L, int64(len(z.Cards)))
+	m := matchOf(L)
+	for _, c := range z.Cards {
+		v := k.cardValue(m, c)
+		if v < 1 || v > top {
+			L.ArgError(n, "a zone of cards with values 1..top expected")
+		}
+		dst = append(dst, v)
 	}
 	return dst
 }
@@ -133,7 +169,7 @@ func readValues(L *lua.LState, n, top int, dst []int) []int {
 // and extended at the bottom, the top or both — those reaching down least
 // first, then up least first. withEmpty includes the empty group when base
 // is a meld by itself.
-func extensionsOf(keep *meldKeeper, withEmpty bool, out meldOut) {
+func extensionsOf(keep *meldKeeper, withEmpty bool, out *meldOut) {
 	counts, base := keep.counts, keep.base
 	top := len(counts) - 2
 	buf := keep.buf[:0]

@@ -557,7 +557,7 @@ function melds.all(counts, top, make, into) end
 --- extended down, up or both). with_empty includes {} when base is a meld.
 --- The same table for the same meld each time, as melds.all; make and into as
 --- in melds.all.
----@param base integer[]
+---@param base integer[]|Zone  A list of values, or a zone: its cards' values.
 ---@param counts table<integer, integer>
 ---@param top integer
 ---@param with_empty? boolean
@@ -569,8 +569,8 @@ function melds.extensions(base, counts, top, with_empty, make, into) end
 --- one meld: melds.extensions of all their values. None when they cannot: a
 --- set with anything but its value, a value both hold, or a gap between them
 --- the hand cannot fill. make and into as in melds.all.
----@param a integer[]
----@param b integer[]
+---@param a integer[]|Zone
+---@param b integer[]|Zone
 ---@param counts table<integer, integer>
 ---@param top integer
 ---@param with_empty? boolean
@@ -578,6 +578,23 @@ function melds.extensions(base, counts, top, with_empty, make, into) end
 ---@param into? table
 ---@return table
 function melds.joins(a, b, counts, top, with_empty, make, into) end
+--- melds.joins of every pair in one call: each meld as[i] in turn with each meld
+--- bs[j] in turn, what makers[i][keys[j]] makes of each group (makers[i][j]
+--- without keys; the melds themselves without makers), appended to into (a
+--- fresh list when nil), which is returned. as[i] = {} gives the groups that
+--- extend bs[j], bs[j] = {} those that extend as[i]; a meld of as whose
+--- makers[i] is false is left out. makers[i] is read (its __index included)
+--- only for a pair that has groups. A meld may be a zone (its cards' values).
+---@param as (integer[]|Zone)[]
+---@param makers? (table<any, fun(meld: integer[]): any>|false)[]
+---@param bs (integer[]|Zone)[]
+---@param keys? any[]
+---@param counts table<integer, integer>
+---@param top integer
+---@param with_empty? boolean
+---@param into? table
+---@return table
+function melds.joins_each(as, makers, bs, keys, counts, top, with_empty, into) end
 
 ---@class holders
 local holders = {}

@@ -120,7 +120,7 @@ func (m *Match) zoneTally(L *lua.LState) int {
 	}
 	out := L.CreateTable(0, strs)
 	for _, c := range counts {
-		out.RawSet(c.value, lua.LNumber(c.n))
+		out.RawSet(c.value, boxNumber(c.n))
 	}
 	L.Push(out)
 	return 1
@@ -152,7 +152,7 @@ func (m *Match) tallyInOrder(L *lua.LState, z *Zone, field string, order *lua.LT
 	}
 	out := L.CreateTable(n, 0)
 	for i := range values {
-		out.RawSetInt(i+1, lua.LNumber(counts[i]))
+		out.RawSetInt(i+1, boxNumber(counts[i]))
 	}
 	return out
 }
@@ -164,7 +164,7 @@ const maxTallyValues = 256
 func (m *Match) tallyTable(counts []tallied, cards []*Card, field string) *lua.LTable {
 	out := m.L.CreateTable(0, 2*len(counts))
 	for _, c := range counts {
-		out.RawSet(c.value, lua.LNumber(c.n))
+		out.RawSet(c.value, boxNumber(c.n))
 	}
 	for _, c := range cards {
 		v := m.luaCard(c).RawGetString(field)
@@ -261,7 +261,7 @@ func tricksCount(L *lua.LState) int {
 			n++
 		}
 	}
-	L.Push(lua.LNumber(n))
+	L.Push(boxNumber(n))
 	return 1
 }
 
@@ -315,11 +315,11 @@ func tricksWinner(L *lua.LState) int {
 			second, secondS = i+1, s
 		}
 	}
-	L.Push(lua.LNumber(best))
+	L.Push(boxNumber(best))
 	if second == 0 {
 		L.Push(lua.LNil)
 	} else {
-		L.Push(lua.LNumber(second))
+		L.Push(boxNumber(second))
 	}
 	return 2
 }

@@ -386,7 +386,7 @@ func holdersMay(L *lua.LState) int {
 
 func holdersPlaces(L *lua.LState) int {
 	h := checkHolders(L)
-	L.Push(lua.LNumber(h.left[h.checkCard(L, 2)]))
+	L.Push(boxNumber(h.left[h.checkCard(L, 2)]))
 	return 1
 }
 
@@ -396,7 +396,7 @@ func holdersHolder(L *lua.LState) int {
 	if h.left[i] == 1 {
 		for p := 0; p < h.width; p++ {
 			if h.may[i*h.width+p] {
-				L.Push(lua.LNumber(p))
+				L.Push(boxNumber(p))
 				return 1
 			}
 		}

@@ -112,7 +112,7 @@ func meldsCounts(L *lua.LState) int {
 	}
 	out := L.CreateTable(top, 0)
 	for v := 1; v <= top; v++ {
-		out.RawSetInt(v, lua.LNumber(counts[v]))
+		out.RawSetInt(v, boxNumber(counts[v]))
 	}
 	L.Push(out)
 	return 1

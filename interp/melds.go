@@ -67,7 +67,7 @@ func checkCounts(L *lua.LState, n, top int, dst []int) []int {
 func valueList(L *lua.LState, vals []int) *lua.LTable {
 	t := L.CreateTable(len(vals), 0)
 	for i, v := range vals {
-		t.RawSetInt(i+1, lua.LNumber(v))
+		t.RawSetInt(i+1, boxNumber(v))
 	}
 	return t
 }

@@ -97,7 +97,7 @@ func checkCount(L *lua.LState, n int) int {
 func (m *Match) poolGive(L *lua.LState) int {
 	p := m.checkPool(L)
 	h, k, n := m.holderKey(L, 2), checkKind(L, p, 3), checkCount(L, 4)
-	L.Push(lua.LNumber(p.Shift(p.Supply, p.Holding(h), k, n)))
+	L.Push(boxNumber(p.Shift(p.Supply, p.Holding(h), k, n)))
 	return 1
 }
 
@@ -106,7 +106,7 @@ func (m *Match) poolGive(L *lua.LState) int {
 func (m *Match) poolTake(L *lua.LState) int {
 	p := m.checkPool(L)
 	h, k, n := m.holderKey(L, 2), checkKind(L, p, 3), checkCount(L, 4)
-	L.Push(lua.LNumber(p.Shift(p.Holding(h), p.Supply, k, n)))
+	L.Push(boxNumber(p.Shift(p.Holding(h), p.Supply, k, n)))
 	return 1
 }
 
@@ -115,7 +115,7 @@ func (m *Match) poolTake(L *lua.LState) int {
 func (m *Match) poolMove(L *lua.LState) int {
 	p := m.checkPool(L)
 	from, to, k, n := m.holderKey(L, 2), m.holderKey(L, 3), checkKind(L, p, 4), checkCount(L, 5)
-	L.Push(lua.LNumber(p.Shift(p.Holding(from), p.Holding(to), k, n)))
+	L.Push(boxNumber(p.Shift(p.Holding(from), p.Holding(to), k, n)))
 	return 1
 }
 
@@ -125,28 +125,28 @@ func (m *Match) poolCount(L *lua.LState) int {
 	p := m.checkPool(L)
 	held := p.Held[m.holderKey(L, 2)]
 	if L.GetTop() >= 3 {
-		L.Push(lua.LNumber(held[checkKind(L, p, 3)]))
+		L.Push(boxNumber(held[checkKind(L, p, 3)]))
 		return 1
 	}
 	sum := 0
 	for _, v := range held {
 		sum += v
 	}
-	L.Push(lua.LNumber(sum))
+	L.Push(boxNumber(sum))
 	return 1
 }
 
 // poolSupply implements pool:supply(kind): how many are left to give.
 func (m *Match) poolSupply(L *lua.LState) int {
 	p := m.checkPool(L)
-	L.Push(lua.LNumber(p.Supply[checkKind(L, p, 2)]))
+	L.Push(boxNumber(p.Supply[checkKind(L, p, 2)]))
 	return 1
 }
 
 // poolTotal implements pool:total(kind): how many the game has.
 func (m *Match) poolTotal(L *lua.LState) int {
 	p := m.checkPool(L)
-	L.Push(lua.LNumber(p.Total[checkKind(L, p, 2)]))
+	L.Push(boxNumber(p.Total[checkKind(L, p, 2)]))
 	return 1
 }
 
@@ -200,7 +200,7 @@ func (m *Match) trackMethods() *lua.LTable { return trackClass.metatable(m) }
 // trackGet implements track:get(seat): the seat's marker.
 func (m *Match) trackGet(L *lua.LState) int {
 	tr := m.checkTrack(L)
-	L.Push(lua.LNumber(tr.Markers[m.checkSeat(L, 2)]))
+	L.Push(boxNumber(tr.Markers[m.checkSeat(L, 2)]))
 	return 1
 }
 
@@ -209,7 +209,7 @@ func (m *Match) trackGet(L *lua.LState) int {
 func (m *Match) trackSet(L *lua.LState) int {
 	tr := m.checkTrack(L)
 	s := m.checkSeat(L, 2)
-	L.Push(lua.LNumber(tr.Put(s, L.CheckInt(3))))
+	L.Push(boxNumber(tr.Put(s, L.CheckInt(3))))
 	return 1
 }
 
@@ -218,7 +218,7 @@ func (m *Match) trackSet(L *lua.LState) int {
 func (m *Match) trackAdvance(L *lua.LState) int {
 	tr := m.checkTrack(L)
 	s := m.checkSeat(L, 2)
-	L.Push(lua.LNumber(tr.Put(s, tr.Markers[s]+L.CheckInt(3))))
+	L.Push(boxNumber(tr.Put(s, tr.Markers[s]+L.CheckInt(3))))
 	return 1
 }
 
@@ -267,7 +267,7 @@ func (m *Match) padAdd(L *lua.LState) int {
 // padTotal implements pad:total(seat).
 func (m *Match) padTotal(L *lua.LState) int {
 	p := m.checkPad(L)
-	L.Push(lua.LNumber(p.Totals[m.checkSeat(L, 2)]))
+	L.Push(boxNumber(p.Totals[m.checkSeat(L, 2)]))
 	return 1
 }
 
@@ -276,7 +276,7 @@ func (m *Match) padTotals(L *lua.LState) int {
 	p := m.checkPad(L)
 	t := L.CreateTable(len(m.Seats), 0)
 	for s := 1; s <= len(m.Seats); s++ {
-		t.RawSetInt(s, lua.LNumber(p.Totals[s]))
+		t.RawSetInt(s, boxNumber(p.Totals[s]))
 	}
 	L.Push(t)
 	return 1
@@ -284,7 +284,7 @@ func (m *Match) padTotals(L *lua.LState) int {
 
 // padRows implements pad:rows(): how many rows the pad has.
 func (m *Match) padRows(L *lua.LState) int {
-	L.Push(lua.LNumber(len(m.checkPad(L).Rows)))
+	L.Push(boxNumber(len(m.checkPad(L).Rows)))
 	return 1
 }
 

@@ -100,14 +100,14 @@ func (m *Match) seatName(L *lua.LState) int {
 // seatLeft implements t:left(seat): the next seat clockwise.
 func (m *Match) seatLeft(L *lua.LState) int {
 	s := m.checkSeat(L, 2)
-	L.Push(lua.LNumber(s%len(m.Seats) + 1))
+	L.Push(boxNumber(s%len(m.Seats) + 1))
 	return 1
 }
 
 // seatRight implements t:right(seat): the next seat anticlockwise.
 func (m *Match) seatRight(L *lua.LState) int {
 	s := m.checkSeat(L, 2)
-	L.Push(lua.LNumber((s+len(m.Seats)-2)%len(m.Seats) + 1))
+	L.Push(boxNumber((s+len(m.Seats)-2)%len(m.Seats) + 1))
 	return 1
 }
 
@@ -179,7 +179,7 @@ func (m *Match) tableRandom(L *lua.LState) int {
 	if n < 1 {
 		L.ArgError(2, "need at least 1")
 	}
-	L.Push(lua.LNumber(m.RNG.Intn(n) + 1))
+	L.Push(boxNumber(m.RNG.Intn(n) + 1))
 	return 1
 }
 
@@ -202,7 +202,7 @@ func (m *Match) tableRoll(L *lua.LState) int {
 		default:
 			r = m.RNG.Intn(sides) + 1
 		}
-		L.Push(lua.LNumber(r))
+		L.Push(boxNumber(r))
 	}
 	return n
 }

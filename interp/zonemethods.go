@@ -90,7 +90,7 @@ func (m *Match) zoneDeal(L *lua.LState) int {
 	for ; moved < n && len(z.Cards) > 0; moved++ {
 		table.Move(z.Cards[len(z.Cards)-1], to, 0)
 	}
-	L.Push(lua.LNumber(moved))
+	L.Push(boxNumber(moved))
 	return 1
 }
 
@@ -181,7 +181,7 @@ func (m *Match) zoneCards(L *lua.LState) int {
 
 // zoneCount implements zone:count() and #zone.
 func (m *Match) zoneCount(L *lua.LState) int {
-	L.Push(lua.LNumber(len(m.checkZone(L, 1).Cards)))
+	L.Push(boxNumber(len(m.checkZone(L, 1).Cards)))
 	return 1
 }
 
@@ -245,7 +245,7 @@ func (m *Match) zoneOwner(L *lua.LState) int {
 	if z := m.checkZone(L, 1); z.Owner == 0 {
 		L.Push(lua.LNil)
 	} else {
-		L.Push(lua.LNumber(z.Owner))
+		L.Push(boxNumber(z.Owner))
 	}
 	return 1
 }

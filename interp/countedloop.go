@@ -48,7 +48,12 @@ var countedLoopOnce sync.Once
 // the checked loop.
 var useCountedLoop = true
 
-func init() { countedLoopOnce.Do(installCountedLoop) }
+func init() {
+	countedLoopOnce.Do(func() {
+		installCountedLoop()
+		installFieldStores()
+	})
+}
 
 // installCountedLoop wraps the instructions that count.
 func installCountedLoop() {

@@ -1,0 +1,84 @@
+package interp
+
+import (
+	"unsafe"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Field stores: t.name = v and { name = v } on a plain table.
+//
+// gopher-lua stores a field with a constant name (SETTABLEKS) through
+// setFieldString: it looks the name up, looks for a __newindex, and then
+// RawSetString looks it up twice more and, for a new name, boxes it twice
+// over for the table's list of keys. Scripts store fields all the time —
+// every option, event and scratch table is built so — so a match's states
+// store a field on a table without a metatable here, with one lookup for a
+// name the table has, and the name's box from the function's constants
+// (or the register holding it) for a new one. The table comes out exactly
+// as gopher-lua makes it: the same fields, listed in the same order.
+// Anything else (a metatable, a nil value, not a table) is gopher-lua's.
+
+// installFieldStores wraps SETTABLEKS, once, at start-up, where the
+// layout is the one interp knows.
+func installFieldStores() {
+	if layoutProblem() != "" {
+		return
+	}
+	orig := vmOps[lua.OP_SETTABLEKS]
+	vmOps[lua.OP_SETTABLEKS] = func(L *lua.LState, inst uint32, bf *frameLayout) int {
+		sl := (*stateLayout)(unsafe.Pointer(L))
+		cf, reg := sl.currentFrame, sl.reg.array
+		tb, ok := reg[cf.LocalBase+int(inst>>18)&0xff].(*lua.LTable)
+		if !ok || tb.Metatable != lua.LNil || !useFieldStores {
+			return orig(L, inst, bf)
+		}
+		key, val := rk(cf, reg, int(inst&0x1ff)), rk(cf, reg, int(inst>>9)&0x1ff)
+		name, ok := key.(lua.LString)
+		if !ok || val == lua.LNil {
+			return orig(L, inst, bf)
+		}
+		storeField(tb, name, key, val)
+		return 0
+	}
+}
+
+// useFieldStores is false in tests that compare with gopher-lua's own.
+var useFieldStores = true
+
+// rk is an instruction's operand: a constant of the running function
+// (the top bit set) or a register of its frame.
+func rk(cf *frameLayout, reg []lua.LValue, x int) lua.LValue {
+	if x&0x100 != 0 {
+		return cf.Fn.Proto.Constants[x&0xff]
+	}
+	return reg[cf.LocalBase+x]
+}
+
+// storeField stores val (not nil) under name in tb, which has no
+// metatable, as RawSetString does; key is name boxed, and is what the
+// table's list of keys gets.
+func storeField(tb *lua.LTable, name lua.LString, key, val lua.LValue) {
+	tl := (*tableLayout)(unsafe.Pointer(tb))
+	if tl.strdict == nil {
+		tl.strdict = make(map[string]lua.LValue, gopherHashCap)
+	}
+	if tl.keys == nil {
+		tl.keys = []lua.LValue{}
+		tl.k2i = map[lua.LValue]int{}
+	}
+	s := string(name)
+	if _, had := tl.strdict[s]; had {
+		tl.strdict[s] = val // listed already
+		return
+	}
+	tl.strdict[s] = val
+	if _, listed := tl.k2i[key]; !listed {
+		tl.k2i[key] = len(tl.keys)
+		tl.keys = append(tl.keys, key)
+	}
+}
+
+// gopherHashCap is the room gopher-lua gives a table's first named field
+// (its defaultHashCap).
+const gopherHashCap = 32

@@ -19,11 +19,25 @@ import (
 // as gopher-lua makes it: the same fields, listed in the same order.
 // Anything else (a metatable, a nil value, not a table) is gopher-lua's.
 
-// installFieldStores wraps SETTABLEKS, once, at start-up, where the
-// layout is the one interp knows.
+// installFieldStores wraps SETTABLEKS, and NEWTABLE so that a table made
+// with named fields ({ text = ..., kind = ... }) gets its list of keys at
+// their number rather than growing it field by field; once, at start-up,
+// where the layout is the one interp knows.
 func installFieldStores() {
 	if layoutProblem() != "" {
 		return
+	}
+	newTable := vmOps[lua.OP_NEWTABLE]
+	vmOps[lua.OP_NEWTABLE] = func(L *lua.LState, inst uint32, bf *frameLayout) int {
+		ret := newTable(L, inst, bf)
+		if n := int(inst>>9) & 0x1ff; n > 0 && useFieldStores {
+			sl := (*stateLayout)(unsafe.Pointer(L))
+			if tb, ok := sl.reg.array[sl.currentFrame.LocalBase+int(inst>>18)&0xff].(*lua.LTable); ok {
+				tl := (*tableLayout)(unsafe.Pointer(tb))
+				tl.keys, tl.k2i = make([]lua.LValue, 0, n), make(map[lua.LValue]int, n)
+			}
+		}
+		return ret
 	}
 	orig := vmOps[lua.OP_SETTABLEKS]
 	vmOps[lua.OP_SETTABLEKS] = func(L *lua.LState, inst uint32, bf *frameLayout) int {

@@ -79,7 +79,7 @@ type geometry struct {
 	starts      map[string]int
 	entryRooms  [][]int    // rooms entered from each square
 	roomDist    [][]int    // see computeDistances
-	next        [3][][]int // by StepMode and square: the squares one step away (steps)
+	next        [3][][]int // by StepMode and square: the squares one step away (computeSteps)
 	squareNames []string   // by square: "f7"
 }
 

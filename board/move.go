@@ -34,15 +34,9 @@ func (b *Board) orthogonal(c int) []int {
 	return out
 }
 
-// steps appends to buf the squares a token may step to from square c in
-// one step of the given mode, ignoring tokens (worked out by Parse:
-// computeSteps).
-func (b *Board) steps(buf []int, c int, mode StepMode) []int {
-	return append(buf, b.next[mode][c]...)
-}
-
 // computeSteps works out, for every step mode and square, the squares a
-// token may step to in one step, in the order moves try them: up, left,
+// token may step to in one step, ignoring tokens (b.next, which moves
+// read and never change), in the order moves try them: up, left,
 // right, down, then the diagonals. A diagonal step may not cut a corner
 // between two squares that are not corridor.
 func (b *Board) computeSteps() {
@@ -261,12 +255,11 @@ func (b *Board) bfs(from int, mode StepMode) (dist, parent []int) {
 // each is reached from. With around, it never steps onto an occupied
 // square.
 func (b *Board) spread(queue, dist, parent []int, mode StepMode, around bool) {
-	var buf []int
+	next := b.next[mode]
 	for len(queue) > 0 {
 		c := queue[0]
 		queue = queue[1:]
-		buf = b.steps(buf[:0], c, mode)
-		for _, n := range buf {
+		for _, n := range next[c] {
 			if dist[n] < 0 && (!around || b.occ[n] == 0) {
 				dist[n] = dist[c] + 1
 				if parent != nil {

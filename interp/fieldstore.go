@@ -33,8 +33,7 @@ func installFieldStores() {
 		if n := int(inst>>9) & 0x1ff; n > 0 && useFieldStores {
 			sl := (*stateLayout)(unsafe.Pointer(L))
 			if tb, ok := sl.reg.array[sl.currentFrame.LocalBase+int(inst>>18)&0xff].(*lua.LTable); ok {
-				tl := (*tableLayout)(unsafe.Pointer(tb))
-				tl.keys, tl.k2i = make([]lua.LValue, 0, n), make(map[lua.LValue]int, n)
+				presizeKeys(tb, n)
 			}
 		}
 		return ret
@@ -69,6 +68,13 @@ func rk(cf *frameLayout, reg []lua.LValue, x int) lua.LValue {
 	return reg[cf.LocalBase+x]
 }
 
+// presizeKeys gives tb, a new table, room in its list of keys for n named
+// fields (gopher-lua makes the list with its first named field, empty).
+func presizeKeys(tb *lua.LTable, n int) {
+	tl := (*tableLayout)(unsafe.Pointer(tb))
+	tl.keys, tl.k2i = make([]lua.LValue, 0, n), make(map[lua.LValue]int, n)
+}
+
 // storeField stores val (not nil) under name in tb, which has no
 // metatable, as RawSetString does; key is name boxed, and is what the
 // table's list of keys gets.
@@ -86,6 +92,13 @@ func storeField(tb *lua.LTable, name lua.LString, key, val lua.LValue) {
 		tl.strdict[s] = val // listed already
 		return
 	}
+	addField(tl, s, key, val)
+}
+
+// addField stores val under s, a name tl's table does not hold, and lists
+// key (s boxed) among its keys unless it is listed already (a field set
+// to nil stays listed, as in gopher-lua).
+func addField(tl *tableLayout, s string, key, val lua.LValue) {
 	tl.strdict[s] = val
 	if _, listed := tl.k2i[key]; !listed {
 		tl.k2i[key] = len(tl.keys)

@@ -11,10 +11,9 @@ import (
 // gopher-lua's RawSetString boxes each key twice for the table's list of
 // keys and grows that list field by field, and every number stored is
 // boxed as well. keyedTable makes such a table in one go, the same table
-// RawSetString would make, with the key list at its size and the keys'
-// boxes shared; it writes gopher-lua's fields through the layout a fork
-// uses (forklua.go), and falls back on RawSetString where that layout
-// does not match.
+// RawSetString would make: the key list at its size (presizeKeys) and the
+// keys' boxes shared (addField, fieldstore.go). Where gopher-lua's layout
+// is not the one interp knows, it falls back on RawSetString.
 
 // keyedTable returns a new table holding values[i] under keys[i]: keys
 // are distinct strings boxed as Lua values, values are not nil.
@@ -29,13 +28,10 @@ func keyedTable(L *lua.LState, keys, values []lua.LValue) *lua.LTable {
 		}
 		return t
 	}
+	presizeKeys(t, len(keys))
 	tl := (*tableLayout)(unsafe.Pointer(t))
-	tl.keys = make([]lua.LValue, len(keys))
-	tl.k2i = make(map[lua.LValue]int, len(keys))
 	for i, k := range keys {
-		tl.strdict[string(k.(lua.LString))] = values[i]
-		tl.keys[i] = k
-		tl.k2i[k] = i
+		addField(tl, string(k.(lua.LString)), k, values[i])
 	}
 	return t
 }

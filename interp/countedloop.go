@@ -1,7 +1,7 @@
 package interp
 
 import (
-	"sync"
+	"context"
 	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
@@ -42,17 +42,15 @@ var vmOps [lua.OP_NOP + 1]vmOp
 // field), or nil when the counted loop is not in use.
 var plainLoop unsafe.Pointer
 
-var countedLoopOnce sync.Once
-
 // useCountedLoop is false in tests that compare the counts with those of
 // the checked loop.
 var useCountedLoop = true
 
+// The wrapping is done before any state runs (interp's init, after
+// gopher-lua's has made the table).
 func init() {
-	countedLoopOnce.Do(func() {
-		installCountedLoop()
-		installFieldStores()
-	})
+	installCountedLoop()
+	installFieldStores()
 }
 
 // installCountedLoop wraps the instructions that count.
@@ -100,6 +98,12 @@ func installCountedLoop() {
 // from the next one to its target.
 func jumpOf(inst uint32) int { return int(inst&0x3ffff) - 0x1ffff }
 
+// An instruction's operands (gopher-lua's layout: 6 bits of opcode, then
+// A, C and B).
+func opA(inst uint32) int { return int(inst>>18) & 0xff }
+func opB(inst uint32) int { return int(inst) & 0x1ff }
+func opC(inst uint32) int { return int(inst>>9) & 0x1ff }
+
 // countFor counts n instructions for L's meter, when L runs the counted
 // loop (a state in the checked loop has counted them one by one).
 func countFor(L *lua.LState, n int) {
@@ -112,13 +116,12 @@ func countFor(L *lua.LState, n int) {
 	}
 }
 
-// countedLoop moves L, whose context is now its meter, to the counted
-// loop; without it (or without the meter) L stays in the checked loop.
-func countedLoop(L *lua.LState) {
-	if plainLoop == nil || !useCountedLoop {
-		return
-	}
-	if _, ok := L.Context().(*luahost.Meter); !ok {
+// setContext gives L its context, as L.SetContext does, and a state
+// whose context is a meter the counted loop; any other stays in the
+// checked loop. Every state interp runs gets its meter here.
+func setContext(L *lua.LState, ctx context.Context) {
+	L.SetContext(ctx)
+	if _, ok := ctx.(*luahost.Meter); !ok || plainLoop == nil || !useCountedLoop {
 		return
 	}
 	(*stateLayout)(unsafe.Pointer(L)).mainLoop = plainLoop

@@ -43,13 +43,11 @@ func (m *Match) draw(fn *lua.LFunction, seat int) (ret lua.LValue, err error) {
 	g.SetMeasure(m.kept)
 	L := m.L
 	oldCtx, oldRNG, oldDrawing := L.Context(), m.rand.rng, m.drawing
-	L.SetContext(g)
-	countedLoop(L)
+	setContext(L, g)
 	m.rand.rng = NewRNG(uint64(seat))
 	m.drawing = true
 	defer func() {
-		L.SetContext(oldCtx)
-		countedLoop(L)
+		setContext(L, oldCtx)
 		m.rand.rng = oldRNG
 		m.drawing = oldDrawing
 	}()

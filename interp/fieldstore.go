@@ -30,9 +30,9 @@ func installFieldStores() {
 	newTable := vmOps[lua.OP_NEWTABLE]
 	vmOps[lua.OP_NEWTABLE] = func(L *lua.LState, inst uint32, bf *frameLayout) int {
 		ret := newTable(L, inst, bf)
-		if n := int(inst>>9) & 0x1ff; n > 0 && useFieldStores {
+		if n := opC(inst); n > 0 && useFieldStores {
 			sl := (*stateLayout)(unsafe.Pointer(L))
-			if tb, ok := sl.reg.array[sl.currentFrame.LocalBase+int(inst>>18)&0xff].(*lua.LTable); ok {
+			if tb, ok := sl.reg.array[sl.currentFrame.LocalBase+opA(inst)].(*lua.LTable); ok {
 				presizeKeys(tb, n)
 			}
 		}
@@ -42,11 +42,11 @@ func installFieldStores() {
 	vmOps[lua.OP_SETTABLEKS] = func(L *lua.LState, inst uint32, bf *frameLayout) int {
 		sl := (*stateLayout)(unsafe.Pointer(L))
 		cf, reg := sl.currentFrame, sl.reg.array
-		tb, ok := reg[cf.LocalBase+int(inst>>18)&0xff].(*lua.LTable)
+		tb, ok := reg[cf.LocalBase+opA(inst)].(*lua.LTable)
 		if !ok || tb.Metatable != lua.LNil || !useFieldStores {
 			return orig(L, inst, bf)
 		}
-		key, val := rk(cf, reg, int(inst&0x1ff)), rk(cf, reg, int(inst>>9)&0x1ff)
+		key, val := rk(cf, reg, opB(inst)), rk(cf, reg, opC(inst))
 		name, ok := key.(lua.LString)
 		if !ok || val == lua.LNil {
 			return orig(L, inst, bf)

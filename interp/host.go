@@ -59,8 +59,7 @@ func guarded(g *luahost.Meter, where string, run func() error) (err error) {
 // counting also the extra roots (values the engine holds for the script).
 func newMeter(lim Limits, L *lua.LState, roots ...lua.LValue) *luahost.Meter {
 	g := luahost.NewMeter(lim)
-	L.SetContext(g)
-	countedLoop(L)
+	setContext(L, g)
 	g.SetMeasure(func(limit int64) int64 { return luahost.Measure(limit, L, roots...) })
 	return g
 }

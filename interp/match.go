@@ -278,8 +278,7 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 	m.meter.Host = m
 	m.rand = &randSource{m.RNG}
 	m.L = e.newState(m.rand, cfg.Out)
-	m.L.SetContext(m.meter)
-	countedLoop(m.L)
+	setContext(m.L, m.meter)
 	m.meter.SetMeasure(m.kept)
 	return m
 }
@@ -304,8 +303,7 @@ func (m *Match) start() error {
 	m.co, _ = m.L.NewThread()
 	// The thread got a context derived from the meter, which cannot see
 	// the meter stop (its Done is nil until then): give it the meter itself.
-	m.co.SetContext(m.meter)
-	countedLoop(m.co)
+	setContext(m.co, m.meter)
 	// Start the coroutine with a pause, so that the traceback hook below
 	// is in place (gopher-lua resets it on a thread's first resume).
 	if err := guarded(m.meter, e.Path, func() error {

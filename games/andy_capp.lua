@@ -189,29 +189,6 @@ end
 
 function Game.is_tray(values) return Game.tray_shape(values) ~= nil end
 
--- [The Beer Cards] Every new tray a hand can lay: each value one to all
--- of its copies, and each series of two or more consecutive values. (With
--- make, what make makes of each tray, appended to into: see the options.)
-function Game.new_trays(counts, make, into)
-  return melds.all(counts, TOP, make, into)
-end
-
--- [The Beer Cards], [Flo] The groups of hand cards that, laid with base,
--- make one tray: more of the same value, or values extending the series at
--- the bottom, the top or both and filling any gap inside it. With
--- allow_empty the empty group is included when base is a tray by itself.
-function Game.extensions(base, counts, allow_empty, make, into)
-  return melds.extensions(base, counts, TOP, allow_empty, make, into)
-end
-
--- [Flo] The groups of hand cards that, laid with trays a and b, make one
--- tray of the three, the empty group included. There are none unless both
--- trays are of one and the same value, or neither is a set, their values
--- do not overlap and the hand fills the gap between them.
-function Game.joins(a, b, counts, make, into)
-  return melds.joins(a, b, counts, TOP, true, make, into)
-end
-
 -- The values of a zone's beer cards.
 local function zone_values(zone)
   local cards, out = zone:cards(), {}
@@ -336,8 +313,14 @@ function Game.seat_word(t, seat) return string.lower(t:name(seat)) end
 -- add what they made of each meld, made the first time. Nothing changes an
 -- option once made.
 --
--- The options call melds directly, as Game.new_trays, Game.extensions and
--- Game.joins (the rules they follow) do: a turn asks for every tray.
+-- What makes a tray is the melds module's, with values 1..TOP: one card,
+-- equal values, or a series of consecutive values. Cards laid with a tray
+-- (added to it, or by a Flo) are the groups that make one tray with it:
+-- more of the same value, or values extending the series at the bottom,
+-- the top or both and filling any gap inside it. Two trays merged by a Flo
+-- make one tray of the three only if both are of one and the same value,
+-- or neither is a set, their values do not overlap and the hand fills the
+-- gap between them.
 
 local LOAN = { text = "loan", kind = "loan" }
 local FIGHT = { text = "fight", kind = "fight" }
@@ -347,7 +330,8 @@ local NO_TARGET = { -- a Drink, Flo or Landlord with nothing to take
   landlord = { text = "landlord", kind = "landlord" },
 }
 
--- [The Beer Cards] New trays.
+-- [The Beer Cards] New trays: every tray the hand can lay, each value one
+-- to all of its copies and each series of two or more consecutive values.
 local function tray_option(values)
   return { text = "tray " .. values_text(values), kind = "tray", values = values }
 end

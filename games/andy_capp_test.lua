@@ -68,14 +68,18 @@ scenario("trays: one card, equal values, or a series", function()
   expect_eq(Game.tray_shape({ 4, 2, 3 }), "run")
   expect_eq(Game.tray_shape({ 2, 3, 5 }), nil, "a gap")
   expect_eq(Game.tray_shape({ 2, 2, 3 }), nil, "mixed")
-  -- Additions keep a set, or extend a series at the bottom, the top or both.
+  -- Additions keep a set, or extend a series at the bottom, the top or both
+  -- (the melds module's rule, with the game's eight values).
+  local melds = require "melds"
+  local top = Game.deck.beer_values
+  local function extensions(base, counts, with_empty) return melds.extensions(base, counts, top, with_empty) end
   local counts = { 1, 1, 0, 1, 1, 1, 0, 0 } -- a 1, 2, 4, 5, 6 in hand
-  expect_eq(Game.extensions({ 3 }, counts, false), { { 4 }, { 4, 5 }, { 4, 5, 6 }, { 2 }, { 2, 4 }, { 2, 4, 5 }, { 2, 4, 5, 6 }, { 1, 2 }, { 1, 2, 4 }, { 1, 2, 4, 5 }, { 1, 2, 4, 5, 6 } })
-  expect_eq(Game.extensions({ 5, 5 }, counts, false), { { 5 } })
-  expect_eq(Game.extensions({ 2, 3 }, { 0, 1, 0, 0, 0, 0, 0, 0 }, false), {}, "a 2 would spoil the series")
+  expect_eq(extensions({ 3 }, counts, false), { { 4 }, { 4, 5 }, { 4, 5, 6 }, { 2 }, { 2, 4 }, { 2, 4, 5 }, { 2, 4, 5, 6 }, { 1, 2 }, { 1, 2, 4 }, { 1, 2, 4, 5 }, { 1, 2, 4, 5, 6 } })
+  expect_eq(extensions({ 5, 5 }, counts, false), { { 5 } })
+  expect_eq(extensions({ 2, 3 }, { 0, 1, 0, 0, 0, 0, 0, 0 }, false), {}, "a 2 would spoil the series")
   -- Two trays merged by Flo, with the gap filled from the hand.
-  expect_eq(Game.extensions({ 2, 3, 5, 6 }, { 0, 0, 0, 1, 0, 0, 1, 0 }, true), { { 4 }, { 4, 7 } })
-  expect_eq(Game.extensions({ 2, 3, 5, 6 }, { 0, 0, 0, 0, 0, 0, 1, 0 }, true), {}, "nothing fills the gap")
+  expect_eq(extensions({ 2, 3, 5, 6 }, { 0, 0, 0, 1, 0, 0, 1, 0 }, true), { { 4 }, { 4, 7 } })
+  expect_eq(extensions({ 2, 3, 5, 6 }, { 0, 0, 0, 0, 0, 0, 1, 0 }, true), {}, "nothing fills the gap")
 end)
 
 scenario("a turn lays one tray, or adds to one tray, then the hand is made up to seven", function()

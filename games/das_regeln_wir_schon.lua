@@ -565,6 +565,16 @@ end
 
 -- Options ---------------------------------------------------------------------
 
+-- A table whose entries are made the first time they are asked for, by
+-- make(key), and kept: the game's texts, hints and options, each made once.
+local function memo(make)
+  return setmetatable({}, { __index = function(made, key)
+    local v = make(key)
+    made[key] = v
+    return v
+  end })
+end
+
 local function chips_text(counts)
   local text
   for i = 1, #COLOURS do
@@ -777,18 +787,15 @@ end
 -- ("rule voting 2": "Voting Rule 2: [V5 majority +1] Every player ..."). A
 -- card's note is made once per slot.
 local RULE_TITLE = { correction = "Correction", voting = "Voting", incident = "Incident" }
-local note_keys = { correction = {}, voting = {}, incident = {} } -- by slot
-local note_texts = {} -- by card, then slot
+local note_keys = memo(function(kind) -- by kind, then slot
+  return memo(function(i) return "rule " .. kind .. " " .. i end)
+end)
+local note_texts = memo(function(c) -- by card (in force among its kind: Game.adopt), then slot
+  return memo(function(i) return string.format("%s Rule %d: %s %s", RULE_TITLE[c.kind], i, c.label, c.text) end)
+end)
 
 local function rule_note(t, kind, i, c)
-  local keys = note_keys[kind]
-  local key = keys[i]
-  if not key then key = "rule " .. kind .. " " .. i; keys[i] = key end
-  local texts = note_texts[c]
-  if not texts then texts = {}; note_texts[c] = texts end
-  local text = texts[i]
-  if not text then text = string.format("%s Rule %d: %s %s", RULE_TITLE[kind], i, c.label, c.text); texts[i] = text end
-  t:note(key, text, c.name)
+  t:note(note_keys[kind][i], note_texts[c][i], c.name)
 end
 
 local function rule_notes(t, F, kind)
@@ -837,19 +844,12 @@ local take_event = { kind = "take" } -- (t:event copies the data it is given)
 -- What a handful shows in the log ("1 white 4 yellow"): its option's text
 -- without the verb "take ", kept by handful (the same handful is the same
 -- table every time).
-local handful_texts = {}
-local function handful_text(o)
-  local text = handful_texts[o]
-  if not text then text = o.text:sub(#"take " + 1); handful_texts[o] = text end
-  return text
-end
+local handful_texts = memo(function(o) return o.text:sub(#"take " + 1) end)
 
 -- A hint with the note on a colour's last chip, made once per hint.
-local with_last_chip = setmetatable({}, { __index = function(hints, hint)
-  local text = hint .. " (a colour's last chip ends a handful: then everyone returns that colour and you take the rest)"
-  hints[hint] = text
-  return text
-end })
+local with_last_chip = memo(function(hint)
+  return hint .. " (a colour's last chip ends a handful: then everyone returns that colour and you take the rest)"
+end)
 
 -- [1.3] seat takes k chips of his choice from the pool, chip by chip: a
 -- handful at a time, which ends early with the last chip of a colour; then
@@ -873,7 +873,7 @@ function Game.take(t, S, seat, k, hint)
     end
     local e = take_event
     e.seat, e.white, e.purple, e.yellow, e.green = seat, choice.white, choice.purple, choice.yellow, choice.green
-    t:event("all", e, "%p takes %s", seat, handful_text(choice))
+    t:event("all", e, "%p takes %s", seat, handful_texts[choice])
     if choice.last then Game.last_chip(t, S, choice.last) end
     k = k - choice.count
     if k > 0 then ask = string.format("%s: %d more to take", hint, k) end
@@ -1051,16 +1051,12 @@ end
 
 -- The secret prompts of the prediction round, made once per card: the
 -- prediction, and the colour listed for a Scoring Rule that asks for one.
-local secret_prompts = setmetatable({}, { __index = function(prompts, card)
-  local p
+local secret_prompts = memo(function(card)
   if card.kind == "prediction" then
-    p = { hint = "secret prediction: " .. card.short .. " - " .. card.text, secret = true }
-  else
-    p = { hint = "secretly list the colour that will score (" .. card.short .. ")", secret = true }
+    return { hint = "secret prediction: " .. card.short .. " - " .. card.text, secret = true }
   end
-  prompts[card] = p
-  return p
-end })
+  return { hint = "secretly list the colour that will score (" .. card.short .. ")", secret = true }
+end)
 local list_options -- "list white", ..., made when first asked
 
 function Game.ask_predictions(t, S, first)
@@ -1120,17 +1116,12 @@ end
 
 -- A move ---------------------------------------------------------------------
 
-local card_lines = {} -- "[C7 yellow 0] Yellow chips count 0 points.", by card
-
-local function card_line(c)
-  local line = card_lines[c]
-  if not line then line = c.label .. " " .. c.text; card_lines[c] = line end
-  return line
-end
+-- "[C7 yellow 0] Yellow chips count 0 points.", by card
+local card_lines = memo(function(c) return c.label .. " " .. c.text end)
 
 local function hand_hint(hand)
   local parts = {}
-  for i = 1, #hand do parts[i] = i .. " " .. card_line(hand[i]) end
+  for i = 1, #hand do parts[i] = i .. " " .. card_lines[hand[i]] end
   return "put a card to the vote: " .. table.concat(parts, " | ")
 end
 
@@ -1164,15 +1155,9 @@ local move_votes = { votes = {}, tiles = {} }
 local VOTE_PROMPT = { hint = "", secret = true }
 
 -- The hint of a payment of k chips by a Voting Rule, made once per card and k.
-local payment_hints = setmetatable({}, { __index = function(hints, card)
-  local by_k = setmetatable({}, { __index = function(by_k, k)
-    local hint = string.format("you get %d chips (%s)", k, card.label)
-    by_k[k] = hint
-    return hint
-  end })
-  hints[card] = by_k
-  return by_k
-end })
+local payment_hints = memo(function(card)
+  return memo(function(k) return string.format("you get %d chips (%s)", k, card.label) end)
+end)
 
 -- [1.1]-[1.4] One move; returns true when it began the scoring round.
 function Game.move(t, S, active)
@@ -1248,14 +1233,9 @@ function Game.move(t, S, active)
 end
 
 -- "replace voting 1": made once per type and slot.
-local replace_options = {}
-local function replace_option(kind, slot)
-  local by_slot = replace_options[kind]
-  if not by_slot then by_slot = {}; replace_options[kind] = by_slot end
-  local o = by_slot[slot]
-  if not o then o = { text = "replace " .. kind .. " " .. slot, slot = slot }; by_slot[slot] = o end
-  return o
-end
+local replace_options = memo(function(kind)
+  return memo(function(slot) return { text = "replace " .. kind .. " " .. slot, slot = slot } end)
+end)
 
 function Game.adopt(t, S, active, card)
   t:metric("adopted")
@@ -1266,7 +1246,7 @@ function Game.adopt(t, S, active, card)
   if not forced then
     local opts, parts = {}, {}
     for i, s in ipairs(slots) do
-      opts[i] = replace_option(card.kind, s)
+      opts[i] = replace_options[card.kind][s]
       parts[i] = s .. " " .. in_force[s].label
     end
     slot = t:ask(active, opts, card.label .. " replaces which " .. card.kind .. " rule? " .. table.concat(parts, ", ")).slot
@@ -1312,18 +1292,12 @@ local function log_standings(t, title, title_args, r, places, totals, n)
 end
 
 -- The roll call's options and hint, made once per remark.
-local roll_calls = {}
-local function roll_call(remark_word)
-  local rc = roll_calls[remark_word]
-  if not rc then
-    rc = {
-      options = { { text = "count" }, { text = "count " .. remark_word, remark = true } },
-      hint = "the chips are about to be counted (" .. remark_word .. ": a remark, which is speaking)",
-    }
-    roll_calls[remark_word] = rc
-  end
-  return rc
-end
+local roll_calls = memo(function(remark_word)
+  return {
+    options = { { text = "count" }, { text = "count " .. remark_word, remark = true } },
+    hint = "the chips are about to be counted (" .. remark_word .. ": a remark, which is speaking)",
+  }
+end)
 
 -- [2] The scoring round, then [3] the prediction round and the new place
 -- cards. first: the seat that opens the roll call (the active player).
@@ -1332,7 +1306,7 @@ function Game.scoring_round(t, S, first)
   S.phase = "scoring"
   t:note("phase", "Round " .. r .. ": scoring round", "scoring")
   t:log("Scoring round %d", r)
-  local order, rc = t:seats(first), roll_call(Game.remark)
+  local order, rc = t:seats(first), roll_calls[Game.remark]
   for i = 1, n do
     local s = order[i]
     local c = t:ask(s, rc.options, rc.hint)
@@ -1440,7 +1414,7 @@ function Game.next_round(t, S, places, first)
       local opts, parts = {}, {}
       for i, c in ipairs(left) do
         opts[i] = card_option("choose " .. kind .. " " .. c.number, c)
-        parts[i] = card_line(c)
+        parts[i] = card_lines[c]
       end
       card = t:ask(seat, opts, "choose the next " .. kind .. " rule: " .. table.concat(parts, " | ")).card
       t:log("%p chooses %s", seat, card)

@@ -61,6 +61,9 @@ type attempt struct {
 type departure struct {
 	step      int
 	got, want string
+	// line is the index of the first line that differed among those the
+	// step wrote (0 also when none did).
+	line int
 }
 
 // build makes w agree with the observation, changing w's choices as it
@@ -184,7 +187,7 @@ func (b *builder) compare(m *interp.Match, read *int, want []Line, step int) *de
 		}
 		if g != w {
 			b.explain(step, fmt.Sprintf("line %d: read %q, want %q", i+1, g, w))
-			return &departure{step: step, got: g, want: w}
+			return &departure{step: step, got: g, want: w, line: i}
 		}
 	}
 	return nil
@@ -196,6 +199,13 @@ func (b *builder) compare(m *interp.Match, read *int, want []Line, step int) *de
 // in the line that differed first, else the latest.
 func (b *builder) suspect(d *departure, at *attempt) int {
 	steps := b.obs.Steps
+	if d.line > 0 && d.step < len(steps) && !steps[d.step].Secret {
+		// The step's first lines agreed: they confirm its choice and
+		// those before it, and what differs after them was decided by
+		// the hidden cards ("Bob shows Ann a card" where the seat read
+		// that nobody could), which no other choice repairs.
+		return -1
+	}
 	var open []int
 	for j := min(d.step, len(steps)-1); j >= 0; j-- {
 		// Lines read after a step confirm the choices up to it, unless

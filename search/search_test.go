@@ -411,3 +411,24 @@ func TestFixedDiceStayUnseen(t *testing.T) {
 		t.Errorf("the observation holds dice %v; thrown were %v", mr.obs.Rolls, fixed[:thrown])
 	}
 }
+
+// TestSuspectTrustsAgreeingLines: when a step's first lines agreed and a
+// later one differs, no choice is to blame (the hidden cards are); when
+// its first line differs, the step's own choice is tried again.
+func TestSuspectTrustsAgreeingLines(t *testing.T) {
+	b := &builder{obs: &Observation{Steps: []Step{
+		{Seat: 2, Lines: []Line{{Text: "Bob suggests the Bar"}, {Text: "Cat cannot show a card"}}},
+	}}, labels: []string{"Ann", "Bob", "Cat"}}
+	at := &attempt{cand: [][]string{{"suggest bar", "suggest hall"}}, at: []int{0}}
+	for _, c := range []struct {
+		d    departure
+		want int
+	}{
+		{departure{step: 0, line: 0, got: "Bob suggests the Hall", want: "Bob suggests the Bar"}, 0},
+		{departure{step: 0, line: 1, got: "Cat shows Bob a card", want: "Cat cannot show a card"}, -1},
+	} {
+		if got := b.suspect(&c.d, at); got != c.want {
+			t.Errorf("departure at line %d: suspected step %d, want %d", c.d.line, got, c.want)
+		}
+	}
+}

@@ -40,6 +40,13 @@ type Params struct {
 	// end of the round: a score pad gains a row or a track marker moves;
 	// the game's end for games that keep no score that way). "" is round.
 	Horizon string
+	// Guide, when set, is one of the game's bots, asked at every decision
+	// from the seat's own view: the search plays another option than the
+	// guide's only when its iterations found that option clearly better
+	// (guided), and plays the guide's when no world agreed with what the
+	// seat saw. "" is none; bot:search is guided by the game's default bot
+	// unless told guide=none.
+	Guide string
 }
 
 // DefaultParams is bot:search with nothing after it.
@@ -47,14 +54,30 @@ var DefaultParams = Params{Iterations: 400, Rollout: "random", Worlds: 32}
 
 // ParseParams reads what follows "search:" in a bot name: an iteration
 // count (2000), a time per decision (200ms, 1s), the rollout policy
-// (random or one of the game's bots) and the rollout horizon (round or
-// game), in any order, separated by colons.
+// (random or one of the game's bots), the rollout horizon (round or game)
+// and the guide (guide=NAME, one of the game's bots, or guide=none), in
+// any order, separated by colons. The guide is the game's default bot
+// unless told otherwise.
 func ParseParams(e *interp.Engine, args string) (Params, error) {
 	p := DefaultParams
+	if len(e.Info.Bots) > 0 {
+		p.Guide = e.DefaultBot()
+	}
 	if args == "" {
 		return p, nil
 	}
 	for _, a := range strings.Split(args, ":") {
+		if name, ok := strings.CutPrefix(a, "guide="); ok {
+			switch {
+			case name == "none":
+				p.Guide = ""
+			case hasBot(e, name):
+				p.Guide = name
+			default:
+				return p, fmt.Errorf("bot search:%s: the guide %q is not one of the game's bots (%s) nor none", args, name, strings.Join(e.Info.Bots, ", "))
+			}
+			continue
+		}
 		if n, err := strconv.Atoi(a); err == nil {
 			if n < 1 || n > 10_000_000 {
 				return p, fmt.Errorf("bot search:%s: iterations must be 1 to 10000000", args)
@@ -77,7 +100,7 @@ func ParseParams(e *interp.Engine, args string) (Params, error) {
 			p.Horizon = a
 			continue
 		}
-		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s) nor a horizon (round, game)", args, a, strings.Join(e.Info.Bots, ", "))
+		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s), a horizon (round, game) nor a guide (guide=NAME, guide=none)", args, a, strings.Join(e.Info.Bots, ", "))
 	}
 	return p, nil
 }
@@ -101,6 +124,9 @@ func New(e *interp.Engine, seat int, seed uint64, p Params) *Bot {
 		t.policy = randomPolicy{rng: interp.NewRNG(rng.Uint64())}
 	} else {
 		t.policy = &botPolicy{eng: e, name: p.Rollout, seed: rng.Uint64(), bots: map[int]interp.Bot{}}
+	}
+	if p.Guide != "" {
+		t.guide = &botPolicy{eng: e, name: p.Guide, seed: rng.Uint64(), bots: map[int]interp.Bot{}}
 	}
 	return &Bot{s: t}
 }
@@ -126,7 +152,10 @@ type DecisionStats struct {
 	Rejected   int // worlds given up
 	Replays    int // replays made to build worlds
 	Relaxed    bool
-	Stats      Stats // the builder's totals over the game so far
+	// Guide is the option the guide chose (-1 without a guide), Chose
+	// the option played.
+	Guide, Chose int
+	Stats        Stats // the builder's totals over the game so far
 }
 
 // searcher is the search bot's state, kept from one decision to the next:
@@ -138,6 +167,7 @@ type searcher struct {
 	params Params
 	rng    *interp.RNG
 	policy policy
+	guide  *botPolicy // nil without a guide
 
 	src    *interp.Match // the game the mirror follows
 	mirror *mirror
@@ -164,6 +194,9 @@ func (t *searcher) close() {
 	t.mirror.closeIfAny()
 	if bp, ok := t.policy.(*botPolicy); ok {
 		bp.close()
+	}
+	if t.guide != nil {
+		t.guide.close()
 	}
 }
 
@@ -208,9 +241,18 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 		return 0, err
 	}
 	start := time.Now()
+	st := DecisionStats{Guide: -1}
+	if t.guide != nil {
+		// The guide reads the seat's view of the true game, as it would
+		// playing on its own, and nothing else.
+		g, err := t.guide.choose(m)
+		if err != nil {
+			return 0, err
+		}
+		st.Guide = g
+	}
 	before := t.b.stats
 	root := newNode()
-	st := DecisionStats{}
 	old := t.pool
 	t.pool, t.near = nil, nil
 	t.closeBases() // of the last decision, if it stopped on an error
@@ -247,10 +289,12 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 	} else {
 		t.starved = 0
 	}
-	if st.Iterations == 0 {
+	if st.Iterations == 0 && st.Guide < 0 {
 		// No world agrees with what the seat saw within the work allowed
 		// (a script that hides things in ways the engine cannot follow):
 		// search worlds that agree with the seat's own decisions only.
+		// With a guide the bot plays the guide's choice instead: worlds
+		// that agree with so little say less than the game's own bot.
 		if err := t.relaxedSearch(root, &st, start); err != nil {
 			return 0, err
 		}
@@ -261,11 +305,22 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 	st.Rejected = t.b.stats.Rejected - before.Rejected
 	st.Replays = t.b.stats.Replays - before.Replays
 	st.Stats = t.b.stats
-	t.last = st
-	if st.Iterations == 0 {
-		return t.policy.choose(m)
+	switch {
+	case st.Iterations > 0 && st.Guide >= 0:
+		st.Chose = guided(root, options, st.Guide)
+	case st.Iterations > 0:
+		st.Chose = best(root, options)
+	case st.Guide >= 0:
+		st.Chose = st.Guide
+	default:
+		i, err := t.policy.choose(m)
+		if err != nil {
+			return 0, err
+		}
+		st.Chose = i
 	}
-	return best(root, options), nil
+	t.last = st
+	return st.Chose, nil
 }
 
 // relaxedSearch is the last resort of choose: worlds that need only agree

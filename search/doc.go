@@ -6,6 +6,18 @@
 // optionally the policy that plays games out (bot:search:500:careful uses
 // the game's careful bot; random is the default).
 //
+// By default the search is guided by the game's own bot (its first, the
+// one --seats bot names): at each decision the guide is asked first, from
+// the seat's view of the true game as it would be playing on its own, and
+// the search plays another option only when its iterations found that
+// option better by a clear margin (guided, in tree.go: a lead of 1.5
+// standard errors). A few hundred noisy playouts often favour an option by
+// chance; a bot written for the game is right far more often than that.
+// When no world agrees with what the seat saw, the guide's choice is
+// played. bot:search:guide=NAME names another of the game's bots, and
+// bot:search:guide=none searches unguided: the search alone decides, and
+// when no world agrees it searches relaxed worlds (below).
+//
 // At each decision the bot imagines complete games — determinizations —
 // that agree with everything its seat has seen, plays each out from the
 // present, and keeps statistics per decision in one tree (single-observer
@@ -46,8 +58,9 @@
 // as much as what the match holds, a few times to many times less
 // (sim's BenchmarkForkVsCopy). When no world holds within a few tries — the
 // builder's guesses of other seats' choices run out, or the secret draws
-// went otherwise — the bot searches relaxed worlds that agree only with
-// its own decisions, and when even those fail it plays its rollout
-// policy; a seat whose worlds stop holding gives up sooner at the next
-// decisions, so a game never stalls.
+// went otherwise — a guided bot plays its guide's choice; an unguided one
+// searches relaxed worlds that agree only with its own decisions, and
+// when even those fail it plays its rollout policy. A seat whose worlds
+// stop holding gives up sooner at the next decisions, so a game never
+// stalls.
 package search

@@ -255,7 +255,9 @@ func TestNoLeak(t *testing.T) {
 			defer b.Close()
 			checkWorld(t, a, b, seat)
 			choose := func(m *interp.Match) (int, int) {
-				bot := New(e, seat, 77, Params{Iterations: 24, Worlds: 6})
+				// Guided by the game's own bot, which must see the
+				// same in both games too.
+				bot := New(e, seat, 77, Params{Iterations: 24, Worlds: 6, Guide: e.DefaultBot()})
 				defer bot.Close()
 				i, err := bot.Choose(m)
 				if err != nil {
@@ -310,16 +312,20 @@ func TestParams(t *testing.T) {
 		args string
 		want string
 	}{
-		{"", "400 0s random"},
-		{"2000", "2000 0s random"},
-		{"200ms", "400 200ms random"},
-		{"1s:random:game", "400 1s random"},
+		{"", "400 0s random careful"},
+		{"2000", "2000 0s random careful"},
+		{"200ms", "400 200ms random careful"},
+		{"1s:random:game", "400 1s random careful"},
+		{"careful:guide=none", "400 0s careful "},
+		{"guide=careful:50", "50 0s random careful"},
+		{"guide=random", "error"},
+		{"guide=", "error"},
 		{"0", "error"},
 		{"fast", "error"},
 		{"-1s", "error"},
 	} {
 		p, err := ParseParams(e, c.args)
-		got := fmt.Sprintf("%d %v %s", p.Iterations, p.Budget, p.Rollout)
+		got := fmt.Sprintf("%d %v %s %s", p.Iterations, p.Budget, p.Rollout, p.Guide)
 		if err != nil {
 			got = "error"
 		}
@@ -409,6 +415,36 @@ func TestFixedDiceStayUnseen(t *testing.T) {
 	}
 	if !slices.Equal(mr.obs.Rolls, fixed[:thrown]) {
 		t.Errorf("the observation holds dice %v; thrown were %v", mr.obs.Rolls, fixed[:thrown])
+	}
+}
+
+// TestGuided: the search overrides its guide only with an option it
+// visited enough and found better by a clear margin.
+func TestGuided(t *testing.T) {
+	options := []string{"a", "b", "c"}
+	// e makes an edge of n rewards, wins of them 1 and the rest 0.
+	e := func(n, wins int) *edge { return &edge{visits: n, avail: n, reward: float64(wins), sq: float64(wins)} }
+	for _, c := range []struct {
+		name    string
+		a, b, c *edge
+		want    int
+	}{
+		{"the search agrees", e(40, 30), e(10, 2), e(10, 2), 0},
+		{"a clear lead", e(10, 1), e(60, 50), e(10, 1), 1},
+		{"a lead within the noise", e(30, 12), e(40, 20), e(10, 3), 0},
+		{"too few visits of the guide's", e(3, 0), e(60, 50), e(10, 1), 0},
+		{"never tried", nil, e(60, 50), e(10, 1), 0},
+		{"equal rewards prove little", e(4, 0), e(5, 1), e(4, 0), 0},
+	} {
+		root := newNode()
+		for i, x := range []*edge{c.a, c.b, c.c} {
+			if x != nil {
+				root.children[options[i]] = x
+			}
+		}
+		if got := guided(root, options, 0); got != c.want {
+			t.Errorf("%s: played %s, want %s", c.name, options[got], options[c.want])
+		}
 	}
 }
 

@@ -32,7 +32,7 @@ type node struct {
 
 type edge struct {
 	visits, avail int
-	reward        float64
+	reward, sq    float64 // the sum of the rewards, and of their squares
 	next          *node
 }
 
@@ -138,6 +138,7 @@ func (t *searcher) iterate(root *node, m *interp.Match) error {
 	for _, v := range path {
 		v.e.visits++
 		v.e.reward += r[v.seat]
+		v.e.sq += r[v.seat] * r[v.seat]
 	}
 	return nil
 }
@@ -347,3 +348,42 @@ func best(root *node, options []string) int {
 	})
 	return idx[0]
 }
+
+// guided returns the option to play when a guide chose g: the search's
+// best, if its iterations found it better than g by a clear margin, else
+// g. Iterations are few and their rewards noisy, so the search's favourite
+// often leads by chance; the guide, a bot written for the game, is right
+// more often than a coin. The margin asks for a lead of overrideZ
+// standard errors of the difference of the two means, each option having
+// been visited at least minOverride times.
+func guided(root *node, options []string, g int) int {
+	b := best(root, options)
+	eb, eg := root.children[options[b]], root.children[options[g]]
+	if b == g || eb == nil || eg == nil || eb.visits < minOverride || eg.visits < minOverride {
+		return g
+	}
+	mb, vb := eb.moments()
+	mg, vg := eg.moments()
+	se := math.Sqrt(vb/float64(eb.visits) + vg/float64(eg.visits))
+	if mb-mg > overrideZ*se {
+		return b
+	}
+	return g
+}
+
+const (
+	overrideZ   = 1.5
+	minOverride = 4
+)
+
+// moments returns the mean of the edge's rewards and their variance, at
+// least minVariance: a few equal rewards prove little.
+func (e *edge) moments() (mean, variance float64) {
+	n := float64(e.visits)
+	mean = e.reward / n
+	return mean, max(e.sq/n-mean*mean, minVariance)
+}
+
+// minVariance is the variance of a reward that is 0 or 1 one time in
+// twenty: no option's rewards count as surer than that.
+const minVariance = 0.05 * 0.95

@@ -199,18 +199,19 @@ func (b *builder) compare(m *interp.Match, read *int, want []Line, step int) *de
 // in the line that differed first, else the latest.
 func (b *builder) suspect(d *departure, at *attempt) int {
 	steps := b.obs.Steps
-	if d.line > 0 && d.step < len(steps) && !steps[d.step].Secret {
-		// The step's first lines agreed: they confirm its choice and
-		// those before it, and what differs after them was decided by
-		// the hidden cards ("Bob shows Ann a card" where the seat read
-		// that nobody could), which no other choice repairs.
-		return -1
-	}
 	var open []int
 	for j := min(d.step, len(steps)-1); j >= 0; j-- {
-		// Lines read after a step confirm the choices up to it, unless
-		// it was secret (a vote is seen only when all have voted).
-		if j < d.step && len(steps[j].Lines) > 0 && !steps[j].Secret {
+		// Lines that agreed after a step confirm the choices up to it,
+		// unless it was secret (a vote is seen only when all have
+		// voted). The departing step's own first lines count too: what
+		// differs after them was decided by the hidden cards ("Bob shows
+		// Ann a card" where the seat read that nobody could), which no
+		// other choice repairs.
+		agreed := len(steps[j].Lines)
+		if j == d.step {
+			agreed = d.line
+		}
+		if agreed > 0 && !steps[j].Secret {
 			break
 		}
 		if at.cand[j] != nil && at.at[j]+1 < len(at.cand[j]) {

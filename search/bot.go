@@ -49,7 +49,8 @@ type Params struct {
 	Guide string
 }
 
-// DefaultParams is bot:search with nothing after it.
+// DefaultParams is bot:search with nothing after it, but for the guide:
+// ParseParams makes that the game's default bot.
 var DefaultParams = Params{Iterations: 400, Rollout: "random", Worlds: 32}
 
 // ParseParams reads what follows "search:" in a bot name: an iteration
@@ -152,10 +153,8 @@ type DecisionStats struct {
 	Rejected   int // worlds given up
 	Replays    int // replays made to build worlds
 	Relaxed    bool
-	// Guide is the option the guide chose (-1 without a guide), Chose
-	// the option played.
-	Guide, Chose int
-	Stats        Stats // the builder's totals over the game so far
+	Guide      int   // the option the guide chose (-1 without a guide)
+	Stats      Stats // the builder's totals over the game so far
 }
 
 // searcher is the search bot's state, kept from one decision to the next:
@@ -305,22 +304,16 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 	st.Rejected = t.b.stats.Rejected - before.Rejected
 	st.Replays = t.b.stats.Replays - before.Replays
 	st.Stats = t.b.stats
+	t.last = st
 	switch {
 	case st.Iterations > 0 && st.Guide >= 0:
-		st.Chose = guided(root, options, st.Guide)
+		return guided(root, options, st.Guide), nil
 	case st.Iterations > 0:
-		st.Chose = best(root, options)
+		return best(root, options), nil
 	case st.Guide >= 0:
-		st.Chose = st.Guide
-	default:
-		i, err := t.policy.choose(m)
-		if err != nil {
-			return 0, err
-		}
-		st.Chose = i
+		return st.Guide, nil
 	}
-	t.last = st
-	return st.Chose, nil
+	return t.policy.choose(m)
 }
 
 // relaxedSearch is the last resort of choose: worlds that need only agree

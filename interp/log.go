@@ -50,6 +50,9 @@ type logArg struct {
 // LogLen returns how many log lines there are, rendering none.
 func (m *Match) LogLen() int { return len(m.log) }
 
+// LogTo returns who may read log line i, without rendering its text.
+func (m *Match) LogTo(i int) SeatSet { return m.log[i].To }
+
 // Log returns every log line (public and private); use LogFor for a seat.
 func (m *Match) Log() []LogLine {
 	for i := range m.log {

@@ -104,7 +104,6 @@ type recorder struct {
 	inner  interp.Chance // the true game's own Chance, if it has one
 	events []recEvent
 	epoch  []int   // by card ID: index of the last event the card was shuffled in, -1 if none
-	slot   []int   // by card ID: its slot in that event
 	chain  [][]int // by card ID: the events it was shuffled in
 	rolls  []int
 }
@@ -112,12 +111,34 @@ type recorder struct {
 type recEvent struct {
 	zone  int
 	order []int // card IDs, bottom first
+	logAt int   // the log's length when it happened: later lines were written after it
+}
+
+// slotIn returns card id's slot in event ep.
+func (r *recorder) slotIn(id, ep int) int {
+	for p, x := range r.events[ep].order {
+		if x == id {
+			return p
+		}
+	}
+	return -1
+}
+
+// epochAt returns the event card id had last come out of when log line
+// i was written, or -1.
+func (r *recorder) epochAt(id, i int) int {
+	ep := -1
+	for _, e := range r.chain[id] {
+		if r.events[e].logAt <= i {
+			ep = e
+		}
+	}
+	return ep
 }
 
 func (r *recorder) grow(m *interp.Match) {
 	for len(r.epoch) <= len(m.Cards) {
 		r.epoch = append(r.epoch, -1)
-		r.slot = append(r.slot, -1)
 		r.chain = append(r.chain, nil)
 	}
 }
@@ -131,11 +152,10 @@ func (r *recorder) Shuffle(m *interp.Match, z *interp.Zone) error {
 		return err
 	}
 	r.grow(m)
-	ev := recEvent{zone: z.ID, order: make([]int, len(z.Cards))}
+	ev := recEvent{zone: z.ID, order: make([]int, len(z.Cards)), logAt: m.LogLen()}
 	for i, c := range z.Cards {
 		ev.order[i] = c.ID
 		r.epoch[c.ID] = len(r.events)
-		r.slot[c.ID] = i
 		r.chain[c.ID] = append(r.chain[c.ID], len(r.events))
 	}
 	r.events = append(r.events, ev)
@@ -163,7 +183,7 @@ type mirror struct {
 	read int // log lines of m seen so far
 
 	cfgRolls  []int             // dice the config fixed before the recorder's
-	seenEpoch []int             // by card ID: the epoch in which the seat last saw it (-2: never)
+	seen      map[[2]int]bool   // card ID and event: the seat has seen the card that came out of it
 	cum       []map[int]setInts // by event: origin zone ID → slots of cards seen to leave or lie in it
 	startZone []int             // by card ID: its zone at the start of the step
 	startEp   []int             // by card ID: its epoch at the start of the step
@@ -223,27 +243,40 @@ func (mr *mirror) advance(decisions []interp.Decision) error {
 		if err != nil {
 			return fmt.Errorf("search: mirror of the game, decision %d: %w", len(mr.obs.Steps)+1, err)
 		}
-		var ids []int
-		st.Lines, ids = mr.newLines()
+		var named []naming
+		st.Lines, named = mr.newLines()
 		mr.obs.Steps = append(mr.obs.Steps, st)
-		mr.look(ids)
+		mr.look(named)
 	}
 	mr.finish()
 	return nil
 }
 
+// A naming is a card a line names, and the line's index in the log.
+type naming struct{ card, line int }
+
 // newLines returns the lines the seat may read written since the last
-// call, and the IDs of the cards they name (the engine lets a line name
-// only cards its readers may see when it is written).
-func (mr *mirror) newLines() ([]Line, []int) {
+// call, and the cards they name (the engine lets a line name only cards
+// its readers may see when it is written).
+func (mr *mirror) newLines() ([]Line, []naming) {
 	var out []Line
-	var ids []int
-	for _, l := range mr.m.LogFor(mr.seat, mr.read) {
-		out = append(out, lineOf(mr.m, l))
-		ids = append(ids, l.Cards...)
+	var named []naming
+	m := mr.m
+	lines := m.LogFor(mr.seat, mr.read)
+	k := 0
+	for i := mr.read; i < m.LogLen() && k < len(lines); i++ {
+		if to := m.LogTo(i); to != interp.AllSeats && !to.Has(mr.seat) {
+			continue
+		}
+		l := lines[k]
+		k++
+		out = append(out, lineOf(m, l))
+		for _, id := range l.Cards {
+			named = append(named, naming{card: id, line: i})
+		}
 	}
-	mr.read = len(mr.m.Log())
-	return out, ids
+	mr.read = m.LogLen()
+	return out, named
 }
 
 // snapshot remembers where every card lies before a step.
@@ -264,37 +297,38 @@ func (mr *mirror) snapshot() {
 }
 
 // look notes the cards the seat sees for the first time since they were
-// last shuffled: those it may see now, and those the lines just read name.
-func (mr *mirror) look(ids []int) {
+// last shuffled: those the lines just read name, as they were when the
+// line was written (a card laid open may be shuffled again before the
+// step ends), and those it may see now.
+func (mr *mirror) look(named []naming) {
 	m, rec := mr.m, mr.rec
 	rec.grow(m)
-	for len(mr.seenEpoch) <= len(m.Cards) {
-		mr.seenEpoch = append(mr.seenEpoch, -2)
-	}
-	named := map[int]bool{}
-	for _, id := range ids {
-		named[id] = true
+	if mr.seen == nil {
+		mr.seen = map[[2]int]bool{}
 	}
 	for len(mr.cum) < len(rec.events) {
 		mr.cum = append(mr.cum, map[int]setInts{})
 	}
+	see := func(c *interp.Card, ep int) {
+		if ep >= 0 && !mr.seen[[2]int{c.ID, ep}] {
+			mr.seen[[2]int{c.ID, ep}] = true
+			mr.fix(c, ep)
+		}
+	}
+	for _, n := range named {
+		see(m.Cards[n.card-1], rec.epochAt(n.card, n.line))
+	}
 	for _, c := range m.Cards {
-		ep := rec.epoch[c.ID]
-		if ep < 0 || mr.seenEpoch[c.ID] == ep {
-			continue
+		if c.VisibleTo(mr.seat) {
+			see(c, rec.epoch[c.ID])
 		}
-		if !c.VisibleTo(mr.seat) && !named[c.ID] {
-			continue
-		}
-		mr.seenEpoch[c.ID] = ep
-		mr.fix(c, ep)
 	}
 }
 
 // fix records that the seat saw card c, which came out of event ep, and
 // the slots it may have had there: those of the cards of the hand it was
 // seen leaving or lying in (a hand's cards are alike until seen), else its
-// own.
+// own. (A card shuffled again since it was seen lies in no hand of ep.)
 func (mr *mirror) fix(c *interp.Card, ep int) {
 	m, rec := mr.m, mr.rec
 	origin := 0
@@ -313,7 +347,7 @@ func (mr *mirror) fix(c *interp.Card, ep int) {
 				members = append(members, d.ID)
 			}
 		}
-	case c.Zone != nil && c.Zone.Vis == interp.OwnerOnly:
+	case c.Zone != nil && c.Zone.Vis == interp.OwnerOnly && rec.epoch[c.ID] == ep:
 		origin = c.Zone.ID
 		for _, d := range c.Zone.Cards {
 			if rec.epoch[d.ID] == ep {
@@ -329,19 +363,19 @@ func (mr *mirror) fix(c *interp.Card, ep int) {
 			mr.cum[ep][origin] = setInts{}
 		}
 		for _, id := range members {
-			mr.cum[ep][origin][rec.slot[id]] = true
+			mr.cum[ep][origin][rec.slotIn(id, ep)] = true
 		}
 		for s := range mr.cum[ep][origin] {
 			slots[s] = true
 		}
 	}
-	slots[rec.slot[c.ID]] = true
+	slots[rec.slotIn(c.ID, ep)] = true
 	mr.addEvents()
 	ev := &mr.obs.Events[ep]
 	ev.Fixed = append(ev.Fixed, Fixed{Card: c.ID, Slots: sortedInts(slots)})
 	// The card must have reached ep through the shuffles before it.
 	ch := mr.rec.chain[c.ID]
-	for i := 0; i+1 < len(ch); i++ {
+	for i := 0; i+1 < len(ch) && ch[i+1] <= ep; i++ {
 		need := Need{Card: c.ID, Next: ch[i+1]}
 		if prev := &mr.obs.Events[ch[i]]; !containsNeed(prev.Need, need) {
 			prev.Need = append(prev.Need, need)

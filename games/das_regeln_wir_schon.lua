@@ -1021,16 +1021,19 @@ function Game.assign_places(t, S, totals, final)
   local places = Game.places(totals, n, function(group, first)
     for k = 1, #group do t:move(z.places[first + k - 1], z.draw) end
     z.draw:shuffle()
-    local drawn, got = {}, {}
-    for _, s in ipairs(group) do
+    local drawn, each, got = {}, {}, {}
+    for k, s in ipairs(group) do
       local c = z.draw:top()
       t:move(c, z.box)
+      t:reveal(c) -- shown to the table, and named in the line below
       drawn[c.place - first + 1] = s
-      got[#got + 1] = string.format("%s %s", t:name(s), c.label)
+      each[k] = "%p %s"
+      got[2 * k - 1], got[2 * k] = s, c
     end
     local names = {}
     for _, s in ipairs(group) do names[#names + 1] = t:name(s) end
-    t:log("%s are tied on %d and draw place cards: %s", table.concat(names, " and "), totals[group[1]], table.concat(got, ", "))
+    t:log("%s are tied on %d and draw place cards: " .. table.concat(each, ", "),
+      table.concat(names, " and "), totals[group[1]], unpack(got, 1, 2 * #group))
     return drawn
   end)
   for s = 1, n do t:move(z.places[places[s]], z.place[s]) end

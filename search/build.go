@@ -53,6 +53,19 @@ const maxReplays = 48
 type attempt struct {
 	cand [][]string
 	at   []int
+	// probe is the secret choice being tried again after a departure
+	// that the lines since it otherwise explain (probeSecret); settled
+	// are the secret choices such a probe showed right.
+	probe   *probe
+	settled []bool
+	texts   []string // the world's choices (world.texts)
+}
+
+// probe is a secret choice tried again: its step, the option it had, and
+// the departure that made the builder doubt it.
+type probe struct {
+	step, orig int
+	dep        departure
 }
 
 // departure says where a replay left the observation: the step, and the
@@ -66,6 +79,11 @@ type departure struct {
 	line int
 }
 
+// before reports whether d departs sooner than e.
+func (d *departure) before(e *departure) bool {
+	return d.step < e.step || d.step == e.step && d.line < e.line
+}
+
 // build makes w agree with the observation, changing w's choices as it
 // must, and returns the world's match at the present (the seat to decide),
 // or nil when w cannot be made to agree; then w.reached says how far it
@@ -77,7 +95,7 @@ func (b *builder) build(w *world) *interp.Match {
 	}
 	w.texts = w.texts[:n]
 	w.reached = -1
-	at := &attempt{cand: make([][]string, n), at: make([]int, n)}
+	at := &attempt{cand: make([][]string, n), at: make([]int, n), settled: make([]bool, n), texts: w.texts}
 	for r := 0; r < maxReplays; r++ {
 		b.stats.Replays++
 		m, d := b.run(w, at)
@@ -90,20 +108,37 @@ func (b *builder) build(w *world) *interp.Match {
 			m.Close()
 		}
 		w.reached = max(w.reached, d.step)
+		if p := at.probe; p != nil {
+			switch {
+			case d.before(&p.dep):
+				// The probed choice was right: changing it departs
+				// sooner. Put it back and doubt another.
+				at.settled[p.step] = true
+				b.set(w, at, p.step, p.orig)
+				at.probe = nil
+				d = &p.dep
+			case p.dep.before(d):
+				at.probe = nil // it explained more: keep it
+			}
+		}
 		j := b.suspect(d, at)
 		if j < 0 {
 			break
 		}
-		at.at[j]++
-		w.texts[j] = at.cand[j][at.at[j]]
-		for k := j + 1; k < n; k++ {
-			// Later choices are tried again first: they were chosen for
-			// lines still to come.
-			at.cand[k], at.at[k] = nil, 0
-		}
+		b.set(w, at, j, at.at[j]+1)
 	}
 	b.stats.Rejected++
 	return nil
+}
+
+// set makes step j choose its i-th candidate; the choices after it are
+// ranked again (they were chosen for lines still to come).
+func (b *builder) set(w *world, at *attempt, j, i int) {
+	at.at[j] = i
+	w.texts[j] = at.cand[j][i]
+	for k := j + 1; k < len(at.cand); k++ {
+		at.cand[k], at.at[k] = nil, 0
+	}
 }
 
 // run replays w once. It returns the match and nil when the world agrees
@@ -117,7 +152,7 @@ func (b *builder) run(w *world, at *attempt) (*interp.Match, *departure) {
 		return nil, &departure{step: 0}
 	}
 	read := 0
-	if d := b.compare(m, &read, obs.Setup, 0); d != nil {
+	if d := b.compare(m, &read, obs.Setup, 0, false); d != nil {
 		return m, d
 	}
 	for k, st := range obs.Steps {
@@ -142,10 +177,16 @@ func (b *builder) run(w *world, at *attempt) (*interp.Match, *departure) {
 			err = m.Apply(st.Seat, w.texts[k])
 		}
 		if err != nil {
+			// The lines the step wrote before it failed (a shuffle of
+			// other cards than the seat saw) may say which choice is
+			// wrong: a prediction scored before the draw of a tie.
+			if d := b.compare(m, &read, st.Lines, k, true); d != nil {
+				return m, d
+			}
 			b.explain(k, fmt.Sprintf("step %d (seat %d): %v", k, st.Seat, err))
 			return m, &departure{step: k}
 		}
-		if d := b.compare(m, &read, st.Lines, k); d != nil {
+		if d := b.compare(m, &read, st.Lines, k, false); d != nil {
 			return m, d
 		}
 	}
@@ -169,15 +210,19 @@ func (b *builder) run(w *world, at *attempt) (*interp.Match, *departure) {
 	return m, nil
 }
 
-// compare checks that the lines the seat may read from *read on are want,
-// and moves *read past them.
-func (b *builder) compare(m *interp.Match, read *int, want []Line, step int) *departure {
+// compare checks that the lines the seat may read from *read on are want
+// (when partial, that they begin want), and moves *read past them.
+func (b *builder) compare(m *interp.Match, read *int, want []Line, step int, partial bool) *departure {
 	got := m.LogFor(b.obs.Seat, *read)
-	*read = len(m.Log())
+	*read = m.LogLen()
 	if b.relaxed {
 		return nil
 	}
-	for i := 0; i < max(len(got), len(want)); i++ {
+	n := max(len(got), len(want))
+	if partial {
+		n = len(got)
+	}
+	for i := 0; i < n; i++ {
 		var g, w string
 		if i < len(got) {
 			g = lineText(got[i])
@@ -200,6 +245,7 @@ func (b *builder) compare(m *interp.Match, read *int, want []Line, step int) *de
 func (b *builder) suspect(d *departure, at *attempt) int {
 	steps := b.obs.Steps
 	var open []int
+	from := -1 // the step whose lines confirm the choices before it
 	for j := min(d.step, len(steps)-1); j >= 0; j-- {
 		// Lines that agreed after a step confirm the choices up to it,
 		// unless it was secret (a vote is seen only when all have
@@ -212,14 +258,12 @@ func (b *builder) suspect(d *departure, at *attempt) int {
 			agreed = d.line
 		}
 		if agreed > 0 && !steps[j].Secret {
+			from = j
 			break
 		}
 		if at.cand[j] != nil && at.at[j]+1 < len(at.cand[j]) {
 			open = append(open, j)
 		}
-	}
-	if len(open) == 0 {
-		return -1
 	}
 	// The seat named last before the two lines part ("Votes: Ann no
 	// (4), Bob ..." read as "Ann no (3)") made the choice that differs.
@@ -228,6 +272,15 @@ func (b *builder) suspect(d *departure, at *attempt) int {
 	who := b.lastNamed(d.want, commonPrefix(d.want, d.got))
 	if who == 0 {
 		who = b.firstNamed(d.got)
+	}
+	if len(open) == 0 || b.unexplained(d, at, open, who) {
+		// No choice since the last agreeing lines could have written
+		// what the seat read ("Listed colours: … Ann white" where Ann
+		// only chose whether to speak since): a secret choice made
+		// before them must have.
+		if j := b.probeSecret(d, at, from, who); j >= 0 || len(open) == 0 {
+			return j
+		}
 	}
 	if who > 0 {
 		for _, j := range open {
@@ -243,6 +296,72 @@ func (b *builder) suspect(d *departure, at *attempt) int {
 		}
 	}
 	return open[0]
+}
+
+// unexplained reports whether the line the seat should have read says
+// something of seat who that no option left to try at its open steps
+// says a word of.
+func (b *builder) unexplained(d *departure, at *attempt, open []int, who int) bool {
+	label := b.label(who)
+	if label == "" || !strings.Contains(d.want, label) || b.namesCards(d) {
+		return false // an option's cards may say what its words do not
+	}
+	win := b.windowOf([]Line{{Text: d.want}}, label, true)
+	for _, j := range open {
+		if b.obs.Steps[j].Seat != who {
+			continue
+		}
+		for _, c := range at.cand[j][at.at[j]+1:] {
+			if s := win.score(c, nil); s[4]+s[5] > 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// namesCards reports whether the line the seat should have read at d
+// names cards.
+func (b *builder) namesCards(d *departure) bool {
+	if d.step >= len(b.obs.Steps) {
+		return false
+	}
+	lines := b.obs.Steps[d.step].Lines
+	return d.line < len(lines) && len(lines[d.line].Cards) > 0
+}
+
+// probeSecret returns a secret choice made before step from to try
+// again, or -1. Lines confirm a secret choice only once it is revealed,
+// which may be long after: Das Regeln's predictions are scored at the end
+// of the round, after many steps whose lines agreed. So when the lines
+// since explain every other choice, the latest secret choice of the seat
+// the line names (any seat's when it names none) is probed: its options
+// are tried in turn while the world departs where it did; when one
+// departs sooner, the choice was right (build puts it back and settles
+// it) and the one before is probed.
+func (b *builder) probeSecret(d *departure, at *attempt, from, who int) int {
+	steps := b.obs.Steps
+	for j := from - 1; j >= 0; j-- {
+		st := steps[j]
+		if !st.Secret || st.Own() || j < len(at.settled) && at.settled[j] || who > 0 && st.Seat != who {
+			continue
+		}
+		if p := at.probe; p != nil && p.step == j {
+			if at.at[j]+1 < len(at.cand[j]) {
+				return j
+			}
+			// Every option departs where it did or later: put it
+			// back and probe the one before.
+			at.settled[j] = true
+			at.at[j], at.texts[j], at.probe = p.orig, at.cand[j][p.orig], nil
+			continue
+		}
+		if at.cand[j] != nil && at.at[j]+1 < len(at.cand[j]) {
+			at.probe = &probe{step: j, orig: at.at[j], dep: *d}
+			return j
+		}
+	}
+	return -1
 }
 
 // lastNamed returns the seat whose name ends last in text[:at], or 0.

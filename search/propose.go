@@ -37,7 +37,7 @@ func (b *builder) rank(m *interp.Match, p *interp.Prompt, k int, prev string) []
 			}
 		}
 	}
-	win := b.window(k, m.SeatLabel(p.Seat), m)
+	win := b.window(k, m.SeatLabel(p.Seat))
 	type scored struct {
 		i     int
 		score [6]int
@@ -78,7 +78,7 @@ type window struct {
 // window gathers the lines of step k and the steps after it, up to the
 // first that names the deciding seat (at most horizon steps), else those
 // of the first steps that wrote any.
-func (b *builder) window(k int, label string, m *interp.Match) window {
+func (b *builder) window(k int, label string) window {
 	steps := b.obs.Steps
 	var lines []Line
 	found := false
@@ -94,10 +94,17 @@ func (b *builder) window(k int, label string, m *interp.Match) window {
 			lines = steps[j].Lines
 		}
 	}
+	return b.windowOf(lines, label, found)
+}
+
+// windowOf is the window of lines: all their words, or when about the
+// deciding seat, those said after its name.
+func (b *builder) windowOf(lines []Line, label string, about bool) window {
+	found := about
 	w := window{words: map[string]int{}, parts: map[string]int{}, cards: map[string]bool{}}
-	labels := make([]string, 0, m.Players())
-	for s := 1; s <= m.Players(); s++ {
-		if l := m.SeatLabel(s); l != label {
+	labels := make([]string, 0, len(b.labels))
+	for _, l := range b.labels {
+		if l != label {
 			labels = append(labels, l)
 		}
 	}

@@ -468,3 +468,65 @@ func TestSuspectTrustsAgreeingLines(t *testing.T) {
 		}
 	}
 }
+
+// TestLaterReveals builds worlds late in games played by the games' own
+// bots, where what the seat read depends on choices it saw long before
+// their outcome: Das Regeln's secret predictions, scored at the end of a
+// round after many steps whose lines agreed, and its ties, drawn with
+// place cards that are shuffled again in the same step; Members Only's
+// cards laid open at the end of a heat and dealt again at once.
+func TestLaterReveals(t *testing.T) {
+	for _, c := range []struct {
+		game        string
+		seed, depth int
+	}{
+		{"das_regeln_wir_schon", 1, 75},
+		{"das_regeln_wir_schon", 3, 60},
+		{"members_only", 1, 32},
+	} {
+		t.Run(fmt.Sprintf("%s/%d", c.game, c.seed), func(t *testing.T) {
+			e := loadGame(t, c.game)
+			seat := 1 + c.seed%4
+			m, err := e.NewMatch(interp.Config{Players: 4, Seed: uint64(c.seed)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer m.Close()
+			bots := map[int]interp.Bot{}
+			for s := 1; s <= 4; s++ {
+				if bots[s], err = e.NewBot("", s, uint64(c.seed*10+s)); err != nil {
+					t.Fatal(err)
+				}
+				defer bots[s].Close()
+			}
+			for p := m.Prompt(); len(m.Decisions()) < c.depth || p.Seat != seat; p = m.Prompt() {
+				i, err := bots[p.Seat].Choose(m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := m.Step(i); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s := New(e, seat, 5, Params{Iterations: 1}).s
+			defer s.close()
+			if err := s.sync(m); err != nil {
+				t.Fatal(err)
+			}
+			if os.Getenv("WHY") != "" {
+				s.b.why = func(step int, r string) { fmt.Printf("  depart at %d: %.200s\n", step, r) }
+			}
+			held := 0
+			for k := 0; k < 5; k++ {
+				if w := s.b.build(&world{seed: uint64(100 + k)}); w != nil {
+					held++
+					checkWorld(t, m, w, seat)
+					w.Close()
+				}
+			}
+			if held == 0 {
+				t.Errorf("%d of 5 worlds held (%+v)", held, s.b.stats)
+			}
+		})
+	}
+}

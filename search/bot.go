@@ -216,9 +216,6 @@ func (t *searcher) sync(m *interp.Match) error {
 		}
 		t.mirror, t.src, t.pool = mr, m, nil
 		t.b = &builder{eng: t.eng, obs: &mr.obs, rng: t.rng}
-		for s := 1; s <= mr.m.Players(); s++ {
-			t.b.labels = append(t.b.labels, mr.m.SeatLabel(s))
-		}
 	}
 	return t.mirror.advance(d)
 }

@@ -23,11 +23,10 @@ import (
 // remembered by step (memo), so the next world tries it first: a decision
 // the seat could see is found once per game, not once per world.
 type builder struct {
-	eng    *interp.Engine
-	obs    *Observation
-	rng    *interp.RNG
-	memo   []map[string]int // by step: texts of worlds that held
-	labels []string         // the seats' names, as lines give them
+	eng  *interp.Engine
+	obs  *Observation
+	rng  *interp.RNG
+	memo []map[string]int // by step: texts of worlds that held, or that lines confirmed
 	// why, when set, is told why each replay departed (for tests).
 	why func(step int, reason string)
 	// relaxed worlds need only agree with the seat's own decisions and
@@ -35,6 +34,12 @@ type builder struct {
 	relaxed bool
 	// Stats counts the work, for benchmarks and reports.
 	stats Stats
+	// cardIDs and cardLabels are the IDs of the cards of each name and
+	// each label (the same in every replay), for repairDeal.
+	cardIDs, cardLabels map[string][]int
+	cardsKnown          int
+	// alike is by card ID whether another card has the same label.
+	alike []bool
 }
 
 // Stats counts a builder's work.
@@ -45,8 +50,12 @@ type Stats struct {
 	Steps    int // decisions replayed while building
 }
 
-// maxReplays bounds the replays one world may take (its first included).
-const maxReplays = 48
+// maxReplays bounds the replays one world may take (its first included),
+// and maxRepairs how many of them may follow a repair of its deal.
+const (
+	maxReplays = 48
+	maxRepairs = 40
+)
 
 // attempt is the state of one world being built: for each step the
 // options in the order they are tried, and which is tried now.
@@ -96,6 +105,8 @@ func (b *builder) build(w *world) *interp.Match {
 	w.texts = w.texts[:n]
 	w.reached = -1
 	at := &attempt{cand: make([][]string, n), at: make([]int, n), settled: make([]bool, n), texts: w.texts}
+	var last *swap // the deal's last repair
+	repairs := 0
 	for r := 0; r < maxReplays; r++ {
 		b.stats.Replays++
 		m, d := b.run(w, at)
@@ -105,9 +116,11 @@ func (b *builder) build(w *world) *interp.Match {
 			return m
 		}
 		if m != nil {
+			b.learnCards(m)
 			m.Close()
 		}
 		w.reached = max(w.reached, d.step)
+		b.learn(w, b.confirmed(d))
 		if p := at.probe; p != nil {
 			switch {
 			case d.before(&p.dep):
@@ -122,6 +135,18 @@ func (b *builder) build(w *world) *interp.Match {
 			}
 		}
 		j := b.suspect(d, at)
+		if j < 0 && !b.relaxed && repairs < maxRepairs {
+			if last != nil && d.before(last.d) {
+				// The last repair made things worse: undo it, and try
+				// another for the departure it was for.
+				w.exchange(last)
+				d = last.d
+			}
+			if last = b.repairDeal(w, d); last != nil {
+				repairs++
+				continue
+			}
+		}
 		if j < 0 {
 			break
 		}
@@ -245,22 +270,8 @@ func (b *builder) compare(m *interp.Match, read *int, want []Line, step int, par
 func (b *builder) suspect(d *departure, at *attempt) int {
 	steps := b.obs.Steps
 	var open []int
-	from := -1 // the step whose lines confirm the choices before it
-	for j := min(d.step, len(steps)-1); j >= 0; j-- {
-		// Lines that agreed after a step confirm the choices up to it,
-		// unless it was secret (a vote is seen only when all have
-		// voted). The departing step's own first lines count too: what
-		// differs after them was decided by the hidden cards ("Bob shows
-		// Ann a card" where the seat read that nobody could), which no
-		// other choice repairs.
-		agreed := len(steps[j].Lines)
-		if j == d.step {
-			agreed = d.line
-		}
-		if agreed > 0 && !steps[j].Secret {
-			from = j
-			break
-		}
+	from := b.confirmed(d) // the step whose lines confirm the choices before it
+	for j := min(d.step, len(steps)-1); j > from; j-- {
 		if at.cand[j] != nil && at.at[j]+1 < len(at.cand[j]) {
 			open = append(open, j)
 		}
@@ -290,23 +301,43 @@ func (b *builder) suspect(d *departure, at *attempt) int {
 		}
 	}
 	for _, j := range open {
-		label := b.label(steps[j].Seat)
-		if label != "" && (strings.Contains(d.want, label) || strings.Contains(d.got, label)) {
+		if b.nameIn(steps[j].Seat, d.want) != "" || b.nameIn(steps[j].Seat, d.got) != "" {
 			return j
 		}
 	}
 	return open[0]
 }
 
+// confirmed returns the latest step whose lines agreed before departure
+// d, or -1: they confirm the choices up to it (but secret ones). Lines
+// that agreed after a secret step confirm nothing (a vote is seen only
+// when all have voted). The departing step's own first lines count too:
+// what differs after them was decided by the hidden cards ("Bob shows
+// Ann a card" where the seat read that nobody could), which no other
+// choice repairs.
+func (b *builder) confirmed(d *departure) int {
+	steps := b.obs.Steps
+	for j := min(d.step, len(steps)-1); j >= 0; j-- {
+		agreed := len(steps[j].Lines)
+		if j == d.step {
+			agreed = d.line
+		}
+		if agreed > 0 && !steps[j].Secret {
+			return j
+		}
+	}
+	return -1
+}
+
 // unexplained reports whether the line the seat should have read says
 // something of seat who that no option left to try at its open steps
 // says a word of.
 func (b *builder) unexplained(d *departure, at *attempt, open []int, who int) bool {
-	label := b.label(who)
-	if label == "" || !strings.Contains(d.want, label) || b.namesCards(d) {
+	label := b.nameIn(who, d.want)
+	if label == "" || b.namesCards(d) {
 		return false // an option's cards may say what its words do not
 	}
-	win := b.windowOf([]Line{{Text: d.want}}, label, true)
+	win := b.windowOf([]Line{{Text: d.want}}, who, label, true)
 	for _, j := range open {
 		if b.obs.Steps[j].Seat != who {
 			continue
@@ -367,9 +398,11 @@ func (b *builder) probeSecret(d *departure, at *attempt, from, who int) int {
 // lastNamed returns the seat whose name ends last in text[:at], or 0.
 func (b *builder) lastNamed(text string, at int) int {
 	who, where := 0, -1
-	for s := 1; s <= len(b.labels); s++ {
-		if i := strings.LastIndex(text[:at], b.labels[s-1]); i >= 0 && i+len(b.labels[s-1]) > where {
-			who, where = s, i+len(b.labels[s-1])
+	for s, names := range b.obs.Labels {
+		for _, l := range names {
+			if i := strings.LastIndex(text[:at], l); i >= 0 && i+len(l) > where {
+				who, where = s, i+len(l)
+			}
 		}
 	}
 	return who
@@ -378,9 +411,11 @@ func (b *builder) lastNamed(text string, at int) int {
 // firstNamed returns the seat whose name comes first in text, or 0.
 func (b *builder) firstNamed(text string) int {
 	who, where := 0, len(text)
-	for s := 1; s <= len(b.labels); s++ {
-		if i := strings.Index(text, b.labels[s-1]); i >= 0 && i < where {
-			who, where = s, i
+	for s, names := range b.obs.Labels {
+		for _, l := range names {
+			if i := strings.Index(text, l); i >= 0 && i < where {
+				who, where = s, i
+			}
 		}
 	}
 	return who
@@ -395,12 +430,17 @@ func commonPrefix(a, b string) int {
 	return n
 }
 
-// label is a seat's name in the lines.
-func (b *builder) label(seat int) string {
-	if seat < 1 || seat > len(b.labels) {
+// nameIn returns the name by which text names seat, or "".
+func (b *builder) nameIn(seat int, text string) string {
+	if seat < 1 || seat >= len(b.obs.Labels) {
 		return ""
 	}
-	return b.labels[seat-1]
+	for _, l := range b.obs.Labels[seat] {
+		if strings.Contains(text, l) {
+			return l
+		}
+	}
+	return ""
 }
 
 // explain tells b.why why a replay departed.
@@ -411,12 +451,19 @@ func (b *builder) explain(step int, reason string) {
 }
 
 // remember notes the choices of a world that held.
-func (b *builder) remember(w *world) {
-	for len(b.memo) < len(w.texts) {
+func (b *builder) remember(w *world) { b.note(w, len(w.texts), false) }
+
+// learn notes the choices of a world up to step upto that lines
+// confirmed, though it departed later (but secret ones): while no world
+// holds, the next tries them first all the same.
+func (b *builder) learn(w *world, upto int) { b.note(w, upto+1, true) }
+
+func (b *builder) note(w *world, n int, partial bool) {
+	for len(b.memo) < n {
 		b.memo = append(b.memo, nil)
 	}
-	for k, t := range w.texts {
-		if b.obs.Steps[k].Own() || b.obs.Steps[k].Say {
+	for k, t := range w.texts[:n] {
+		if st := b.obs.Steps[k]; st.Own() || st.Say || partial && st.Secret {
 			continue
 		}
 		if b.memo[k] == nil {
@@ -464,4 +511,126 @@ func (b *builder) mutate(w *world) *world {
 		c.seed = b.rng.Uint64()
 	}
 	return c
+}
+
+// A world whose lines differ where the hidden cards decided them — the
+// seat read that nobody could show one of the cards named, and in the
+// world somebody does — is not repaired by other choices (suspect). Its
+// deal may be: repairDeal moves one of the cards named in the lines of
+// the step that departed to another slot the seat has not seen, in the
+// shuffle that dealt it, and the builder replays. A repair that makes the
+// world depart sooner is undone; one that gets as far or further is kept,
+// and the next repairs go on from there (a walk towards deals that agree
+// with everything the seat read).
+//
+// Only shuffles of cards that all look different are repaired: where two
+// cards look alike (Andy Capp's beers), which of them the seat saw where
+// is a matter of card IDs that differ between games the seat saw alike,
+// and a repair would choose by what the seat cannot tell.
+
+// swap is a repair: the cards of slots p and q of shuffle event exchanged,
+// made for departure d.
+type swap struct {
+	event, p, q int
+	d           *departure
+}
+
+// exchange makes (or undoes) swap s in w.
+func (w *world) exchange(s *swap) {
+	o := w.orders[s.event]
+	o[s.p], o[s.q] = o[s.q], o[s.p]
+}
+
+// learnCards notes the IDs of m's cards by name and label, again while
+// there are more of them (a game may make its cards after its first
+// decisions).
+func (b *builder) learnCards(m *interp.Match) {
+	if b.cardsKnown >= len(m.Cards) {
+		return
+	}
+	b.cardsKnown = len(m.Cards)
+	b.cardIDs, b.cardLabels = map[string][]int{}, map[string][]int{}
+	byLabel := map[string]int{}
+	for _, c := range m.Cards {
+		byLabel[c.Label]++
+	}
+	b.alike = make([]bool, len(m.Cards)+1)
+	for _, c := range m.Cards {
+		b.alike[c.ID] = byLabel[c.Label] > 1
+		b.cardIDs[c.Name] = append(b.cardIDs[c.Name], c.ID)
+		// A label drawn in brackets ("[Great Hall]") is written
+		// without them in sentences.
+		if l := strings.Trim(c.Label, "[](){}<>"); len(l) >= minLabel {
+			b.cardLabels[l] = append(b.cardLabels[l], c.ID)
+		}
+	}
+}
+
+// minLabel is the length, in bytes, of the shortest card label looked for
+// in a line's text: "5" or "J" would be found in too many lines.
+const minLabel = 4
+
+// repairDeal makes a repair of w for departure d, or returns nil when the
+// step's lines name no card that lies in a slot the seat has not seen of
+// a shuffle of cards that all look different.
+func (b *builder) repairDeal(w *world, d *departure) *swap {
+	if d.step >= len(b.obs.Steps) {
+		return nil
+	}
+	named := b.namedIn(b.obs.Steps[d.step].Lines)
+	var moves []swap
+	for i, o := range w.orders {
+		if i >= len(b.obs.Events) || o == nil || !b.distinct(o) {
+			continue
+		}
+		free := freeSlots(&b.obs.Events[i], o)
+		for _, p := range free {
+			if !named[o[p]] {
+				continue
+			}
+			for _, q := range free {
+				if q != p && !named[o[q]] {
+					moves = append(moves, swap{event: i, p: p, q: q, d: d})
+				}
+			}
+		}
+	}
+	if len(moves) == 0 {
+		return nil
+	}
+	s := moves[b.rng.Intn(len(moves))]
+	w.exchange(&s)
+	return &s
+}
+
+// namedIn returns the IDs of the cards lines name, as cards or in words
+// ("I suggest that Miss Kingston ...").
+func (b *builder) namedIn(lines []Line) map[int]bool {
+	named := map[int]bool{}
+	for _, l := range lines {
+		for _, name := range l.Cards {
+			for _, id := range b.cardIDs[name] {
+				named[id] = true
+			}
+		}
+		for label, ids := range b.cardLabels {
+			if strings.Contains(l.Text, label) {
+				for _, id := range ids {
+					named[id] = true
+				}
+			}
+		}
+	}
+	return named
+}
+
+// distinct reports whether the cards of order all have labels of their
+// own.
+func (b *builder) distinct(order []int) bool {
+	for _, id := range order {
+		if id >= len(b.alike) || b.alike[id] {
+			return false
+		}
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -34,6 +35,10 @@ type Observation struct {
 	Rolls []int
 	// Root is what the seat sees now (its view without the log).
 	Root string
+	// Labels are the names each seat has gone by so far (by seat, from
+	// 1): "Player 1" until it chose to play Lehman, then "Space
+	// Commander Lehman". Lines name seats by them.
+	Labels [][]string
 }
 
 // A Step is one decision as the observing seat saw it.
@@ -211,7 +216,18 @@ func newMirror(eng *interp.Engine, cfg interp.Config, seat int) (*mirror, error)
 	lines, ids := mr.newLines()
 	mr.obs.Setup = lines
 	mr.look(ids)
+	mr.obs.Labels = make([][]string, cfg.Players+1)
+	mr.addLabels()
 	return mr, nil
+}
+
+// addLabels notes the seats' names now, when new.
+func (mr *mirror) addLabels() {
+	for s := 1; s < len(mr.obs.Labels); s++ {
+		if l := mr.m.SeatLabel(s); !slices.Contains(mr.obs.Labels[s], l) {
+			mr.obs.Labels[s] = append(mr.obs.Labels[s], l)
+		}
+	}
 }
 
 // close releases the mirror's match.
@@ -247,6 +263,7 @@ func (mr *mirror) advance(decisions []interp.Decision) error {
 		st.Lines, named = mr.newLines()
 		mr.obs.Steps = append(mr.obs.Steps, st)
 		mr.look(named)
+		mr.addLabels()
 	}
 	mr.finish()
 	return nil

@@ -37,7 +37,7 @@ func (b *builder) rank(m *interp.Match, p *interp.Prompt, k int, prev string) []
 			}
 		}
 	}
-	win := b.window(k, m.SeatLabel(p.Seat))
+	win := b.window(k, p.Seat, m.SeatLabel(p.Seat))
 	type scored struct {
 		i     int
 		score [6]int
@@ -78,7 +78,7 @@ type window struct {
 // window gathers the lines of step k and the steps after it, up to the
 // first that names the deciding seat (at most horizon steps), else those
 // of the first steps that wrote any.
-func (b *builder) window(k int, label string) window {
+func (b *builder) window(k, seat int, label string) window {
 	steps := b.obs.Steps
 	var lines []Line
 	found := false
@@ -94,18 +94,18 @@ func (b *builder) window(k int, label string) window {
 			lines = steps[j].Lines
 		}
 	}
-	return b.windowOf(lines, label, found)
+	return b.windowOf(lines, seat, label, found)
 }
 
 // windowOf is the window of lines: all their words, or when about the
 // deciding seat, those said after its name.
-func (b *builder) windowOf(lines []Line, label string, about bool) window {
+func (b *builder) windowOf(lines []Line, seat int, label string, about bool) window {
 	found := about
 	w := window{words: map[string]int{}, parts: map[string]int{}, cards: map[string]bool{}}
-	labels := make([]string, 0, len(b.labels))
-	for _, l := range b.labels {
-		if l != label {
-			labels = append(labels, l)
+	var labels []string // the other seats' names
+	for s, names := range b.obs.Labels {
+		if s != seat {
+			labels = append(labels, names...)
 		}
 	}
 	for _, l := range lines {

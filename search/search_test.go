@@ -454,7 +454,7 @@ func TestGuided(t *testing.T) {
 func TestSuspectTrustsAgreeingLines(t *testing.T) {
 	b := &builder{obs: &Observation{Steps: []Step{
 		{Seat: 2, Lines: []Line{{Text: "Bob suggests the Bar"}, {Text: "Cat cannot show a card"}}},
-	}}, labels: []string{"Ann", "Bob", "Cat"}}
+	}, Labels: [][]string{nil, {"Ann"}, {"Bob"}, {"Cat"}}}}
 	at := &attempt{cand: [][]string{{"suggest bar", "suggest hall"}}, at: []int{0}}
 	for _, c := range []struct {
 		d    departure
@@ -469,13 +469,28 @@ func TestSuspectTrustsAgreeingLines(t *testing.T) {
 	}
 }
 
-// TestLaterReveals builds worlds late in games played by the games' own
-// bots, where what the seat read depends on choices it saw long before
-// their outcome: Das Regeln's secret predictions, scored at the end of a
-// round after many steps whose lines agreed, and its ties, drawn with
-// place cards that are shuffled again in the same step; Members Only's
-// cards laid open at the end of a heat and dealt again at once.
-func TestLaterReveals(t *testing.T) {
+// TestSuspectKnowsEveryName: a seat is named in the lines by every name
+// it has had ("Player 3" until it chose to play Reverend Burgess), and
+// the line read that should not have been names the seat to blame.
+func TestSuspectKnowsEveryName(t *testing.T) {
+	b := &builder{obs: &Observation{Steps: []Step{{Seat: 1}, {Seat: 3}}, Labels: [][]string{nil,
+		{"Player 1", "Space Commander Lehman"}, {"Player 2", "Professor Anderson"}, {"Player 3", "Reverend Burgess"}}}}
+	at := &attempt{cand: [][]string{{"choose lehman", "choose any"}, {"choose lehman", "choose any"}}, at: []int{0, 0}}
+	d := departure{step: 1, got: "Player 3 chooses Space Commander Lehman"}
+	if got := b.suspect(&d, at); got != 1 {
+		t.Errorf("suspected step %d (seat %d), want step 1 (seat 3)", got, b.obs.Steps[max(got, 0)].Seat)
+	}
+}
+
+// TestHardWorlds builds worlds in games played by the games' own bots,
+// where what the seat read depends on choices it saw long before their
+// outcome or on where the hidden cards lie: Das Regeln's secret
+// predictions, scored at the end of a round after many steps whose lines
+// agreed, and its ties, drawn with place cards that are shuffled again in
+// the same step; Members Only's cards laid open at the end of a heat and
+// dealt again at once; Cluedo's answers to suggestions, which a random
+// deal seldom gives (its deals are repaired).
+func TestHardWorlds(t *testing.T) {
 	for _, c := range []struct {
 		game        string
 		seed, depth int
@@ -483,6 +498,8 @@ func TestLaterReveals(t *testing.T) {
 		{"das_regeln_wir_schon", 1, 75},
 		{"das_regeln_wir_schon", 3, 60},
 		{"members_only", 1, 32},
+		{"cluedo", 1, 20},
+		{"cluedo", 4, 15},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", c.game, c.seed), func(t *testing.T) {
 			e := loadGame(t, c.game)

@@ -40,6 +40,10 @@ type builder struct {
 	cardsKnown          int
 	// alike is by card ID whether another card has the same label.
 	alike []bool
+	// windows are the windows of rank, kept while the observation has
+	// windowsAt steps.
+	windows   map[windowKey]window
+	windowsAt int
 }
 
 // Stats counts a builder's work.

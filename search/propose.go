@@ -26,6 +26,9 @@ const horizon = 8
 // explains the lines the seat read next, ties at random.
 func (b *builder) rank(m *interp.Match, p *interp.Prompt, k int, prev string) []string {
 	n := len(p.Options)
+	if n == 1 {
+		return []string{p.Options[0]}
+	}
 	first := map[string]int{}
 	if prev != "" {
 		first[prev] = 2
@@ -79,6 +82,29 @@ type window struct {
 // first that names the deciding seat (at most horizon steps), else those
 // of the first steps that wrote any.
 func (b *builder) window(k, seat int, label string) window {
+	// The same step is ranked in every replay: its window is kept while
+	// the observation stays as it is.
+	key := windowKey{k, seat, label}
+	if b.windowsAt != len(b.obs.Steps) {
+		b.windows, b.windowsAt = map[windowKey]window{}, len(b.obs.Steps)
+	}
+	if w, ok := b.windows[key]; ok {
+		return w
+	}
+	w := b.gather(k, seat, label)
+	b.windows[key] = w
+	return w
+}
+
+// windowKey names a window: a step, and the seat deciding it by its name
+// then.
+type windowKey struct {
+	k, seat int
+	label   string
+}
+
+// gather makes the window of step k.
+func (b *builder) gather(k, seat int, label string) window {
 	steps := b.obs.Steps
 	var lines []Line
 	found := false
@@ -191,23 +217,27 @@ func (w window) score(text string, cards []*interp.Card) [6]int {
 	if len(ws) > 1 {
 		ws = ws[1:]
 	}
-	words, parts := map[string]int{}, map[string]int{}
-	for k, v := range w.words {
-		words[k] = v
-	}
-	for k, v := range w.parts {
-		parts[k] = v
+	// Each word of the window explains one word of the option: took
+	// counts those taken (a small map, not copies of the window's).
+	var took map[string]int
+	take := func(m map[string]int, t, as string) bool {
+		if m[t]-took[as] <= 0 {
+			return false
+		}
+		if took == nil {
+			took = map[string]int{}
+		}
+		took[as]++
+		return true
 	}
 	exact, part := 0, 0
 	for _, t := range ws {
 		switch {
-		case words[t] > 0:
-			words[t]--
+		case take(w.words, t, t):
 			exact++
-		case parts[t] > 0:
-			parts[t]--
+		case take(w.parts, t, "-"+t):
 			part++
-		case inflected(words, t):
+		case w.inflected(t, take):
 			part++
 		}
 	}
@@ -219,22 +249,24 @@ func (w window) score(text string, cards []*interp.Card) [6]int {
 }
 
 // inflected reports whether the lines say t with an ending: "fights" for
-// the option "fight", "drinks" for "drink".
-func inflected(words map[string]int, t string) bool {
+// the option "fight", "drinks" for "drink"; take takes the word.
+func (w window) inflected(t string, take func(m map[string]int, t, as string) bool) bool {
 	if len(t) < 3 {
 		return false
 	}
-	best := ""
-	for w, n := range words {
-		if n > 0 && len(w) > len(t) && len(w) <= len(t)+3 && strings.HasPrefix(w, t) && (best == "" || w < best) {
-			best = w
+	var cands []string
+	for x := range w.words {
+		if len(x) > len(t) && len(x) <= len(t)+3 && strings.HasPrefix(x, t) {
+			cands = append(cands, x)
 		}
 	}
-	if best == "" {
-		return false
+	sort.Strings(cands)
+	for _, x := range cands {
+		if take(w.words, x, x) {
+			return true
+		}
 	}
-	words[best]--
-	return true
+	return false
 }
 
 // words splits a text into lower-case words of letters, digits, + and -.

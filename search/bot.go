@@ -55,9 +55,10 @@ var DefaultParams = Params{Iterations: 400, Rollout: "random", Worlds: 32}
 
 // ParseParams reads what follows "search:" in a bot name: an iteration
 // count (2000), a time per decision (200ms, 1s), the rollout policy
-// (random or one of the game's bots), the rollout horizon (round or game)
-// and the guide (guide=NAME, one of the game's bots, or guide=none), in
-// any order, separated by colons. The guide is the game's default bot
+// (random or one of the game's bots), the rollout horizon (round or game),
+// the guide (guide=NAME, one of the game's bots, or guide=none) and the
+// determinizations a decision builds at most (worlds=N), in any order,
+// separated by colons. The guide is the game's default bot
 // unless told otherwise.
 func ParseParams(e *interp.Engine, args string) (Params, error) {
 	p := DefaultParams
@@ -68,6 +69,14 @@ func ParseParams(e *interp.Engine, args string) (Params, error) {
 		return p, nil
 	}
 	for _, a := range strings.Split(args, ":") {
+		if n, ok := strings.CutPrefix(a, "worlds="); ok {
+			w, err := strconv.Atoi(n)
+			if err != nil || w < 1 || w > 1000 {
+				return p, fmt.Errorf("bot search:%s: worlds must be 1 to 1000", args)
+			}
+			p.Worlds = w
+			continue
+		}
 		if name, ok := strings.CutPrefix(a, "guide="); ok {
 			switch {
 			case name == "none":
@@ -101,7 +110,7 @@ func ParseParams(e *interp.Engine, args string) (Params, error) {
 			p.Horizon = a
 			continue
 		}
-		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s), a horizon (round, game) nor a guide (guide=NAME, guide=none)", args, a, strings.Join(e.Info.Bots, ", "))
+		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s), a horizon (round, game), a guide (guide=NAME, guide=none) nor worlds=N", args, a, strings.Join(e.Info.Bots, ", "))
 	}
 	return p, nil
 }

@@ -34,12 +34,14 @@ type builder struct {
 	relaxed bool
 	// Stats counts the work, for benchmarks and reports.
 	stats Stats
-	// cardIDs and cardLabels are the IDs of the cards of each name and
-	// each label (the same in every replay), for repairDeal.
-	cardIDs, cardLabels map[string][]int
-	cardsKnown          int
-	// alike is by card ID whether another card has the same label.
-	alike []bool
+	// cardLabels are the IDs of the cards of each label as sentences
+	// write it (the same in every replay), for repairDeal.
+	cardLabels map[string][]int
+	cardsKnown int
+	// alike is by card ID whether another card has the same label;
+	// byLabel the IDs of the cards of each label.
+	alike   []bool
+	byLabel map[string][]int
 	// windows are the windows of rank, kept while the observation has
 	// windowsAt steps.
 	windows   map[windowKey]window
@@ -553,15 +555,14 @@ func (b *builder) learnCards(m *interp.Match) {
 		return
 	}
 	b.cardsKnown = len(m.Cards)
-	b.cardIDs, b.cardLabels = map[string][]int{}, map[string][]int{}
-	byLabel := map[string]int{}
+	b.cardLabels = map[string][]int{}
+	b.byLabel = map[string][]int{}
 	for _, c := range m.Cards {
-		byLabel[c.Label]++
+		b.byLabel[c.Label] = append(b.byLabel[c.Label], c.ID)
 	}
 	b.alike = make([]bool, len(m.Cards)+1)
 	for _, c := range m.Cards {
-		b.alike[c.ID] = byLabel[c.Label] > 1
-		b.cardIDs[c.Name] = append(b.cardIDs[c.Name], c.ID)
+		b.alike[c.ID] = len(b.byLabel[c.Label]) > 1
 		// A label drawn in brackets ("[Great Hall]") is written
 		// without them in sentences.
 		if l := strings.Trim(c.Label, "[](){}<>"); len(l) >= minLabel {
@@ -612,8 +613,8 @@ func (b *builder) repairDeal(w *world, d *departure) *swap {
 func (b *builder) namedIn(lines []Line) map[int]bool {
 	named := map[int]bool{}
 	for _, l := range lines {
-		for _, name := range l.Cards {
-			for _, id := range b.cardIDs[name] {
+		for _, label := range l.Labels {
+			for _, id := range b.byLabel[label] {
 				named[id] = true
 			}
 		}

@@ -4,7 +4,10 @@
 // Name it bot:search (--seats me,bot:search), with an iteration count
 // (bot:search:2000) or a time per decision (bot:search:200ms), and
 // optionally the policy that plays games out (bot:search:500:careful uses
-// the game's careful bot; random is the default).
+// the game's careful bot; random is the default) and how many
+// determinizations a decision builds at most (bot:search:worlds=8; each
+// costs a replay of the game so far, so fewer leave more time for
+// iterations).
 //
 // By default the search is guided by the game's own bot (its first, the
 // one --seats bot names): at each decision the guide is asked first, from
@@ -30,9 +33,11 @@
 //   - a mirror (observe.go) replays the true game once, privately, and
 //     keeps of it only what the seat saw — the log lines it could read,
 //     after which decision each came, who was asked when, its own
-//     decisions, the dice, and for each shuffle which cards the seat has
-//     seen come out of it and which slots they may have had (an
-//     Observation);
+//     decisions, the dice, the names the seats went by, and for each
+//     shuffle which cards the seat has seen come out of it and which
+//     slots they may have had (an Observation). A card a line names is
+//     seen as it lay when the line was written: Members Only lays cards
+//     open and deals them again within one step;
 //   - a world (world.go) is a seed for the game's secret draws, how every
 //     shuffle came out — the seen cards in slots they may have had, the
 //     others at random — and a choice for every other seat's decision;
@@ -41,10 +46,16 @@
 //     every decision, be asked the same things, and see the same view at
 //     the end. Other seats' decisions are never read from the true game:
 //     the builder tries their options in the order that best explains
-//     what the seat read next (propose.go) and backtracks on a mismatch.
-//     A world that cannot agree is rejected; worlds that held are kept,
-//     changed a little into neighbours when fresh ones rarely hold, and
-//     carried to the next decision.
+//     what the seat read next (propose.go) and backtracks on a mismatch:
+//     to the choices since the last lines that agreed, to a secret choice
+//     revealed only now (Das Regeln's predictions, scored rounds after
+//     they were made), and, where the hidden cards decided the lines
+//     ("Burgess cannot show a card"), to the deal: a card the lines name
+//     is moved to another unseen slot of a shuffle whose cards all look
+//     different. A world that cannot agree is rejected; worlds that held
+//     are kept, changed a little into neighbours when fresh ones rarely
+//     hold, and carried to the next decision; choices that lines
+//     confirmed are tried first by the next world.
 //
 // So the search knows what the seat knows, no more: two games that the
 // seat saw alike give the same decisions, whatever lies hidden in them.

@@ -323,9 +323,15 @@ func TestParams(t *testing.T) {
 		{"0", "error"},
 		{"fast", "error"},
 		{"-1s", "error"},
+		{"worlds=8:100ms", "400 100ms random careful worlds 8"},
+		{"worlds=0", "error"},
+		{"worlds=", "error"},
 	} {
 		p, err := ParseParams(e, c.args)
 		got := fmt.Sprintf("%d %v %s %s", p.Iterations, p.Budget, p.Rollout, p.Guide)
+		if p.Worlds != DefaultParams.Worlds {
+			got += fmt.Sprintf(" worlds %d", p.Worlds)
+		}
 		if err != nil {
 			got = "error"
 		}

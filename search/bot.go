@@ -18,7 +18,7 @@ func init() {
 			}
 			return New(e, seat, seed, p), nil
 		},
-		Help: "search[:ITERATIONS|:DURATION][:ROLLOUT]: information-set Monte Carlo tree search from the seat's own view",
+		Help: "search[:ITERATIONS|:DURATION][:ROLLOUT][:guide=BOT|none][:worlds=N]: information-set Monte Carlo tree search from the seat's own view, guided by the game's own bot",
 	})
 }
 
@@ -51,7 +51,7 @@ type Params struct {
 
 // DefaultParams is bot:search with nothing after it, but for the guide:
 // ParseParams makes that the game's default bot.
-var DefaultParams = Params{Iterations: 400, Rollout: "random", Worlds: 32}
+var DefaultParams = Params{Iterations: 400, Rollout: "random", Worlds: 8}
 
 // ParseParams reads what follows "search:" in a bot name: an iteration
 // count (2000), a time per decision (200ms, 1s), the rollout policy

@@ -323,7 +323,7 @@ func TestParams(t *testing.T) {
 		{"0", "error"},
 		{"fast", "error"},
 		{"-1s", "error"},
-		{"worlds=8:100ms", "400 100ms random careful worlds 8"},
+		{"worlds=3:100ms", "400 100ms random careful worlds 3"},
 		{"worlds=0", "error"},
 		{"worlds=", "error"},
 	} {

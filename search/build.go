@@ -18,10 +18,12 @@ import (
 //
 // A mismatch sends the builder back to the most recent choice the lines
 // had not yet confirmed, to try its next option (each try is a replay);
-// when none is left, or the replays allowed are spent, the world is
-// rejected. What a choice turned out to be in a world that held is
-// remembered by step (memo), so the next world tries it first: a decision
-// the seat could see is found once per game, not once per world.
+// failing that, to a secret choice revealed only now (probeSecret), or to
+// the deal (repairDeal); when nothing is left to try, or the replays
+// allowed are spent, the world is rejected. What a choice turned out to
+// be — in a world that held, or up to lines that agreed — is remembered
+// by step (memo), so the next world tries it first: a decision the seat
+// could see is found once per game, not once per world.
 type builder struct {
 	eng  *interp.Engine
 	obs  *Observation

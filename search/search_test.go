@@ -27,12 +27,18 @@ var fiveGames = []struct {
 // playTo plays a game with random bots until seat has a choice to make
 // after at least depth decisions.
 func playTo(t testing.TB, e *interp.Engine, cfg interp.Config, seat, depth int) *interp.Match {
+	bot := interp.NewRandomBot(cfg.Seed + 1)
+	return playWith(t, e, cfg, seat, depth, func(int) interp.Bot { return bot })
+}
+
+// playWith plays a game with the bots botOf gives each seat until seat
+// has a choice to make after at least depth decisions.
+func playWith(t testing.TB, e *interp.Engine, cfg interp.Config, seat, depth int, botOf func(seat int) interp.Bot) *interp.Match {
 	t.Helper()
 	m, err := e.NewMatch(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bot := interp.NewRandomBot(cfg.Seed + 1)
 	for {
 		p := m.Prompt()
 		if p == nil {
@@ -41,11 +47,28 @@ func playTo(t testing.TB, e *interp.Engine, cfg interp.Config, seat, depth int) 
 		if p.Seat == seat && len(p.Options) > 1 && len(m.Decisions()) >= depth {
 			return m
 		}
-		i, _ := bot.Choose(m)
+		i, err := botOf(p.Seat).Choose(m)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if err := m.Step(i); err != nil {
 			t.Fatal(err)
 		}
 	}
+}
+
+// searcherAt is a search bot's state for seat, caught up with m (its
+// builder tells why worlds depart when WHY is set).
+func searcherAt(t testing.TB, e *interp.Engine, m *interp.Match, seat int, seed uint64) *searcher {
+	t.Helper()
+	s := New(e, seat, seed, Params{Iterations: 1}).s
+	if err := s.sync(m); err != nil {
+		t.Fatal(err)
+	}
+	if os.Getenv("WHY") != "" {
+		s.b.why = func(step int, r string) { fmt.Printf("  depart at %d: %.300s\n", step, r) }
+	}
+	return s
 }
 
 // lines is the text of what seat has read of m's log.
@@ -91,14 +114,8 @@ func TestDeterminizations(t *testing.T) {
 			const seat = 2
 			m := playTo(t, e, interp.Config{Players: 4, Seed: 21}, seat, g.depth)
 			defer m.Close()
-			s := New(e, seat, 5, Params{Iterations: 1}).s
+			s := searcherAt(t, e, m, seat, 5)
 			defer s.close()
-			if err := s.sync(m); err != nil {
-				t.Fatal(err)
-			}
-			if os.Getenv("WHY") != "" {
-				s.b.why = func(step int, r string) { fmt.Printf("  depart at %d: %.300s\n", step, r) }
-			}
 			truth := hiddenPlaces(m, seat)
 			moved, held := 0, 0
 			// Worlds are made as the bot makes them: fresh, or changed a
@@ -227,11 +244,8 @@ func TestNoLeak(t *testing.T) {
 			cfg := interp.Config{Players: 4, Seed: 33}
 			a := playTo(t, e, cfg, seat, g.depth/2)
 			defer a.Close()
-			s := New(e, seat, 9, Params{Iterations: 1}).s
+			s := searcherAt(t, e, a, seat, 9)
 			defer s.close()
-			if err := s.sync(a); err != nil {
-				t.Fatal(err)
-			}
 			truth := hiddenPlaces(a, seat)
 			var b *interp.Match
 			for k := 0; k < 40 && b == nil; k++ {
@@ -510,35 +524,19 @@ func TestHardWorlds(t *testing.T) {
 		t.Run(fmt.Sprintf("%s/%d", c.game, c.seed), func(t *testing.T) {
 			e := loadGame(t, c.game)
 			seat := 1 + c.seed%4
-			m, err := e.NewMatch(interp.Config{Players: 4, Seed: uint64(c.seed)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer m.Close()
 			bots := map[int]interp.Bot{}
 			for s := 1; s <= 4; s++ {
-				if bots[s], err = e.NewBot("", s, uint64(c.seed*10+s)); err != nil {
-					t.Fatal(err)
-				}
-				defer bots[s].Close()
-			}
-			for p := m.Prompt(); len(m.Decisions()) < c.depth || p.Seat != seat; p = m.Prompt() {
-				i, err := bots[p.Seat].Choose(m)
+				bot, err := e.NewBot("", s, uint64(c.seed*10+s))
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := m.Step(i); err != nil {
-					t.Fatal(err)
-				}
+				defer bot.Close()
+				bots[s] = bot
 			}
-			s := New(e, seat, 5, Params{Iterations: 1}).s
+			m := playWith(t, e, interp.Config{Players: 4, Seed: uint64(c.seed)}, seat, c.depth, func(s int) interp.Bot { return bots[s] })
+			defer m.Close()
+			s := searcherAt(t, e, m, seat, 5)
 			defer s.close()
-			if err := s.sync(m); err != nil {
-				t.Fatal(err)
-			}
-			if os.Getenv("WHY") != "" {
-				s.b.why = func(step int, r string) { fmt.Printf("  depart at %d: %.200s\n", step, r) }
-			}
 			held := 0
 			for k := 0; k < 5; k++ {
 				if w := s.b.build(&world{seed: uint64(100 + k)}); w != nil {

@@ -282,7 +282,7 @@ func (mr *mirror) newLines() ([]Line, []naming) {
 	lines := m.LogFor(mr.seat, mr.read)
 	k := 0
 	for i := mr.read; i < m.LogLen() && k < len(lines); i++ {
-		if to := m.LogTo(i); to != interp.AllSeats && !to.Has(mr.seat) {
+		if !m.LogTo(i).Has(mr.seat) { // the lines LogFor gave, in order
 			continue
 		}
 		l := lines[k]

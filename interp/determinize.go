@@ -20,9 +20,11 @@ import (
 //   - Determinize runs the script's optional determinize hook, which may
 //     reject an imagined world for reasons only the rules know.
 //
-// Everything else (t:random, t:shuffle of a Lua list, math.random) stays
-// on the match's generator: those draws are secret, and a determinization
-// draws them afresh from a seed of its own.
+// Secret draws — t:random — are the match's generator's too, unless the
+// Chance is a SecretChance: a world must agree with what its seat saw of
+// them (the card a Loan took from its hand), so a search decides them as
+// it decides shuffles. The rest (t:shuffle of a Lua list, math.random)
+// stays on the match's generator, which a determinization seeds afresh.
 
 // Chance decides the outcome of a match's public chance events: zone
 // shuffles and die rolls. A match whose Config.Chance is nil shuffles and
@@ -35,6 +37,18 @@ type Chance interface {
 	// Roll returns the result of one die of the given number of sides.
 	Roll(m *Match, sides int) int
 }
+
+// SecretChance is a Chance that also decides the match's secret draws:
+// Draw returns t:random(n)'s result, 1..n. A Chance without it leaves
+// them to the match's generator.
+type SecretChance interface {
+	Chance
+	Draw(m *Match, n int) int
+}
+
+// DrawSecret is the engine's own secret draw, t:random(n) (see
+// ShuffleCards).
+func (m *Match) DrawSecret(n int) int { return m.RNG.Intn(n) + 1 }
 
 // ShuffleCards is the engine's own shuffle of a zone: Fisher–Yates with the
 // match's generator, then the order Config.Stack asks for, if any. A

@@ -173,13 +173,22 @@ func (m *Match) tableFormat(L *lua.LState) int {
 	return 1
 }
 
-// tableRandom implements t:random(n): 1..n from the match's generator.
+// tableRandom implements t:random(n): 1..n from the match's generator,
+// or as its Chance decides (SecretChance).
 func (m *Match) tableRandom(L *lua.LState) int {
 	n := L.CheckInt(2)
 	if n < 1 {
 		L.ArgError(2, "need at least 1")
 	}
-	L.Push(boxNumber(m.RNG.Intn(n) + 1))
+	v := 0
+	if sc, ok := m.Config.Chance.(SecretChance); ok {
+		if v = sc.Draw(m, n); v < 1 || v > n {
+			L.RaiseError("t:random(%d): the match's chance drew %d", n, v)
+		}
+	} else {
+		v = m.DrawSecret(n)
+	}
+	L.Push(boxNumber(v))
 	return 1
 }
 

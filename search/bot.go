@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -224,9 +225,13 @@ func (t *searcher) sync(m *interp.Match) error {
 			return err
 		}
 		t.mirror, t.src, t.pool = mr, m, nil
-		t.b = &builder{eng: t.eng, obs: &mr.obs, rng: t.rng}
+		t.b = &builder{eng: t.eng, rng: t.rng}
 	}
-	return t.mirror.advance(d)
+	if err := t.mirror.advance(d); err != nil {
+		return err
+	}
+	t.b.obs = t.mirror.canonical()
+	return nil
 }
 
 // choose runs the search for the decision m waits for.
@@ -270,9 +275,13 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 	}
 	// Worlds that fail to hold cost replays and give nothing: while none
 	// has held at this decision, give up after a few failures — fewer
-	// when none held at the last decision either.
+	// when none held at the last decision either. A bot given a time
+	// uses it all: worlds that are hard to build are worth the wait.
 	giveUp := max(32, t.params.Iterations/8)
-	if t.starved > 0 {
+	switch {
+	case t.params.Budget > 0:
+		giveUp = math.MaxInt
+	case t.starved > 0:
 		giveUp = max(2, 8/t.starved)
 	}
 	for attempts := 0; !spent(attempts); attempts++ {

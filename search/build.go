@@ -40,9 +40,9 @@ type builder struct {
 	// write it (the same in every replay), for repairDeal.
 	cardLabels map[string][]int
 	cardsKnown int
-	// alike is by card ID whether another card has the same label;
-	// byLabel the IDs of the cards of each label.
-	alike   []bool
+	// drawn is how many secret draws the last replay made (redraw).
+	drawn int
+	// byLabel are the IDs of the cards of each label.
 	byLabel map[string][]int
 	// windows are the windows of rank, kept while the observation has
 	// windowsAt steps.
@@ -76,14 +76,26 @@ type attempt struct {
 	probe   *probe
 	settled []bool
 	texts   []string // the world's choices (world.texts)
+	// The secret draws changed since a choice last changed: their values
+	// before (redraw), and how many replays redrawing took.
+	origin  map[int]int
+	redrawn int
 }
+
+// maxRedraws bounds the replays one world may spend on its secret draws.
+const maxRedraws = 24
 
 // probe is a secret choice tried again: its step, the option it had, and
 // the departure that made the builder doubt it.
 type probe struct {
 	step, orig int
 	dep        departure
+	loose      bool // an open choice, whose lines agreed (see probeSecret)
+	tried      int  // options of a loose probe tried
 }
+
+// maxLoose is how many other options a probe of an open choice tries.
+const maxLoose = 4
 
 // departure says where a replay left the observation: the step, and the
 // first line that differed there (what the seat read, and what it should
@@ -94,6 +106,19 @@ type departure struct {
 	// line is the index of the first line that differed among those the
 	// step wrote (0 also when none did).
 	line int
+	// logAt is the index in the world's log of the line that differed:
+	// secret draws made after it was written did not decide it.
+	logAt int
+	// A seat whose hidden cards in the world may explain the departure
+	// (seatMove): the world asked it where the seat saw another asked
+	// (out: the cards its question names should not be in its hand), or
+	// the seat saw it asked next where the world went on (they should).
+	target   int
+	out      bool
+	ask      string // the world's question to target, when out
+	held     []int  // target's cards in the world that the seat cannot see
+	other    []int  // and those of the seat the seat saw asked instead
+	shuffles int    // how many shuffles the world had made
 }
 
 // before reports whether d departs sooner than e.
@@ -131,6 +156,12 @@ func (b *builder) build(w *world) *interp.Match {
 		b.learn(w, b.confirmed(d))
 		if p := at.probe; p != nil {
 			switch {
+			case d.before(&p.dep) && p.loose && p.tried < maxLoose && at.at[p.step]+1 < len(at.cand[p.step]):
+				// An open choice's other options may write other
+				// lines at once: try the next few, as ranked.
+				p.tried++
+				b.set(w, at, p.step, at.at[p.step]+1)
+				continue
 			case d.before(&p.dep):
 				// The probed choice was right: changing it departs
 				// sooner. Put it back and doubt another.
@@ -142,12 +173,20 @@ func (b *builder) build(w *world) *interp.Match {
 				at.probe = nil // it explained more: keep it
 			}
 		}
+		if b.redraw(w, at, d) {
+			continue
+		}
 		j := b.suspect(d, at)
 		if j < 0 && !b.relaxed && repairs < maxRepairs {
 			if last != nil && d.before(last.d) {
 				// The last repair made things worse: undo it, and try
-				// another for the departure it was for.
+				// another for the departure it was for. A secret draw
+				// whose change departs at its own step is one the seat
+				// saw the outcome of: no later repair changes it.
 				w.exchange(last)
+				if last.draw > 0 && d.step <= w.draws[last.draw-1].step {
+					w.draws[last.draw-1].seen = true
+				}
 				d = last.d
 			}
 			if last = b.repairDeal(w, d); last != nil {
@@ -164,9 +203,60 @@ func (b *builder) build(w *world) *interp.Match {
 	return nil
 }
 
+// redraw changes the secret draws (t:random) that what the seat read has
+// not yet confirmed — those made since the last step whose lines agreed,
+// up to the step where the replay departed — to the next combination of
+// values not tried since the choices last changed (counting through them
+// as an odometer from where they were, the last draw fastest), and
+// reports whether there was one. Only a line that differs calls for it:
+// "You borrow 6 from South" where the seat read "You borrow 1 from South"
+// (the card a Loan took from South's hand was a secret draw).
+func (b *builder) redraw(w *world, at *attempt, d *departure) bool {
+	if at.redrawn >= maxRedraws || d.got == "" || d.want == "" {
+		return false
+	}
+	lo := b.unconfirmed(d.step)
+	var open []int
+	for j, dr := range w.draws[:min(b.drawn, len(w.draws))] {
+		if dr.step >= lo && dr.step <= d.step && dr.logAt <= d.logAt && dr.n > 1 {
+			open = append(open, j)
+		}
+	}
+	if at.origin == nil {
+		at.origin = map[int]int{}
+	}
+	for _, j := range open {
+		if _, ok := at.origin[j]; !ok {
+			at.origin[j] = w.draws[j].v
+		}
+	}
+	for i := len(open) - 1; i >= 0; i-- {
+		dr := &w.draws[open[i]]
+		dr.v = dr.v%dr.n + 1
+		if dr.v != at.origin[open[i]] {
+			at.redrawn++
+			return true
+		}
+	}
+	return false // every combination tried: the choices must change
+}
+
+// unconfirmed is the first step whose outcome the lines read up to step
+// have not confirmed: lines read after a step confirm everything up to
+// it, unless it was secret (a vote is seen only when all have voted).
+func (b *builder) unconfirmed(step int) int {
+	steps := b.obs.Steps
+	lo := min(step, len(steps))
+	for lo > 0 && (len(steps[lo-1].Lines) == 0 || steps[lo-1].Secret) {
+		lo--
+	}
+	return lo
+}
+
 // set makes step j choose its i-th candidate; the choices after it are
 // ranked again (they were chosen for lines still to come).
 func (b *builder) set(w *world, at *attempt, j, i int) {
+	at.origin = nil
 	at.at[j] = i
 	w.texts[j] = at.cand[j][i]
 	for k := j + 1; k < len(at.cand); k++ {
@@ -179,7 +269,8 @@ func (b *builder) set(w *world, at *attempt, j, i int) {
 // len(Steps) for the present) and the match, if one was made.
 func (b *builder) run(w *world, at *attempt) (*interp.Match, *departure) {
 	obs := b.obs
-	a := &arranger{obs: obs, w: w, rng: b.rng, lenient: b.relaxed}
+	a := &arranger{obs: obs, w: w, rng: b.rng, lenient: b.relaxed, building: true}
+	defer func() { b.drawn = a.d }()
 	m, err := startMatch(b.eng, worldConfig(obs, w, a))
 	if err != nil {
 		return nil, &departure{step: 0}
@@ -192,9 +283,14 @@ func (b *builder) run(w *world, at *attempt) (*interp.Match, *departure) {
 		p := m.Prompt()
 		if a.fail != nil || p == nil || p.Seat != st.Seat && !st.Say {
 			b.explain(k, fmt.Sprintf("asked %v, not seat %d (%v)", p, st.Seat, a.fail))
-			return m, &departure{step: k}
+			d := &departure{step: k}
+			if a.fail == nil {
+				b.aimAt(d, m, a, k, true)
+			}
+			return m, d
 		}
 		b.stats.Steps++
+		a.step = k
 		var err error
 		switch {
 		case st.Say:
@@ -220,9 +316,11 @@ func (b *builder) run(w *world, at *attempt) (*interp.Match, *departure) {
 			return m, &departure{step: k}
 		}
 		if d := b.compare(m, &read, st.Lines, k, false); d != nil {
+			b.aimAt(d, m, a, k, false)
 			return m, d
 		}
 	}
+	a.building = false // the present: the match's own draws from here
 	if p := m.Prompt(); p == nil || p.Seat != obs.Seat {
 		b.explain(len(obs.Steps), "not the seat's turn at the end")
 		return m, &departure{step: len(obs.Steps)}
@@ -246,7 +344,8 @@ func (b *builder) run(w *world, at *attempt) (*interp.Match, *departure) {
 // compare checks that the lines the seat may read from *read on are want
 // (when partial, that they begin want), and moves *read past them.
 func (b *builder) compare(m *interp.Match, read *int, want []Line, step int, partial bool) *departure {
-	got := m.LogFor(b.obs.Seat, *read)
+	from := *read
+	got := m.LogFor(b.obs.Seat, from)
 	*read = m.LogLen()
 	if b.relaxed {
 		return nil
@@ -265,10 +364,24 @@ func (b *builder) compare(m *interp.Match, read *int, want []Line, step int, par
 		}
 		if g != w {
 			b.explain(step, fmt.Sprintf("line %d: read %q, want %q", i+1, g, w))
-			return &departure{step: step, got: g, want: w, line: i}
+			return &departure{step: step, got: g, want: w, line: i, logAt: b.logIndex(m, from, i)}
 		}
 	}
 	return nil
+}
+
+// logIndex returns the index in m's log of the i-th line from index from
+// on that the seat may read, or the log's length when there is none.
+func (b *builder) logIndex(m *interp.Match, from, i int) int {
+	for j := from; j < m.LogLen(); j++ {
+		if m.LogTo(j).Has(b.obs.Seat) {
+			if i == 0 {
+				return j
+			}
+			i--
+		}
+	}
+	return m.LogLen()
 }
 
 // suspect returns the step whose choice to change after departure d, or
@@ -297,7 +410,7 @@ func (b *builder) suspect(d *departure, at *attempt) int {
 		// what the seat read ("Listed colours: … Ann white" where Ann
 		// only chose whether to speak since): a secret choice made
 		// before them must have.
-		if j := b.probeSecret(d, at, from, who); j >= 0 || len(open) == 0 {
+		if j := b.probeSecret(d, at, from, who, len(open) == 0); j >= 0 || len(open) == 0 {
 			return j
 		}
 	}
@@ -378,29 +491,55 @@ func (b *builder) namesCards(d *departure) bool {
 // are tried in turn while the world departs where it did; when one
 // departs sooner, the choice was right (build puts it back and settles
 // it) and the one before is probed.
-func (b *builder) probeSecret(d *departure, at *attempt, from, who int) int {
+func (b *builder) probeSecret(d *departure, at *attempt, from, who int, loose bool) int {
 	steps := b.obs.Steps
 	for j := from - 1; j >= 0; j-- {
-		st := steps[j]
-		if !st.Secret || st.Own() || j < len(at.settled) && at.settled[j] || who > 0 && st.Seat != who {
-			continue
-		}
-		if p := at.probe; p != nil && p.step == j {
-			if at.at[j]+1 < len(at.cand[j]) {
-				return j
+		if st := steps[j]; st.Secret && !st.Own() && (who == 0 || st.Seat == who) {
+			if k, ok := b.probeAt(d, at, j); ok {
+				return k
 			}
-			// Every option departs where it did or later: put it
-			// back and probe the one before.
-			at.settled[j] = true
-			at.at[j], at.texts[j], at.probe = p.orig, at.cand[j][p.orig], nil
-			continue
 		}
-		if at.cand[j] != nil && at.at[j]+1 < len(at.cand[j]) {
-			at.probe = &probe{step: j, orig: at.at[j], dep: *d}
-			return j
+	}
+	// A choice whose lines agreed may show only after another seat's
+	// answer ("East takes the tray with 3" once North let Flo pass):
+	// when nothing else is left, the named seat's latest choice is
+	// probed too, a few of its options (maxLoose).
+	if !loose || who == 0 {
+		return -1
+	}
+	for j := from; j >= 0; j-- {
+		if st := steps[j]; st.Seat == who && !st.Own() && !st.Say && !st.Secret {
+			if k, ok := b.probeAt(d, at, j); ok {
+				return k
+			}
+			break
 		}
 	}
 	return -1
+}
+
+// probeAt probes step j for probeSecret: it returns j and true when an
+// option of j is left to try, else settles j (its choice put back).
+func (b *builder) probeAt(d *departure, at *attempt, j int) (int, bool) {
+	if j < len(at.settled) && at.settled[j] {
+		return 0, false
+	}
+	if p := at.probe; p != nil && p.step == j {
+		if at.at[j]+1 < len(at.cand[j]) && (!p.loose || p.tried < maxLoose) {
+			p.tried++
+			return j, true
+		}
+		// Every option departs where it did or later: put it back
+		// and probe the one before.
+		at.settled[j] = true
+		at.at[j], at.texts[j], at.probe = p.orig, at.cand[j][p.orig], nil
+		return 0, false
+	}
+	if at.cand[j] != nil && at.at[j]+1 < len(at.cand[j]) {
+		at.probe = &probe{step: j, orig: at.at[j], dep: *d, loose: !b.obs.Steps[j].Secret}
+		return j, true
+	}
+	return 0, false
 }
 
 // lastNamed returns the seat whose name ends last in text[:at], or 0.
@@ -529,22 +668,28 @@ func (b *builder) mutate(w *world) *world {
 // shuffle that dealt it, and the builder replays. A repair that makes the
 // world depart sooner is undone; one that gets as far or further is kept,
 // and the next repairs go on from there (a walk towards deals that agree
-// with everything the seat read).
-//
-// Only shuffles of cards that all look different are repaired: where two
-// cards look alike (Andy Capp's beers), which of them the seat saw where
-// is a matter of card IDs that differ between games the seat saw alike,
-// and a repair would choose by what the seat cannot tell.
+// with everything the seat read). Shuffles of look-alike cards (Andy
+// Capp's beers) are repaired too: the builder reads the observation with
+// those cards named canonically (canon.go), so which of two alike cards the
+// seat saw where does not steer the repair.
 
 // swap is a repair: the cards of slots p and q of shuffle event exchanged,
 // made for departure d.
 type swap struct {
 	event, p, q int
 	d           *departure
+	// draw, when not 0, makes the repair a change of secret draw draw-1
+	// to the value v instead (and v the value it had, once made).
+	draw, v int
 }
 
 // exchange makes (or undoes) swap s in w.
 func (w *world) exchange(s *swap) {
+	if s.draw > 0 {
+		dr := &w.draws[s.draw-1]
+		dr.v, s.v = s.v, dr.v
+		return
+	}
 	o := w.orders[s.event]
 	o[s.p], o[s.q] = o[s.q], o[s.p]
 }
@@ -562,9 +707,7 @@ func (b *builder) learnCards(m *interp.Match) {
 	for _, c := range m.Cards {
 		b.byLabel[c.Label] = append(b.byLabel[c.Label], c.ID)
 	}
-	b.alike = make([]bool, len(m.Cards)+1)
 	for _, c := range m.Cards {
-		b.alike[c.ID] = len(b.byLabel[c.Label]) > 1
 		// A label drawn in brackets ("[Great Hall]") is written
 		// without them in sentences.
 		if l := strings.Trim(c.Label, "[](){}<>"); len(l) >= minLabel {
@@ -577,17 +720,37 @@ func (b *builder) learnCards(m *interp.Match) {
 // in a line's text: "5" or "J" would be found in too many lines.
 const minLabel = 4
 
-// repairDeal makes a repair of w for departure d, or returns nil when the
-// step's lines name no card that lies in a slot the seat has not seen of
-// a shuffle of cards that all look different.
+// repairDeal makes a repair of w for departure d, or returns nil when
+// there is none to make. It chooses at random among the kinds that have
+// one: a secret draw made before the departure changed (redrawOne), the
+// hidden cards of the seat the departure aims at changed (seatMove), and
+// a card the step's lines name moved to another slot the seat has not
+// seen (namedMove).
 func (b *builder) repairDeal(w *world, d *departure) *swap {
+	var kinds []*swap
+	for _, s := range []*swap{b.redrawOne(w, d), b.seatMove(w, d), b.namedMove(w, d)} {
+		if s != nil {
+			kinds = append(kinds, s)
+		}
+	}
+	if len(kinds) == 0 {
+		return nil
+	}
+	s := kinds[b.rng.Intn(len(kinds))]
+	w.exchange(s)
+	return s
+}
+
+// namedMove proposes to move a card the lines of the departing step name
+// to another slot the seat has not seen, or nil.
+func (b *builder) namedMove(w *world, d *departure) *swap {
 	if d.step >= len(b.obs.Steps) {
 		return nil
 	}
 	named := b.namedIn(b.obs.Steps[d.step].Lines)
 	var moves []swap
 	for i, o := range w.orders {
-		if i >= len(b.obs.Events) || o == nil || !b.distinct(o) {
+		if i >= len(b.obs.Events) || o == nil {
 			continue
 		}
 		free := freeSlots(&b.obs.Events[i], o)
@@ -605,9 +768,177 @@ func (b *builder) repairDeal(w *world, d *departure) *swap {
 	if len(moves) == 0 {
 		return nil
 	}
-	s := moves[b.rng.Intn(len(moves))]
-	w.exchange(&s)
-	return &s
+	return &moves[b.rng.Intn(len(moves))]
+}
+
+// redrawOne proposes a change of one secret draw made before the line
+// that departed, or nil: a draw whose outcome the seat did not see may
+// show only later ("North lays tray 1: 8" where the world's East borrowed
+// that 8 from North three steps before). The later a draw's step, the
+// likelier it is chosen: the steps that drew, latest first, have odds of
+// 1/2, 1/4, …, and a draw of the step chosen takes another value.
+func (b *builder) redrawOne(w *world, d *departure) *swap {
+	made := w.draws[:min(b.drawn, len(w.draws))]
+	before := func(dr draw) bool { return dr.n > 1 && !dr.seen && (d.logAt == 0 || dr.logAt <= d.logAt) }
+	var steps []int // the steps that drew before the departure, latest first
+	for j := len(made) - 1; j >= 0; j-- {
+		if dr := made[j]; before(dr) && (len(steps) == 0 || steps[len(steps)-1] != dr.step) {
+			steps = append(steps, dr.step)
+		}
+	}
+	if len(steps) == 0 {
+		return nil
+	}
+	k := 0
+	for k+1 < len(steps) && b.rng.Intn(2) == 1 {
+		k++
+	}
+	var of []int
+	for j, dr := range made {
+		if dr.step == steps[k] && before(dr) {
+			of = append(of, j)
+		}
+	}
+	j := of[b.rng.Intn(len(of))]
+	v := 1 + b.rng.Intn(made[j].n-1)
+	if v >= made[j].v {
+		v++
+	}
+	return &swap{draw: j + 1, v: v, d: d}
+}
+
+// aimAt aims departure d at step k at the seat whose hidden cards may
+// explain it: the seat the world asked where the seat saw another asked
+// (asked) or the lines go on — its question names cards it should not
+// hold — or the seat the seat saw asked next where the world went on
+// writing lines: it may lack what it answered with.
+func (b *builder) aimAt(d *departure, m *interp.Match, a *arranger, k int, asked bool) {
+	steps := b.obs.Steps
+	switch p := m.Prompt(); {
+	case p != nil && p.Seat != b.obs.Seat && (asked || d.got == "" && d.want != ""):
+		d.out, d.ask = true, p.Hint+" "+strings.Join(p.Options, " ")
+		if asked && steps[k].Seat != b.obs.Seat {
+			// The seat asked instead may hold them.
+			d.other = hiddenOf(m, steps[k].Seat, b.obs.Seat)
+		}
+		b.aim(d, m, a, p.Seat)
+	case !asked && d.want == "" && d.got != "" && k+1 < len(steps) && steps[k+1].Seat != b.obs.Seat && !steps[k+1].Say:
+		b.aim(d, m, a, steps[k+1].Seat)
+	}
+}
+
+// aim notes in d the seat whose hidden cards in world m may explain it,
+// and those cards.
+func (b *builder) aim(d *departure, m *interp.Match, a *arranger, seat int) {
+	d.target, d.shuffles = seat, a.n
+	d.held = hiddenOf(m, seat, b.obs.Seat)
+}
+
+// hiddenOf returns the cards of seat's zones in m that observer cannot see.
+func hiddenOf(m *interp.Match, seat, observer int) []int {
+	var out []int
+	for _, z := range m.Zones {
+		if z.Owner != seat {
+			continue
+		}
+		for _, c := range z.Cards {
+			if !c.VisibleTo(observer) {
+				out = append(out, c.ID)
+			}
+		}
+	}
+	return out
+}
+
+// seatMove proposes to change what the departure's target holds: one of its hidden
+// cards changes places, in the shuffle it last came out of, with a card of
+// another slot the seat has not seen — a card its question named for
+// one it did not (the world asked it to resist with a Fight, and the seat
+// saw it was not asked), or any card (the seat saw it asked, and the
+// world did not ask it: it may lack what it answered with).
+func (b *builder) seatMove(w *world, d *departure) *swap {
+	if d.target == 0 || len(d.held) == 0 {
+		return nil
+	}
+	var named map[int]bool
+	if d.out {
+		named = b.namedIn([]Line{{Text: d.ask}})
+	}
+	held, other := map[int]bool{}, map[int]bool{}
+	for _, id := range d.held {
+		held[id] = true
+	}
+	for _, id := range d.other {
+		other[id] = true
+	}
+	var moves []swap
+	for _, id := range d.held {
+		if d.out && !named[id] {
+			continue
+		}
+		ep, p := lastSlot(w, id, d.shuffles)
+		if ep < 0 || ep >= len(b.obs.Events) {
+			continue
+		}
+		o := w.orders[ep]
+		fits := bounds(&b.obs.Events[ep])
+		for q := range o {
+			if q != p && !held[o[q]] && !named[o[q]] && fits(o[p], q) && fits(o[q], p) {
+				moves = append(moves, swap{event: ep, p: p, q: q, d: d})
+			}
+		}
+	}
+	// Better to the seat asked instead, where the card can go there.
+	var toOther []swap
+	for _, m := range moves {
+		if other[w.orders[m.event][m.q]] {
+			toOther = append(toOther, m)
+		}
+	}
+	if len(toOther) > 0 {
+		moves = toOther
+	}
+	if len(moves) == 0 {
+		return nil
+	}
+	return &moves[b.rng.Intn(len(moves))]
+}
+
+// bounds returns whether card id may lie in slot p of event ev as far as
+// the observation says: a card the seat saw only in the slots it may have
+// had, a card that must reach a later shuffle only in a slot that leads
+// there.
+func bounds(ev *Event) func(id, p int) bool {
+	slots := map[int][]int{}
+	for _, f := range ev.Fixed {
+		slots[f.Card] = f.Slots
+	}
+	next := map[int]int{}
+	for _, nd := range ev.Need {
+		next[nd.Card] = nd.Next
+	}
+	return func(id, p int) bool {
+		if s, ok := slots[id]; ok && !contains(s, p) {
+			return false
+		}
+		if n, ok := next[id]; ok && ev.Next[p] != n {
+			return false
+		}
+		return true
+	}
+}
+
+// lastSlot returns the last of w's first n shuffles card id came out of,
+// and its slot there, or -1.
+func lastSlot(w *world, id, n int) (event, slot int) {
+	for i := min(n, len(w.orders)) - 1; i >= 0; i-- {
+		for p, x := range w.orders[i] {
+			if x == id {
+				return i, p
+			}
+		}
+	}
+	return -1, -1
 }
 
 // namedIn returns the IDs of the cards lines name, as cards or in words
@@ -629,15 +960,4 @@ func (b *builder) namedIn(lines []Line) map[int]bool {
 		}
 	}
 	return named
-}
-
-// distinct reports whether the cards of order all have labels of their
-// own.
-func (b *builder) distinct(order []int) bool {
-	for _, id := range order {
-		if id >= len(b.alike) || b.alike[id] {
-			return false
-		}
-	}
-	return true
 }

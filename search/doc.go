@@ -38,9 +38,10 @@
 //     slots they may have had (an Observation). A card a line names is
 //     seen as it lay when the line was written: Members Only lays cards
 //     open and deals them again within one step;
-//   - a world (world.go) is a seed for the game's secret draws, how every
-//     shuffle came out — the seen cards in slots they may have had, the
-//     others at random — and a choice for every other seat's decision;
+//   - a world (world.go) is a seed, how every shuffle came out — the seen
+//     cards in slots they may have had, the others at random — the secret
+//     draws (t:random: the card a Loan took from a hand) and a choice for
+//     every other seat's decision;
 //   - the builder (build.go) replays a world and checks it against the
 //     Observation step by step: the seat must read the same lines after
 //     every decision, be asked the same things, and see the same view at
@@ -49,10 +50,15 @@
 //     what the seat read next (propose.go) and backtracks on a mismatch:
 //     to the choices since the last lines that agreed, to a secret choice
 //     revealed only now (Das Regeln's predictions, scored rounds after
-//     they were made), and, where the hidden cards decided the lines
+//     they were made), to a choice whose lines agreed but whose outcome
+//     showed after another seat's answer (Andy Capp's Flo "with 3"), to
+//     the secret draws, and, where the hidden cards decided the lines
 //     ("Burgess cannot show a card"), to the deal: a card the lines name
-//     is moved to another unseen slot of a shuffle whose cards all look
-//     different. A world that cannot agree is rejected; worlds that held
+//     moves to another unseen slot, or a seat that was asked where the
+//     seat saw another asked gives the cards its question named to that
+//     other. Cards that look alike are named canonically (canon.go), so
+//     which of two beers the seat saw where steers nothing. A world that
+//     cannot agree is rejected; worlds that held
 //     are kept, changed a little into neighbours when fresh ones rarely
 //     hold, and carried to the next decision; choices that lines
 //     confirmed are tried first by the next world.
@@ -71,7 +77,8 @@
 // builder's guesses of other seats' choices run out, or the secret draws
 // went otherwise — a guided bot plays its guide's choice; an unguided one
 // searches relaxed worlds that agree only with its own decisions, and
-// when even those fail it plays its rollout policy. A seat whose worlds
-// stop holding gives up sooner at the next decisions, so a game never
-// stalls.
+// when even those fail it plays its rollout policy. Given a number of
+// iterations, a seat whose worlds stop holding gives up sooner at the next
+// decisions, so a game never stalls; given a time, it keeps trying until
+// the time is up.
 package search

@@ -167,6 +167,15 @@ func (r *recorder) Shuffle(m *interp.Match, z *interp.Zone) error {
 	return nil
 }
 
+// Draw implements interp.SecretChance as the engine draws, or as the true
+// game's own Chance does: the draws are secret, and not recorded.
+func (r *recorder) Draw(m *interp.Match, n int) int {
+	if sc, ok := r.inner.(interp.SecretChance); ok {
+		return sc.Draw(m, n)
+	}
+	return m.DrawSecret(n)
+}
+
 func (r *recorder) Roll(m *interp.Match, sides int) int {
 	v := 0
 	if r.inner != nil {

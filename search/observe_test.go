@@ -1,6 +1,7 @@
 package search
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -71,4 +72,79 @@ func TestSeenBeforeReshuffle(t *testing.T) {
 			t.Errorf("%s lay in slot %d of the first deal, fixed to %v", m.Cards[id-1].Name, slot, ev[0].Fixed[i].Slots)
 		}
 	}
+}
+
+// TestAlikeCardsCanonical: two Andy Capp games that differ only in which
+// of two look-alike cards lay where — the seat saw one "1" leave one hand
+// and another "1" leave another — are the same to the seat, and the
+// builder must read the same observation of both: the raw one names the
+// cards by ID and differs, the canonical one does not.
+func TestAlikeCardsCanonical(t *testing.T) {
+	e := loadGame(t, "andy_capp")
+	const seat = 1
+	cfg := interp.Config{Players: 4, Seed: 4}
+	a := playTo(t, e, cfg, seat, 40)
+	defer a.Close()
+	ma := mirrorOf(t, e, a, seat)
+	defer ma.close()
+	// Two cards alike that the seat saw come out of the deal in slots
+	// it could tell apart.
+	ev := ma.obs.Events[0]
+	x, y := -1, -1
+	for i, f := range ev.Fixed {
+		for _, g := range ev.Fixed[:i] {
+			cf, cg := a.Cards[f.Card-1], a.Cards[g.Card-1]
+			if x < 0 && cf.Name == cg.Name && cf.Label == cg.Label && !slices.Equal(f.Slots, g.Slots) {
+				x, y = f.Card, g.Card
+			}
+		}
+	}
+	if x < 0 {
+		t.Fatal("the seat saw no two alike cards in slots it could tell apart")
+	}
+	// The game in which they changed places throughout.
+	var orders [][]int
+	for _, r := range ma.rec.events {
+		order := slices.Clone(r.order)
+		for p, id := range order {
+			switch id {
+			case x:
+				order[p] = y
+			case y:
+				order[p] = x
+			}
+		}
+		orders = append(orders, order)
+	}
+	bcfg := cfg
+	bcfg.Chance = &fixedChance{orders: orders, n: map[*interp.Match]int{}, drawn: map[*interp.Match]int{}, asEngine: true}
+	b, err := e.Replay(bcfg, a.Decisions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if !slices.Equal(lines(a, seat), lines(b, seat)) {
+		t.Fatal("the seat read other lines in the game with the two cards swapped")
+	}
+	mb := mirrorOf(t, e, b, seat)
+	defer mb.close()
+	if reflect.DeepEqual(ma.obs.Events, mb.obs.Events) {
+		t.Fatal("the raw observations agree: the test swapped nothing the mirror records")
+	}
+	if ca, cb := ma.canonical(), mb.canonical(); !reflect.DeepEqual(ca.Events, cb.Events) {
+		t.Errorf("the canonical observations differ:\n%v\n%v", ca.Events[0].Fixed, cb.Events[0].Fixed)
+	}
+}
+
+// mirrorOf is a mirror of m for seat, caught up.
+func mirrorOf(t *testing.T, e *interp.Engine, m *interp.Match, seat int) *mirror {
+	t.Helper()
+	mr, err := newMirror(e, m.Config, seat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mr.advance(m.Decisions()); err != nil {
+		t.Fatal(err)
+	}
+	return mr
 }

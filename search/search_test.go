@@ -199,7 +199,11 @@ func worldAsGame(t *testing.T, s *searcher, w *world, cfg interp.Config) (*inter
 	decisions := append([]interp.Decision(nil), wm.Decisions()...)
 	wm.Close()
 	cfg.Seed, cfg.Rolls = w.seed, s.b.obs.Rolls
-	cfg.Chance = &fixedChance{orders: w.orders, n: map[*interp.Match]int{}}
+	fc := &fixedChance{orders: w.orders, n: map[*interp.Match]int{}, drawn: map[*interp.Match]int{}}
+	for _, d := range w.draws {
+		fc.draws = append(fc.draws, d.v)
+	}
+	cfg.Chance = fc
 	g, err := s.eng.Replay(cfg, decisions)
 	if err != nil {
 		t.Fatal(err)
@@ -207,11 +211,26 @@ func worldAsGame(t *testing.T, s *searcher, w *world, cfg interp.Config) (*inter
 	return g, cfg
 }
 
-// fixedChance shuffles as a world did: the first shuffles of each match
-// come out in the given orders (card IDs, bottom first).
+// fixedChance shuffles and draws as a world did: the first shuffles of
+// each match come out in the given orders (card IDs, bottom first), its
+// first secret draws as given.
 type fixedChance struct {
 	orders [][]int
 	n      map[*interp.Match]int
+	draws  []int // the first secret draws of each match
+	drawn  map[*interp.Match]int
+	// asEngine draws from the match's generator as the engine's own
+	// shuffle does before it lays the cards out (a world's does not).
+	asEngine bool
+}
+
+func (f *fixedChance) Draw(m *interp.Match, n int) int {
+	i := f.drawn[m]
+	f.drawn[m]++
+	if i < len(f.draws) && f.draws[i] <= n {
+		return f.draws[i]
+	}
+	return m.DrawSecret(n)
 }
 
 func (f *fixedChance) Shuffle(m *interp.Match, z *interp.Zone) error {
@@ -219,6 +238,11 @@ func (f *fixedChance) Shuffle(m *interp.Match, z *interp.Zone) error {
 	f.n[m]++
 	if i >= len(f.orders) {
 		return m.ShuffleCards(z)
+	}
+	if f.asEngine {
+		if err := m.ShuffleCards(z); err != nil {
+			return err
+		}
 	}
 	byID := map[int]*interp.Card{}
 	for _, c := range z.Cards {
@@ -520,6 +544,9 @@ func TestHardWorlds(t *testing.T) {
 		{"members_only", 1, 32},
 		{"cluedo", 1, 20},
 		{"cluedo", 4, 15},
+		{"andy_capp", 1, 15},
+		{"andy_capp", 4, 27},
+		{"andy_capp", 4, 45},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", c.game, c.seed), func(t *testing.T) {
 			e := loadGame(t, c.game)

@@ -17,14 +17,26 @@ type world struct {
 	seed   uint64  // the match's generator: t:random, t:shuffle of a list, math.random
 	orders [][]int // by event: the cards in shuffled order (IDs, bottom first); nil until built
 	texts  []string
+	// draws are the game's secret draws (t:random) up to the present, in
+	// order: guessed when first made, changed by the builder when what the
+	// seat read next disagrees (builder.redraw).
+	draws []draw
 	// reached is how far the last build got, when it failed: worlds that
 	// get further are better starting points for a repair.
 	reached int
 }
 
+// draw is one secret draw of a world: v of 1..n, made at a step of the
+// observation (the step its consequences are read after, at the earliest)
+// when the world's log held logAt lines.
+type draw struct {
+	n, v, step, logAt int
+	seen              bool // changing it departs at once (redrawOne)
+}
+
 // clone copies w deeply enough to change it.
 func (w *world) clone() *world {
-	c := &world{seed: w.seed, texts: append([]string(nil), w.texts...), reached: w.reached}
+	c := &world{seed: w.seed, texts: append([]string(nil), w.texts...), draws: append([]draw(nil), w.draws...), reached: w.reached}
 	c.orders = make([][]int, len(w.orders))
 	for i, o := range w.orders {
 		c.orders[i] = append([]int(nil), o...)
@@ -48,6 +60,11 @@ type arranger struct {
 	fail error
 	// lenient arrangers shuffle at random where they cannot agree.
 	lenient bool
+	// building is set while the builder replays the world up to the
+	// present: new secret draws are guessed (Draw); step is the step
+	// being replayed, and d counts the draws so far.
+	building bool
+	step, d  int
 }
 
 func (a *arranger) Roll(m *interp.Match, sides int) int { return m.RollDie(sides) }
@@ -60,6 +77,31 @@ func (a *arranger) Roll(m *interp.Match, sides int) int { return m.RollDie(sides
 func (a *arranger) ForkChance() interp.Chance {
 	c := *a
 	return &c
+}
+
+// Draw implements interp.SecretChance: up to the present, the world's
+// draw — guessed the first time, while the world is being built — and
+// past it the match's own.
+func (a *arranger) Draw(m *interp.Match, n int) int {
+	j := a.d
+	a.d++
+	ws := a.w.draws
+	switch {
+	case j < len(ws) && ws[j].n == n:
+		if a.building {
+			ws[j].step, ws[j].logAt = a.step, m.LogLen()
+		}
+		return ws[j].v
+	case !a.building:
+		return m.DrawSecret(n)
+	}
+	d := draw{n: n, v: 1 + a.rng.Intn(n), step: a.step, logAt: m.LogLen()}
+	if j < len(ws) { // the game went otherwise before it: another draw
+		ws[j] = d
+	} else {
+		a.w.draws = append(ws, d)
+	}
+	return d.v
 }
 
 func (a *arranger) Shuffle(m *interp.Match, z *interp.Zone) error {

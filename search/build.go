@@ -215,7 +215,7 @@ func (b *builder) redraw(w *world, at *attempt, d *departure) bool {
 	if at.redrawn >= maxRedraws || d.got == "" || d.want == "" {
 		return false
 	}
-	lo := b.unconfirmed(d.step)
+	lo := b.confirmed(&departure{step: d.step}) + 1 // lines since confirm none of them
 	var open []int
 	for j, dr := range w.draws[:min(b.drawn, len(w.draws))] {
 		if dr.step >= lo && dr.step <= d.step && dr.logAt <= d.logAt && dr.n > 1 {
@@ -239,18 +239,6 @@ func (b *builder) redraw(w *world, at *attempt, d *departure) bool {
 		}
 	}
 	return false // every combination tried: the choices must change
-}
-
-// unconfirmed is the first step whose outcome the lines read up to step
-// have not confirmed: lines read after a step confirm everything up to
-// it, unless it was secret (a vote is seen only when all have voted).
-func (b *builder) unconfirmed(step int) int {
-	steps := b.obs.Steps
-	lo := min(step, len(steps))
-	for lo > 0 && (len(steps[lo-1].Lines) == 0 || steps[lo-1].Secret) {
-		lo--
-	}
-	return lo
 }
 
 // set makes step j choose its i-th candidate; the choices after it are

@@ -42,8 +42,8 @@ type builder struct {
 	cardsKnown int
 	// drawn is how many secret draws the last replay made (redraw).
 	drawn int
-	// byLabel are the IDs of the cards of each label.
-	byLabel map[string][]int
+	// byLabel and byName are the IDs of the cards of each label and name.
+	byLabel, byName map[string][]int
 	// windows are the windows of rank, kept while the observation has
 	// windowsAt steps.
 	windows   map[windowKey]window
@@ -115,7 +115,7 @@ type departure struct {
 	// the seat saw it asked next where the world went on (they should).
 	target   int
 	out      bool
-	ask      string // the world's question to target, when out
+	ask      string // the world's question to target, or the options it offered, when out
 	held     []int  // target's cards in the world that the seat cannot see
 	other    []int  // and those of the seat the seat saw asked instead
 	shuffles int    // how many shuffles the world had made
@@ -267,7 +267,9 @@ func (b *builder) run(w *world, at *attempt) (*interp.Match, *departure) {
 	if d := b.compare(m, &read, obs.Setup, 0, false); d != nil {
 		return m, d
 	}
+	var offered []string // the options of the step being replayed, when another seat's
 	for k, st := range obs.Steps {
+		offered = nil
 		p := m.Prompt()
 		if a.fail != nil || p == nil || p.Seat != st.Seat && !st.Say {
 			b.explain(k, fmt.Sprintf("asked %v, not seat %d (%v)", p, st.Seat, a.fail))
@@ -286,6 +288,7 @@ func (b *builder) run(w *world, at *attempt) (*interp.Match, *departure) {
 		case st.Own():
 			err = m.Apply(st.Seat, st.Text)
 		default:
+			offered = p.Options
 			if at.cand[k] == nil {
 				at.cand[k] = b.rank(m, p, k, w.texts[k])
 				at.at[k] = 0
@@ -305,6 +308,13 @@ func (b *builder) run(w *world, at *attempt) (*interp.Match, *departure) {
 		}
 		if d := b.compare(m, &read, st.Lines, k, false); d != nil {
 			b.aimAt(d, m, a, k, false)
+			if d.target == 0 && offered != nil && b.actor(d.want) == st.Seat {
+				// "South plays K♥" where no option of South's did:
+				// the cards its options offered (its spades) should
+				// not all be in its hand.
+				d.out, d.ask = true, strings.Join(offered, " ")
+				b.aim(d, m, a, st.Seat)
+			}
 			return m, d
 		}
 	}
@@ -691,9 +701,10 @@ func (b *builder) learnCards(m *interp.Match) {
 	}
 	b.cardsKnown = len(m.Cards)
 	b.cardLabels = map[string][]int{}
-	b.byLabel = map[string][]int{}
+	b.byLabel, b.byName = map[string][]int{}, map[string][]int{}
 	for _, c := range m.Cards {
 		b.byLabel[c.Label] = append(b.byLabel[c.Label], c.ID)
+		b.byName[c.Name] = append(b.byName[c.Name], c.ID)
 	}
 	for _, c := range m.Cards {
 		// A label drawn in brackets ("[Great Hall]") is written
@@ -815,6 +826,16 @@ func (b *builder) aimAt(d *departure, m *interp.Match, a *arranger, k int, asked
 	}
 }
 
+// actor returns the seat a line begins with the name of ("South plays
+// K♥"), or 0.
+func (b *builder) actor(line string) int {
+	s := b.firstNamed(line)
+	if s > 0 && strings.HasPrefix(line, b.nameIn(s, line)) {
+		return s
+	}
+	return 0
+}
+
 // aim notes in d the seat whose hidden cards in world m may explain it,
 // and those cards.
 func (b *builder) aim(d *departure, m *interp.Match, a *arranger, seat int) {
@@ -851,6 +872,11 @@ func (b *builder) seatMove(w *world, d *departure) *swap {
 	var named map[int]bool
 	if d.out {
 		named = b.namedIn([]Line{{Text: d.ask}})
+		for _, word := range strings.Fields(d.ask) { // options name cards by name
+			for _, id := range b.byName[word] {
+				named[id] = true
+			}
+		}
 	}
 	held, other := map[int]bool{}, map[int]bool{}
 	for _, id := range d.held {

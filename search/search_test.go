@@ -532,21 +532,27 @@ func TestSuspectKnowsEveryName(t *testing.T) {
 // predictions, scored at the end of a round after many steps whose lines
 // agreed, and its ties, drawn with place cards that are shuffled again in
 // the same step; Members Only's cards laid open at the end of a heat and
-// dealt again at once; Cluedo's answers to suggestions, which a random
-// deal seldom gives (its deals are repaired).
+// dealt again at once, and a seat that laid open what none of its
+// options in the world offered (its hand there must change); Cluedo's
+// answers to suggestions, which a random deal seldom gives (its deals are
+// repaired); Andy Capp's Fights, which being asked to resist shows, its
+// secret draws (the card a Loan took), its look-alike beers, and a Flo
+// "with 3" whose line agrees with a Flo without until the victim answers.
 func TestHardWorlds(t *testing.T) {
 	for _, c := range []struct {
 		game        string
 		seed, depth int
+		need        int // worlds of 5 that must hold; 0 means 1
 	}{
-		{"das_regeln_wir_schon", 1, 75},
-		{"das_regeln_wir_schon", 3, 60},
-		{"members_only", 1, 32},
-		{"cluedo", 1, 20},
-		{"cluedo", 4, 15},
-		{"andy_capp", 1, 15},
-		{"andy_capp", 4, 27},
-		{"andy_capp", 4, 45},
+		{"das_regeln_wir_schon", 1, 75, 0},
+		{"das_regeln_wir_schon", 3, 60, 0},
+		{"members_only", 1, 32, 0},
+		{"members_only", 2, 100, 3},
+		{"cluedo", 1, 20, 0},
+		{"cluedo", 4, 15, 0},
+		{"andy_capp", 1, 15, 0},
+		{"andy_capp", 4, 27, 0},
+		{"andy_capp", 4, 45, 0},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", c.game, c.seed), func(t *testing.T) {
 			e := loadGame(t, c.game)
@@ -572,7 +578,7 @@ func TestHardWorlds(t *testing.T) {
 					w.Close()
 				}
 			}
-			if held == 0 {
+			if held < max(c.need, 1) {
 				t.Errorf("%d of 5 worlds held (%+v)", held, s.b.stats)
 			}
 		})

@@ -14,7 +14,7 @@ import (
 // it (see forward.go), and so that it can be carried to the next decision
 // and changed a little (mutate) into another.
 type world struct {
-	seed   uint64  // the match's generator: t:random, t:shuffle of a list, math.random
+	seed   uint64  // the match's generator: t:shuffle of a list, math.random, t:random past the present
 	orders [][]int // by event: the cards in shuffled order (IDs, bottom first); nil until built
 	texts  []string
 	// draws are the game's secret draws (t:random) up to the present, in

@@ -389,10 +389,10 @@ func TestParams(t *testing.T) {
 func TestBeatsRandom(t *testing.T) {
 	mode := os.Getenv("SEARCH_STRENGTH")
 	if mode == "" || testing.Short() {
-		t.Skip("plays six games (20 s of CPU): SEARCH_STRENGTH=smoke runs it")
+		t.Skip("plays eight games (30 s of CPU): SEARCH_STRENGTH=smoke runs it")
 	}
 	e := loadGame(t, "clubs_short")
-	games, iterations := 6, 8
+	games, iterations := 8, 20
 	if mode == "long" {
 		games, iterations = 60, 40
 	}

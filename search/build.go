@@ -275,7 +275,7 @@ func (b *builder) run(w *world, at *attempt) (*interp.Match, *departure) {
 			b.explain(k, fmt.Sprintf("asked %v, not seat %d (%v)", p, st.Seat, a.fail))
 			d := &departure{step: k}
 			if a.fail == nil {
-				b.aimAt(d, m, a, k, true)
+				b.aimAt(d, m, a, k, true, nil)
 			}
 			return m, d
 		}
@@ -307,14 +307,7 @@ func (b *builder) run(w *world, at *attempt) (*interp.Match, *departure) {
 			return m, &departure{step: k}
 		}
 		if d := b.compare(m, &read, st.Lines, k, false); d != nil {
-			b.aimAt(d, m, a, k, false)
-			if d.target == 0 && offered != nil && b.actor(d.want) == st.Seat {
-				// "South plays K♥" where no option of South's did:
-				// the cards its options offered (its spades) should
-				// not all be in its hand.
-				d.out, d.ask = true, strings.Join(offered, " ")
-				b.aim(d, m, a, st.Seat)
-			}
+			b.aimAt(d, m, a, k, false, offered)
 			return m, d
 		}
 	}
@@ -809,9 +802,11 @@ func (b *builder) redrawOne(w *world, d *departure) *swap {
 // aimAt aims departure d at step k at the seat whose hidden cards may
 // explain it: the seat the world asked where the seat saw another asked
 // (asked) or the lines go on — its question names cards it should not
-// hold — or the seat the seat saw asked next where the world went on
-// writing lines: it may lack what it answered with.
-func (b *builder) aimAt(d *departure, m *interp.Match, a *arranger, k int, asked bool) {
+// hold — the seat the seat saw asked next where the world went on
+// writing lines: it may lack what it answered with — or the step's own
+// seat, when the line the seat read of it differs: the cards its options
+// offered (offered, its options' texts) should not all be in its hand.
+func (b *builder) aimAt(d *departure, m *interp.Match, a *arranger, k int, asked bool, offered []string) {
 	steps := b.obs.Steps
 	switch p := m.Prompt(); {
 	case p != nil && p.Seat != b.obs.Seat && (asked || d.got == "" && d.want != ""):
@@ -823,6 +818,12 @@ func (b *builder) aimAt(d *departure, m *interp.Match, a *arranger, k int, asked
 		b.aim(d, m, a, p.Seat)
 	case !asked && d.want == "" && d.got != "" && k+1 < len(steps) && steps[k+1].Seat != b.obs.Seat && !steps[k+1].Say:
 		b.aim(d, m, a, steps[k+1].Seat)
+	case offered != nil && b.actor(d.want) == steps[k].Seat:
+		// "South plays K♥" where no option of South's did: the cards
+		// its options offered (its spades) should not all be in its
+		// hand.
+		d.out, d.ask = true, strings.Join(offered, " ")
+		b.aim(d, m, a, steps[k].Seat)
 	}
 }
 

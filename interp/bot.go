@@ -219,7 +219,7 @@ func (b *ScriptBot) Choose(m *Match) (int, error) {
 	err := guarded(b.meter, b.eng.Path, func() error {
 		if !b.view.current(m, p.Seat) {
 			// Another match (a new game, an undo): nothing carries over.
-			b.view = newBotView(L, m, p.Seat)
+			b.view = newBotView(L, m, p.Seat, b.view)
 		}
 		vt := b.view.update()
 		L.Push(b.fn)

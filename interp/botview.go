@@ -29,6 +29,7 @@ type botView struct {
 
 	namesOf []Seat        // m.Seats when names was made
 	cards   []*lua.LTable // by card ID - 1: the seat's copy of the card's fields
+	spare   []*lua.LTable // cards of the view this one replaced, reused when equal (card)
 	zones   []zoneMirror  // by zone ID - 1
 	inView  []int         // the zone IDs in view, in order
 	listed  bool          // zones, mine, table and seats have been made
@@ -60,9 +61,23 @@ type mirror struct {
 	ok  bool
 }
 
-// newBotView starts seat's view of m in L, empty until update.
-func newBotView(L *lua.LState, m *Match, seat int) *botView {
+// newBotView starts seat's view of m in L, empty until update. old is
+// the view it replaces in L, if any: its cards' tables are taken again
+// where they are still exactly what this view would make (a search bot's
+// rollouts start a view in a new copy of the same game thousands of times
+// a decision, and converting the cards was most of a view's cost).
+func newBotView(L *lua.LState, m *Match, seat int, old *botView) *botView {
 	bv := &botView{L: L, m: m, seat: seat, t: L.CreateTable(0, 24)}
+	if old != nil && old.L == L {
+		bv.spare = old.cards
+		for i, c := range old.spare {
+			if i >= len(bv.spare) {
+				bv.spare = append(bv.spare, c)
+			} else if bv.spare[i] == nil {
+				bv.spare[i] = c
+			}
+		}
+	}
 	bv.log, bv.events = L.NewTable(), L.NewTable()
 	bv.t.RawSetString("seat", lua.LNumber(seat))
 	bv.t.RawSetString("players", lua.LNumber(len(m.Seats)))
@@ -257,8 +272,12 @@ func (bv *botView) card(c *Card) *lua.LTable {
 	for len(bv.cards) < len(bv.m.Cards) {
 		bv.cards = append(bv.cards, nil)
 	}
-	ct := bv.L.CreateTable(0, 8)
 	def := bv.m.luaCard(c)
+	if c.ID <= len(bv.spare) && sameFields(def, bv.spare[c.ID-1]) {
+		bv.cards[c.ID-1] = bv.spare[c.ID-1]
+		return bv.cards[c.ID-1]
+	}
+	ct := bv.L.CreateTable(0, 8)
 	for k, val := def.Next(lua.LNil); k != lua.LNil; k, val = def.Next(k) {
 		if _, ok := k.(lua.LString); !ok {
 			continue
@@ -270,6 +289,28 @@ func (bv *botView) card(c *Card) *lua.LTable {
 	}
 	bv.cards[c.ID-1] = ct
 	return ct
+}
+
+// sameFields reports whether ct holds exactly the plain fields of the
+// card definition def, as card makes them, and nothing else: a table the
+// bot has not changed since an earlier view made it from an equal card.
+func sameFields(def, ct *lua.LTable) bool {
+	if ct == nil || ct.Metatable != lua.LNil {
+		return false
+	}
+	n, same := 0, true
+	def.ForEach(func(k, val lua.LValue) {
+		if _, ok := k.(lua.LString); !ok {
+			return
+		}
+		switch val.(type) {
+		case lua.LString, lua.LNumber, lua.LBool:
+			same = same && ct.RawGet(k) == val
+			n++
+		}
+	})
+	ct.ForEach(func(lua.LValue, lua.LValue) { n-- })
+	return same && n == 0
 }
 
 func (bv *botView) updateNames() {
@@ -553,5 +594,5 @@ func (bv *botView) updateLog() {
 // section of docs/scripting.md), made in L: for tests and tools that look
 // at a match once.
 func (m *Match) LuaView(L *lua.LState, seat int) *lua.LTable {
-	return newBotView(L, m, seat).update()
+	return newBotView(L, m, seat, nil).update()
 }

@@ -69,7 +69,7 @@ func TestBotViewsStayCurrent(t *testing.T) {
 			for n := 0; m.Prompt() != nil && n < 150; n++ {
 				for s := 1; s <= m.Players(); s++ {
 					if views[s] == nil {
-						views[s] = newBotView(L, m, s)
+						views[s] = newBotView(L, m, s, nil)
 					}
 					kept := views[s].update()
 					if n%9 != s {
@@ -255,5 +255,67 @@ func TestOptionCopiesFollowTheScript(t *testing.T) {
 		if err := m.Step(i); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestAViewTakesAgainTheCardsOfTheOneItReplaced: a view started for
+// another match in the same state reuses the tables of the cards the
+// last view made, when they are exactly what it would make; a card table
+// the bot changed, or a card that is not the same, is made afresh. Either
+// way the view holds what a view made from nothing holds.
+func TestAViewTakesAgainTheCardsOfTheOneItReplaced(t *testing.T) {
+	e, err := Load("../games/clubs.lua", os.DirFS("../stdlib"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name     string
+		scribble func(card *lua.LTable) // what the bot did to a card of the old view
+		reused   bool
+	}{
+		{"untouched", func(*lua.LTable) {}, true},
+		{"a field added", func(c *lua.LTable) { c.RawSetString("seen", lua.LTrue) }, false},
+		{"a field changed", func(c *lua.LTable) { c.RawSetString("rank", lua.LNumber(99)) }, false},
+		{"a field removed", func(c *lua.LTable) { c.RawSetString("suit", lua.LNil) }, false},
+		{"a metatable set", func(c *lua.LTable) { c.Metatable = lua.NewState().NewTable() }, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			L := lua.NewState()
+			defer L.Close()
+			m1, err := e.NewMatch(Config{Players: 4, Seed: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer m1.Close()
+			old := newBotView(L, m1, 1, nil)
+			old.update()
+			hand := m1.Zones[0]
+			for _, z := range m1.Zones {
+				if z.Owner == 1 && len(z.Cards) > 0 {
+					hand = z
+				}
+			}
+			c := hand.Cards[0]
+			tc.scribble(old.card(c))
+			other := old.card(hand.Cards[1])
+
+			m2, err := m1.Fork()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer m2.Close()
+			nv := newBotView(L, m2, 1, old)
+			got := nv.update()
+			if d := sameTables(got, m2.LuaView(L, 1), "view", 0); d != "" {
+				t.Fatalf("the view differs from a fresh one at %s", d)
+			}
+			if reused := nv.card(c) == old.card(c); reused != tc.reused {
+				t.Errorf("the changed card's table reused: %v, want %v", reused, tc.reused)
+			}
+			if nv.card(hand.Cards[1]) != other {
+				t.Errorf("an untouched card's table was not reused")
+			}
+		})
 	}
 }

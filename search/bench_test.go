@@ -63,7 +63,8 @@ func BenchmarkCopyClubs300(b *testing.B) {
 }
 
 // BenchmarkDecideClubs is one decision of bot:search:100 in the match
-// above: iterations/s is b.N*100 over the time.
+// above, its rollouts played at random or by the game's careful bot:
+// iterations/s is b.N*100 over the time.
 func BenchmarkDecideClubs(b *testing.B) {
 	m := clubs300(b)
 	defer m.Close()
@@ -71,12 +72,16 @@ func BenchmarkDecideClubs(b *testing.B) {
 		m.Step(0)
 	}
 	seat := m.Prompt().Seat
-	for i := 0; i < b.N; i++ {
-		bot := New(m.Engine, seat, uint64(i), Params{Iterations: 100})
-		if _, err := bot.Choose(m); err != nil {
-			b.Fatal(err)
-		}
-		bot.Close()
+	for _, rollout := range []string{"random", "careful"} {
+		b.Run(rollout, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				bot := New(m.Engine, seat, uint64(i), Params{Iterations: 100, Rollout: rollout})
+				if _, err := bot.Choose(m); err != nil {
+					b.Fatal(err)
+				}
+				bot.Close()
+			}
+			b.ReportMetric(float64(100*b.N)/b.Elapsed().Seconds(), "iterations/s")
+		})
 	}
-	b.ReportMetric(float64(100*b.N)/b.Elapsed().Seconds(), "iterations/s")
 }

@@ -19,7 +19,7 @@ func init() {
 			}
 			return New(e, seat, seed, p), nil
 		},
-		Help: "search[:ITERATIONS|:DURATION][:ROLLOUT][:guide=BOT|none][:worlds=N]: information-set Monte Carlo tree search from the seat's own view, guided by the game's own bot",
+		Help: "search[:ITERATIONS|:DURATION][:ROLLOUT][:guide=BOT|none][:worlds=N]: information-set Monte Carlo tree search from the seat's own view, guided by the game's own bot, which also plays its rollouts (ROLLOUT random plays them at random)",
 	})
 }
 
@@ -32,7 +32,10 @@ type Params struct {
 	// its choices are not repeatable.
 	Budget time.Duration
 	// Rollout is the policy that plays games out: "random", or the name of
-	// one of the game's bots.
+	// one of the game's bots (ParseParams makes that the game's default
+	// bot unless told random: the bots the search plays against are most
+	// often the game's own, and a rollout that plays as they do says more
+	// of what an option is worth than hundreds that play at random).
 	Rollout string
 	// Worlds is how many determinizations a decision builds at most; its
 	// iterations go round them.
@@ -50,8 +53,8 @@ type Params struct {
 	Guide string
 }
 
-// DefaultParams is bot:search with nothing after it, but for the guide:
-// ParseParams makes that the game's default bot.
+// DefaultParams is bot:search with nothing after it, but for the guide
+// and the rollouts: ParseParams makes both the game's default bot.
 var DefaultParams = Params{Iterations: 400, Rollout: "random", Worlds: 8}
 
 // ParseParams reads what follows "search:" in a bot name: an iteration
@@ -59,12 +62,12 @@ var DefaultParams = Params{Iterations: 400, Rollout: "random", Worlds: 8}
 // (random or one of the game's bots), the rollout horizon (round or game),
 // the guide (guide=NAME, one of the game's bots, or guide=none) and the
 // determinizations a decision builds at most (worlds=N), in any order,
-// separated by colons. The guide is the game's default bot
-// unless told otherwise.
+// separated by colons. The guide and the rollout policy are the game's
+// default bot unless told otherwise (random where the game has no bot).
 func ParseParams(e *interp.Engine, args string) (Params, error) {
 	p := DefaultParams
 	if len(e.Info.Bots) > 0 {
-		p.Guide = e.DefaultBot()
+		p.Guide, p.Rollout = e.DefaultBot(), e.DefaultBot()
 	}
 	if args == "" {
 		return p, nil

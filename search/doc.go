@@ -3,11 +3,20 @@
 //
 // Name it bot:search (--seats me,bot:search), with an iteration count
 // (bot:search:2000) or a time per decision (bot:search:200ms), and
-// optionally the policy that plays games out (bot:search:500:careful uses
-// the game's careful bot; random is the default) and how many
-// determinizations a decision builds at most (bot:search:worlds=8; each
-// costs a replay of the game so far, so fewer leave more time for
-// iterations).
+// optionally the policy that plays games out (the game's default bot
+// unless told otherwise: bot:search:500:random plays them at random) and
+// how many determinizations a decision builds at most
+// (bot:search:worlds=8; each costs a replay of the game so far, so fewer
+// leave more time for iterations).
+//
+// Rollouts played by the game's own bot are slower than random ones —
+// in Clubs about a third as many fit in a decision — but each says far
+// more: the bots a search bot meets are most often the game's own, and a
+// rollout that plays as they do is a forecast of the hand, where a random
+// one is a forecast of a game nobody plays. Against three of Clubs'
+// careful bots at 100 ms a decision the search won 28.6% of 400 games
+// with random rollouts and 39.0% of 400 with careful ones (its share is
+// 25%).
 //
 // By default the search is guided by the game's own bot (its first, the
 // one --seats bot names): at each decision the guide is asked first, from

@@ -350,18 +350,20 @@ func TestParams(t *testing.T) {
 		args string
 		want string
 	}{
-		{"", "400 0s random careful"},
-		{"2000", "2000 0s random careful"},
-		{"200ms", "400 200ms random careful"},
+		{"", "400 0s careful careful"},
+		{"2000", "2000 0s careful careful"},
+		{"200ms", "400 200ms careful careful"},
 		{"1s:random:game", "400 1s random careful"},
 		{"careful:guide=none", "400 0s careful "},
-		{"guide=careful:50", "50 0s random careful"},
+		{"guide=none", "400 0s careful "},
+		{"random:guide=none", "400 0s random "},
+		{"guide=careful:50", "50 0s careful careful"},
 		{"guide=random", "error"},
 		{"guide=", "error"},
 		{"0", "error"},
 		{"fast", "error"},
 		{"-1s", "error"},
-		{"worlds=3:100ms", "400 100ms random careful worlds 3"},
+		{"worlds=3:100ms", "400 100ms careful careful worlds 3"},
 		{"worlds=0", "error"},
 		{"worlds=", "error"},
 	} {
@@ -376,6 +378,22 @@ func TestParams(t *testing.T) {
 		if got != c.want {
 			t.Errorf("search:%s: got %s, want %s", c.args, got, c.want)
 		}
+	}
+}
+
+// TestParamsWithoutBots: in a game that has no bot of its own the search
+// is unguided and plays its rollouts at random.
+func TestParamsWithoutBots(t *testing.T) {
+	e, err := interp.LoadSource("nobots.lua", []byte(`
+local G = { title = "No bots", players = {2, 2} }
+function G.play(t) t:ask(1, { "a", "b" }) end
+return G`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ParseParams(e, "")
+	if err != nil || p.Rollout != "random" || p.Guide != "" {
+		t.Errorf("got rollout %q, guide %q (%v), want random and none", p.Rollout, p.Guide, err)
 	}
 }
 

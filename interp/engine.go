@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -66,6 +67,10 @@ type GameInfo struct {
 	// Determinize says whether the script helps search bots imagine
 	// hidden cards (game.determinize; see Match.Determinize).
 	Determinize bool
+	// SearchRollout is the policy the script asks bot:search to play its
+	// rollouts with unless told otherwise (game.search.rollout): "random"
+	// or one of Bots; "" leaves it to the search bot (the default bot).
+	SearchRollout string
 }
 
 // OptionDecl is one game option a script declares, with its default.
@@ -260,8 +265,34 @@ func (e *Engine) describe() error {
 	info.Tools = sortedFuncKeys(game.RawGetString("tools"))
 	_, info.OnSay = game.RawGetString("on_say").(*lua.LFunction)
 	_, info.Determinize = game.RawGetString("determinize").(*lua.LFunction)
+	if err := e.readSearch(game.RawGetString("search"), &info); err != nil {
+		return err
+	}
 	e.Info = info
 	return nil
+}
+
+// readSearch reads game.search, the script's advice to search bots:
+// rollout, the policy they play games out with ("random" or one of the
+// game's bots).
+func (e *Engine) readSearch(v lua.LValue, info *GameInfo) error {
+	if v == lua.LNil {
+		return nil
+	}
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return &ScriptError{Msg: fmt.Sprintf("%s: search must be a table {rollout = ...}, not a %s", e.Path, v.Type())}
+	}
+	r := t.RawGetString("rollout")
+	if r == lua.LNil {
+		return nil
+	}
+	name, ok := r.(lua.LString)
+	if ok && (name == "random" || slices.Contains(info.Bots, string(name))) {
+		info.SearchRollout = string(name)
+		return nil
+	}
+	return &ScriptError{Msg: fmt.Sprintf("%s: search.rollout must be \"random\" or the name of one of the game's bots (%s), not %s", e.Path, strings.Join(info.Bots, ", "), capText(r.String(), 40))}
 }
 
 // sortedFuncKeys lists the string keys of a table of functions, in the

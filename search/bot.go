@@ -63,11 +63,15 @@ var DefaultParams = Params{Iterations: 400, Rollout: "random", Worlds: 8}
 // the guide (guide=NAME, one of the game's bots, or guide=none) and the
 // determinizations a decision builds at most (worlds=N), in any order,
 // separated by colons. The guide and the rollout policy are the game's
-// default bot unless told otherwise (random where the game has no bot).
+// default bot unless told otherwise (random where the game has no bot),
+// or the rollout policy the script advises (game.search.rollout).
 func ParseParams(e *interp.Engine, args string) (Params, error) {
 	p := DefaultParams
 	if len(e.Info.Bots) > 0 {
 		p.Guide, p.Rollout = e.DefaultBot(), e.DefaultBot()
+	}
+	if e.Info.SearchRollout != "" {
+		p.Rollout = e.Info.SearchRollout // the script's advice (game.search)
 	}
 	if args == "" {
 		return p, nil

@@ -397,6 +397,18 @@ return G`), nil)
 	}
 }
 
+// TestParamsFollowTheScriptsAdvice: Members Only asks for random
+// rollouts (game.search); a rollout named after search: still wins.
+func TestParamsFollowTheScriptsAdvice(t *testing.T) {
+	e := loadGame(t, "members_only")
+	for args, want := range map[string]string{"": "random", "100ms": "random", "steward": "steward"} {
+		p, err := ParseParams(e, args)
+		if err != nil || p.Rollout != want || p.Guide != "steward" {
+			t.Errorf("search:%s: rollout %q, guide %q (%v), want %s and steward", args, p.Rollout, p.Guide, err, want)
+		}
+	}
+}
+
 // TestBeatsRandom is the strength smoke test: six short games of Clubs
 // (short) for three, seeds 1 to 6, the search bot in every seat in
 // turn against two random bots, with a few iterations per decision. It

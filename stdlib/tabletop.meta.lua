@@ -20,8 +20,13 @@
 ---@field options? table<string, GameOption>  Options a player may set with `--set name=value`.
 ---@field bots? table<string, BotFunction>  Bots by name; the first (or `bots.order[1]`) is the default.
 ---@field tools? table<string, ToolFunction>  Read-only REPL helpers by name (e.g. `notes`).
+---@field search? GameSearch             Advice to the search bot (`bot:search`).
+---@field determinize? fun(t: Table, seat: Seat): boolean  Accepts or rejects a world a search bot imagined for `seat` (it may not move cards).
 ---@field play fun(t: Table): GameResult? The game itself, run as a coroutine.
 ---@field on_say? fun(t: Table, seat: Seat, text: string)  Called when a seat says something at the table (`say`); may change state, may not ask.
+
+---@class GameSearch
+---@field rollout? string                "random" or one of the game's bots: what plays the search's rollouts unless `bot:search:NAME` says otherwise (default: the game's default bot).
 
 ---@class GameResult
 ---@field winners Seat[]                 The winning seats (several share the win).

@@ -1017,4 +1017,13 @@ end
 
 Game.bots = { detective = detective }
 
+-- Advice to bot:search: play rollouts at random. The detective deduces
+-- from view.events, and the games a search plays out are silent copies,
+-- with no history: a detective there knows only its hand, so its
+-- rollouts run long and say little. At 100 ms a decision against three
+-- detectives the search won 24% of 100 games with detective rollouts and
+-- 23% of 400 with random ones; at 50 iterations a decision against random
+-- bots, detective rollouts took over a second a decision (a busy machine).
+Game.search = { rollout = "random" }
+
 return Game

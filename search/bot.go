@@ -33,9 +33,11 @@ type Params struct {
 	Budget time.Duration
 	// Rollout is the policy that plays games out: "random", or the name of
 	// one of the game's bots (ParseParams makes that the game's default
-	// bot unless told random: the bots the search plays against are most
-	// often the game's own, and a rollout that plays as they do says more
-	// of what an option is worth than hundreds that play at random).
+	// bot unless told otherwise: the bots the search plays against are
+	// most often the game's own, and a rollout that plays as they do
+	// forecasts the game better than a random one, if at a higher cost;
+	// a script whose bot is slow or blind in rollouts advises random,
+	// game.search).
 	Rollout string
 	// Worlds is how many determinizations a decision builds at most; its
 	// iterations go round them.

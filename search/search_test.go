@@ -397,14 +397,23 @@ return G`), nil)
 	}
 }
 
-// TestParamsFollowTheScriptsAdvice: Members Only asks for random
-// rollouts (game.search); a rollout named after search: still wins.
+// TestParamsFollowTheScriptsAdvice: Members Only and Cluedo ask for
+// random rollouts (game.search), the other games leave them to the
+// default bot; a rollout named after search: always wins.
 func TestParamsFollowTheScriptsAdvice(t *testing.T) {
-	e := loadGame(t, "members_only")
-	for args, want := range map[string]string{"": "random", "100ms": "random", "steward": "steward"} {
-		p, err := ParseParams(e, args)
-		if err != nil || p.Rollout != want || p.Guide != "steward" {
-			t.Errorf("search:%s: rollout %q, guide %q (%v), want %s and steward", args, p.Rollout, p.Guide, err, want)
+	for _, c := range []struct{ game, args, rollout, guide string }{
+		{"members_only", "", "random", "steward"},
+		{"members_only", "100ms", "random", "steward"},
+		{"members_only", "steward", "steward", "steward"},
+		{"cluedo", "", "random", "detective"},
+		{"cluedo", "detective", "detective", "detective"},
+		{"andy_capp", "", "regular", "regular"},
+		{"das_regeln_wir_schon", "", "lobbyist", "lobbyist"},
+		{"clubs", "random", "random", "careful"},
+	} {
+		p, err := ParseParams(loadGame(t, c.game), c.args)
+		if err != nil || p.Rollout != c.rollout || p.Guide != c.guide {
+			t.Errorf("%s, search:%s: rollout %q, guide %q (%v), want %s and %s", c.game, c.args, p.Rollout, p.Guide, err, c.rollout, c.guide)
 		}
 	}
 }

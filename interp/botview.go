@@ -69,11 +69,11 @@ type mirror struct {
 func newBotView(L *lua.LState, m *Match, seat int, old *botView) *botView {
 	bv := &botView{L: L, m: m, seat: seat, t: L.CreateTable(0, 24)}
 	if old != nil && old.L == L {
-		bv.spare = old.cards
-		for i, c := range old.spare {
-			if i >= len(bv.spare) {
-				bv.spare = append(bv.spare, c)
-			} else if bv.spare[i] == nil {
+		// The old view's cards, and where it made none, those it had spare.
+		bv.spare = make([]*lua.LTable, max(len(old.cards), len(old.spare)))
+		copy(bv.spare, old.spare)
+		for i, c := range old.cards {
+			if c != nil {
 				bv.spare[i] = c
 			}
 		}
@@ -279,11 +279,7 @@ func (bv *botView) card(c *Card) *lua.LTable {
 	}
 	ct := bv.L.CreateTable(0, 8)
 	for k, val := def.Next(lua.LNil); k != lua.LNil; k, val = def.Next(k) {
-		if _, ok := k.(lua.LString); !ok {
-			continue
-		}
-		switch val.(type) {
-		case lua.LString, lua.LNumber, lua.LBool:
+		if plainField(k, val) {
 			ct.RawSet(k, val)
 		}
 	}
@@ -300,17 +296,26 @@ func sameFields(def, ct *lua.LTable) bool {
 	}
 	n, same := 0, true
 	def.ForEach(func(k, val lua.LValue) {
-		if _, ok := k.(lua.LString); !ok {
-			return
-		}
-		switch val.(type) {
-		case lua.LString, lua.LNumber, lua.LBool:
+		if plainField(k, val) {
 			same = same && ct.RawGet(k) == val
 			n++
 		}
 	})
 	ct.ForEach(func(lua.LValue, lua.LValue) { n-- })
 	return same && n == 0
+}
+
+// plainField reports whether a card definition's field is one a bot's
+// copy of the card has: a string key with a string, number or boolean.
+func plainField(k, val lua.LValue) bool {
+	if _, ok := k.(lua.LString); !ok {
+		return false
+	}
+	switch val.(type) {
+	case lua.LString, lua.LNumber, lua.LBool:
+		return true
+	}
+	return false
 }
 
 func (bv *botView) updateNames() {

@@ -85,3 +85,56 @@ func BenchmarkDecideClubs(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDecide is one decision of bot:search:100 in each game, as its
+// players meet it: the game's own bots have played some way into a game
+// of four, and the search bot of the second seat decides with the game's
+// defaults (guided by the game's bot; rollouts by it or as the script
+// advises). Each op is a new bot, which builds its worlds from nothing,
+// as at its first decision in a game. It reports iterations/s (fewer than
+// 100 an op where few worlds held) and the worlds that held an op.
+func BenchmarkDecide(b *testing.B) {
+	for _, g := range []struct {
+		name  string
+		depth int
+	}{
+		{"clubs", 150},
+		{"members_only", 60},
+		{"cluedo", 40},
+		{"andy_capp", 60},
+		{"das_regeln_wir_schon", 100},
+	} {
+		b.Run(g.name, func(b *testing.B) {
+			e := loadGame(b, g.name)
+			const seat = 2
+			bots := map[int]interp.Bot{}
+			m := playWith(b, e, interp.Config{Players: 4, Seed: 7}, seat, g.depth, func(s int) interp.Bot {
+				if bots[s] == nil {
+					var err error
+					if bots[s], err = e.NewBot(e.DefaultBot(), s, uint64(s)); err != nil {
+						b.Fatal(err)
+					}
+				}
+				return bots[s]
+			})
+			defer m.Close()
+			p, err := ParseParams(e, "100")
+			if err != nil {
+				b.Fatal(err)
+			}
+			its, worlds := 0, 0
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				bot := New(e, seat, uint64(i), p)
+				if _, err := bot.Choose(m); err != nil {
+					b.Fatal(err)
+				}
+				its += bot.Last().Iterations
+				worlds += bot.Last().Worlds
+				bot.Close()
+			}
+			b.ReportMetric(float64(its)/b.Elapsed().Seconds(), "iterations/s")
+			b.ReportMetric(float64(worlds)/float64(b.N), "worlds/op")
+		})
+	}
+}

@@ -63,8 +63,7 @@ func BenchmarkCopyClubs300(b *testing.B) {
 }
 
 // BenchmarkDecideClubs is one decision of bot:search:100 in the match
-// above, its rollouts played at random or by the game's careful bot:
-// iterations/s is b.N*100 over the time.
+// above, its rollouts played at random or by the game's careful bot.
 func BenchmarkDecideClubs(b *testing.B) {
 	m := clubs300(b)
 	defer m.Close()
@@ -74,16 +73,28 @@ func BenchmarkDecideClubs(b *testing.B) {
 	seat := m.Prompt().Seat
 	for _, rollout := range []string{"random", "careful"} {
 		b.Run(rollout, func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
-				bot := New(m.Engine, seat, uint64(i), Params{Iterations: 100, Rollout: rollout})
-				if _, err := bot.Choose(m); err != nil {
-					b.Fatal(err)
-				}
-				bot.Close()
-			}
-			b.ReportMetric(float64(100*b.N)/b.Elapsed().Seconds(), "iterations/s")
+			decide(b, m, seat, Params{Iterations: 100, Rollout: rollout})
 		})
 	}
+}
+
+// decide makes b.N decisions in m for seat, each by a new search bot with
+// params p, and reports the iterations they played a second and the
+// worlds that held a decision.
+func decide(b *testing.B, m *interp.Match, seat int, p Params) {
+	its, worlds := 0, 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		bot := New(m.Engine, seat, uint64(i), p)
+		if _, err := bot.Choose(m); err != nil {
+			b.Fatal(err)
+		}
+		its += bot.Last().Iterations
+		worlds += bot.Last().Worlds
+		bot.Close()
+	}
+	b.ReportMetric(float64(its)/b.Elapsed().Seconds(), "iterations/s")
+	b.ReportMetric(float64(worlds)/float64(b.N), "worlds/op")
 }
 
 // BenchmarkDecide is one decision of bot:search:100 in each game, as its
@@ -118,23 +129,14 @@ func BenchmarkDecide(b *testing.B) {
 				return bots[s]
 			})
 			defer m.Close()
+			for _, bot := range bots {
+				bot.Close()
+			}
 			p, err := ParseParams(e, "100")
 			if err != nil {
 				b.Fatal(err)
 			}
-			its, worlds := 0, 0
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				bot := New(e, seat, uint64(i), p)
-				if _, err := bot.Choose(m); err != nil {
-					b.Fatal(err)
-				}
-				its += bot.Last().Iterations
-				worlds += bot.Last().Worlds
-				bot.Close()
-			}
-			b.ReportMetric(float64(its)/b.Elapsed().Seconds(), "iterations/s")
-			b.ReportMetric(float64(worlds)/float64(b.N), "worlds/op")
+			decide(b, m, seat, p)
 		})
 	}
 }

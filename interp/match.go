@@ -462,11 +462,12 @@ func (m *Match) Err() error { return m.err }
 func (m *Match) Decisions() []Decision { return m.record }
 
 // ShareKeyboard says that from now on people take turns at one keyboard:
-// the next decision and every one after it are asked as Config.SharedFrom
-// says. It reports whether that changed anything (it may have been so
-// already, from here or from earlier).
+// every decision asked from now on is asked as Config.SharedFrom says.
+// The decision the match waits for was asked already, so that is from the
+// one after it (a new game shared from the start says so in its Config).
+// It reports whether that changed anything (it may have been so already).
 func (m *Match) ShareKeyboard() bool {
-	from := len(m.record) + 1
+	from := len(m.record) + 2
 	if m.Config.SharedFrom != 0 && m.Config.SharedFrom <= from {
 		return false
 	}

@@ -125,8 +125,8 @@ func TestOfferAtASharedKeyboardAsksEverySeat(t *testing.T) {
 	}
 }
 
-// ShareKeyboard marks the next decision: the match's save says so, an
-// earlier mark stays, and a later one moves back.
+// ShareKeyboard marks the decision after the one asked: the match's save
+// says so, an earlier mark stays, and a later one moves back.
 func TestShareKeyboard(t *testing.T) {
 	e := pickEngine(t, pick)
 	m, err := e.NewMatch(Config{Players: 2, Seed: 1})
@@ -137,18 +137,54 @@ func TestShareKeyboard(t *testing.T) {
 	if err := m.Apply(1, "a"); err != nil {
 		t.Fatal(err)
 	}
-	if !m.ShareKeyboard() || m.Config.SharedFrom != 2 || m.ShareKeyboard() {
+	// seat 2's prompt was asked already: from the one after it
+	if !m.ShareKeyboard() || m.Config.SharedFrom != 3 || m.ShareKeyboard() {
 		t.Errorf("after one decision: SharedFrom %d", m.Config.SharedFrom)
 	}
 	m.Config.SharedFrom = 9 // an undo went back before it
-	if !m.ShareKeyboard() || m.Config.SharedFrom != 2 {
+	if !m.ShareKeyboard() || m.Config.SharedFrom != 3 {
 		t.Errorf("a later mark is not moved back: %d", m.Config.SharedFrom)
 	}
-	if r := m.NewRecord(nil); r.Shared != 2 || r.Config().SharedFrom != 2 {
+	if r := m.NewRecord(nil); r.Shared != 3 || r.Config().SharedFrom != 3 {
 		t.Errorf("record: shared %d", r.Shared)
 	}
 	_, err = ParseRecord(strings.NewReader("tabletop save 2\nscript s\nplayers 1\nseed 1\nshared 1\ndecisions\nend\n"), "v2.save")
 	if err == nil || !strings.Contains(err.Error(), "version 2 save") {
 		t.Errorf("a version 2 save with a shared line: %v", err)
+	}
+}
+
+// People who start sharing the keyboard while an offer waits: the offer
+// asked already stands, the next ones ask everyone, and the save replays
+// the very same game.
+func TestShareKeyboardMidGameReplays(t *testing.T) {
+	src := strings.Replace(reaction(false), "  t:ask(1, { \"done\" })", "  t:ask(1, { \"done\" })\n  G.play(t)", 1)
+	_, m := startMatch(t, "react.lua", src, Config{Players: 3})
+	if err := m.Apply(1, "act"); err != nil {
+		t.Fatal(err)
+	}
+	m.ShareKeyboard() // seat 3 is being asked; seat 2 was not
+	var rounds []string
+	for round := 0; round < 2; round++ {
+		if round > 0 {
+			if err := m.Apply(1, "act"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rounds = append(rounds, strings.Join(asked(t, m), "; "))
+		if err := m.Apply(1, "done"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, want := strings.Join(rounds, " / "), "3: object | pass / 2: pass; 3: object | pass"; got != want {
+		t.Errorf("asked %q, want %q", got, want)
+	}
+	r, err := m.Engine.ReplayRecord(m.NewRecord(nil))
+	if err != nil {
+		t.Fatalf("the save does not replay: %v", err)
+	}
+	defer r.Close()
+	if logLines(r) != logLines(m) || r.Prompt() == nil || r.Prompt().Seat != 1 {
+		t.Errorf("the replay differs")
 	}
 }

@@ -37,16 +37,8 @@ func TestOfferAsksOnlyThoseWhoCanReactUnlessAlways(t *testing.T) {
 		if err := m.Apply(1, "act"); err != nil {
 			t.Fatal(err)
 		}
-		var asked []string
-		for m.Prompt() != nil && m.Prompt().Seat != 1 {
-			p := m.Prompt()
-			asked = append(asked, itoa(p.Seat)+": "+strings.Join(p.Options, " | "))
-			if err := m.Apply(p.Seat, "pass"); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if strings.Join(asked, "; ") != strings.Join(tc.asked, "; ") {
-			t.Errorf("always=%v: asked %q, want %q", tc.always, asked, tc.asked)
+		if got := asked(t, m); strings.Join(got, "; ") != strings.Join(tc.asked, "; ") {
+			t.Errorf("always=%v: asked %q, want %q", tc.always, got, tc.asked)
 		}
 		if last := m.Log()[len(m.Log())-1].Text; last != "nil by nil" {
 			t.Errorf("always=%v: everyone passed, but the log says %q", tc.always, last)

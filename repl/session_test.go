@@ -517,3 +517,31 @@ func TestCompleteIsTheMoversOnly(t *testing.T) {
 		t.Errorf("completions at Ann's pause: %q", got)
 	}
 }
+
+// --auto-forced at a shared keyboard plays a forced move only for the
+// person at the keyboard: calling someone else to it for his only option,
+// or not, would tell what he holds.
+func TestAutoForcedNeverSkipsAPause(t *testing.T) {
+	screen := func() (int, int) { return 80, 24 }
+	two := []Seat{{Human: true, Name: "ann"}, {Human: true, Name: "bob"}, {Bot: "ones"}}
+	one := []Seat{{Human: true, Name: "ann"}, {Bot: "ones"}, {Bot: "ones"}}
+	for _, tc := range []struct {
+		name   string
+		size   func() (int, int)
+		seats  []Seat
+		atKeys int
+		seat   int
+		want   bool
+	}{
+		{"the one at the keyboard", screen, two, 1, 1, true},
+		{"another person", screen, two, 1, 2, false},
+		{"nobody known yet", screen, two, 0, 1, false},
+		{"one person alone", screen, one, 0, 1, true},
+		{"a transcript", nil, two, 0, 2, true},
+	} {
+		s := &Session{Size: tc.size, seats: tc.seats, atKeys: tc.atKeys, AutoForced: true}
+		if got := s.autoForced(&interp.Prompt{Seat: tc.seat, Options: []string{"pass"}}); got != tc.want {
+			t.Errorf("%s: autoForced = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -81,6 +81,7 @@ func lastLine(scr []string) string {
 // its person: not at a new game's first pause, nor at the pause of a
 // resumed game whose last lines were private to that seat.
 func TestQuitAtPausePrintsNothingPrivate(t *testing.T) {
+	t.Parallel()
 	save := filepath.Join(t.TempDir(), "secrets.save")
 	term := startTerminal(t, "play", "testdata/secrets.lua", "--seed", "1", "--seats", "ann,bob", "--autosave", save)
 	term.waitFor("Ann, press Enter")
@@ -107,6 +108,7 @@ func TestQuitAtPausePrintsNothingPrivate(t *testing.T) {
 // last lines told Ann alone what happened to her hand; she (or whoever
 // sits there) types quit.
 func TestQuitAtResumedAndyCappPause(t *testing.T) {
+	t.Parallel()
 	specs := []string{"ann", "bob", "bot", "bot"}
 	save, private := andyCappAtPause(t, specs)
 	term := startTerminal(t, "play", "--resume", "--autosave", save)
@@ -199,6 +201,7 @@ func (b *bots) step(t *testing.T, m *interp.Match) {
 // leave no history file. A person playing alone keeps his, readable by
 // him only, and finds it again next time.
 func TestLineHistoryIsEachPersons(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	history := filepath.Join(home, "tabletop", "history")
 	term := startTerminalIn(t, home, "play", "testdata/secrets.lua", "--seed", "1", "--seats", "ann,bob", "--autosave", "")
@@ -257,6 +260,7 @@ func TestLineHistoryIsEachPersons(t *testing.T) {
 // move the table waits for: in Clubs at Ann's turn, Bob at seat 2 gets
 // none of Ann's options from legal, Tab or a wrong move's error.
 func TestSeatShowsNoOneElsesOptions(t *testing.T) {
+	t.Parallel()
 	term := startTerminal(t, "play", "../../games/clubs.lua", "--seed", "3", "--seats", "ann,bob,bot,bot", "--autosave", "")
 	term.waitFor("Ann, press Enter")
 	term.send("\r")
@@ -314,6 +318,7 @@ func TestSeatShowsNoOneElsesOptions(t *testing.T) {
 // her seat to a bot that fails, and the keyboard passes to Bob behind a
 // cleared screen — not to a prompt of Bob's under Ann's words.
 func TestFailedHandOverPauses(t *testing.T) {
+	t.Parallel()
 	term := secretsGame(t)
 	term.send("bot 1 broken\r")
 	scr := term.waitFor("Bob, press Enter")
@@ -331,6 +336,7 @@ func TestFailedHandOverPauses(t *testing.T) {
 // with always_ask=false a Loan against Bob calls him to the keyboard even
 // though he holds no Fight, to answer pass — as it would if he held one.
 func TestPauseOutOfTurnTellsNothing(t *testing.T) {
+	t.Parallel()
 	seed, steps := loanAgainstBob(t)
 	term := startTerminal(t, "play", "../../games/andy_capp.lua", "--seed", seed, "--set", "always_ask=false", "--seats", "ann,bob,bot,bot", "--autosave", "")
 	term.waitFor("Ann, press Enter")
@@ -388,6 +394,7 @@ func loanAgainstBob(t *testing.T) (seed, steps string) {
 // A mistyped secret choice is not echoed: the vote is typed unseen, and
 // its error says what was wrong without a word of it (nor a caret).
 func TestMistypedSecretChoiceIsNotEchoed(t *testing.T) {
+	t.Parallel()
 	term := secretsGame(t)
 	term.send("word apple\r")
 	term.waitFor("Bob, press Enter")

@@ -162,8 +162,9 @@ func (s *Session) share() {
 	}
 }
 
-// Typists is a LineReader that keeps apart what each person at the
-// keyboard typed (Terminal: his line history). The session says who types.
+// Typists is what a LineReader implements when it keeps apart what each
+// person at the keyboard typed (Terminal: his line history): the session
+// says who types.
 type Typists interface {
 	// Typist says who types from now on: "" for nobody known (nothing
 	// of anyone's is offered, nothing typed is kept). own says his lines

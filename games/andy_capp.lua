@@ -60,9 +60,10 @@
 --    In a Flo quarrel either side may play it in answer to the Flo or to a
 --    Fight: the tray at stake leaves the game. Nothing answers a Landlord.
 --  * Answers are offered in order (t:offer): a seat is asked only when it
---    holds a card that could answer, unless the option always_ask is on; then
---    every seat that may answer is asked, with only "pass" when it holds
---    nothing, so that being asked tells the table nothing (for hotseat play).
+--    holds a card that could answer, unless the option always_ask is on, or
+--    people share the keyboard (t:offer then asks everyone); then every seat
+--    that may answer is asked, with only "pass" when it holds nothing, so
+--    that being asked tells the table nothing.
 --  * [The Game End] Once the stock is empty, the round ends at the end of the
 --    turn in which a player's hand becomes empty — played out on his turn or
 --    with an answer out of turn, or lent away to a Loan (he would have
@@ -106,7 +107,7 @@ local Game = {
   options = {
     target = { default = 200, help = "the game ends after a round in which a total reaches this" },
     max_rounds = { default = 100, help = "safety net: the game ends after this many rounds whatever the totals" },
-    always_ask = { default = false, help = "ask every seat that may answer a Flo or Loan, even one holding no Fight or Landlord, so being asked gives nothing away (hotseat)" },
+    always_ask = { default = false, help = "ask every seat that may answer a Flo or Loan, even one holding no Fight or Landlord, so being asked gives nothing away (always so when people share the keyboard)" },
   },
 }
 
@@ -494,8 +495,9 @@ local function answers_of(z, seat, kinds, stake)
 end
 
 -- An answer window: seats are offered, in order, the answers they hold
--- (t:offer); the first that answers wins the window. With always_ask, a
--- seat holding nothing is asked too and can only pass. Returns the seat and
+-- (t:offer); the first that answers wins the window. With always_ask (or
+-- at a shared keyboard, where t:offer does it), a seat holding nothing is
+-- asked too and can only pass. Returns the seat and
 -- the kind of card it answered with, or nil when all pass. stake, the tray
 -- at stake, goes with the answers offered (for bots).
 function Game.window(t, z, seats, kinds, hint, stake)

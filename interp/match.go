@@ -34,6 +34,12 @@ type Config struct {
 	// instead of the match's generator (see determinize.go); nil for a
 	// normal game.
 	Chance Chance
+	// SharedFrom, when not 0, says that people share one keyboard from
+	// the SharedFrom-th decision on (1: from the start; see
+	// Match.ShareKeyboard): t:offer then asks every seat it names, a seat
+	// with nothing to play with only "pass", so that being asked out of
+	// turn tells the people watching nothing. A save records it.
+	SharedFrom int
 }
 
 // Seat is one place at the table.
@@ -454,6 +460,34 @@ func (m *Match) Err() error { return m.err }
 
 // Decisions returns the decisions made so far.
 func (m *Match) Decisions() []Decision { return m.record }
+
+// ShareKeyboard says that from now on people take turns at one keyboard:
+// every decision asked from now on is asked as Config.SharedFrom says.
+// The decision the match waits for was asked already, so that is from the
+// one after it (a new game shared from the start says so in its Config).
+// It reports whether that changed anything (it may have been so already).
+func (m *Match) ShareKeyboard() bool {
+	from := len(m.record) + 2
+	if m.Config.SharedFrom != 0 && m.Config.SharedFrom <= from {
+		return false
+	}
+	m.Config.SharedFrom = from
+	return true
+}
+
+// sharedKeyboard reports whether the decision to be asked next is asked
+// of people who share one keyboard.
+func (m *Match) sharedKeyboard() bool {
+	return m.Config.SharedFrom != 0 && len(m.record)+1 >= m.Config.SharedFrom
+}
+
+// luaSharedKeyboard is the prelude's shared_keyboard(): whether people
+// share the keyboard now (a plain function, not a closure over the match,
+// so that a fork can share it).
+func luaSharedKeyboard(L *lua.LState) int {
+	L.Push(lua.LBool(matchOf(L).sharedKeyboard()))
+	return 1
+}
 
 // Players returns the number of seats.
 func (m *Match) Players() int { return len(m.Seats) }

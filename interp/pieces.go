@@ -290,7 +290,7 @@ func (m *Match) padRows(L *lua.LState) int {
 
 // prelude adds the prompts written in Lua on top of t:ask.
 const prelude = `
-local t = ...
+local t, shared_keyboard = ...
 local groups = 0
 
 -- t:ask_all(seats, options, hint): a simultaneous secret choice. options is
@@ -312,15 +312,16 @@ end
 
 -- t:offer(seats, options, hint [, always]): an out-of-turn reaction offered
 -- to seats in order. options(seat) returns the seat's possible reactions
--- (nil or empty: the seat is not asked at all, unless always is true: then
--- it is asked too, with only "pass", so that being asked gives nothing away
--- at a shared keyboard). Each asked seat may "pass". Returns the first seat
--- that reacts and its choice, or nil when all pass.
+-- (nil or empty: the seat is not asked at all, unless always is true or
+-- people share the keyboard (Config.SharedFrom): then it is asked too, with
+-- only "pass", so that being asked gives nothing away). Each asked seat may
+-- "pass". Returns the first seat that reacts and its choice, or nil when
+-- all pass.
 function t:offer(seats, options, hint, always)
   for _, s in ipairs(seats) do
     local opts = options
     if type(options) == "function" then opts = options(s) end
-    if (opts and #opts > 0) or always then
+    if (opts and #opts > 0) or always or shared_keyboard() then
       local choices = {}
       for i, o in ipairs(opts or {}) do choices[i] = o end
       choices[#choices + 1] = "pass"

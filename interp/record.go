@@ -13,10 +13,13 @@ import (
 )
 
 // RecordVersion is the newest save format version this build writes and
-// reads. Version 2 is version 1 with escapes (see Record); a record none of
-// whose texts needs escaping is written as version 1, which older builds
-// read too, and every version 1 file is read as it always was.
-const RecordVersion = 2
+// reads. Version 2 is version 1 with escapes (see Record); version 3 is
+// version 2 with the "shared" line (people at one keyboard). A record is
+// written in the oldest version that holds it: one none of whose texts
+// needs escaping, played by nobody sharing a keyboard, is written as
+// version 1, which older builds read too, and every version 1 file is read
+// as it always was.
+const RecordVersion = 3
 
 // MaxRecordBytes is the largest save file read: a long game is a few
 // thousand short lines.
@@ -32,12 +35,15 @@ const MaxRecordBytes = 64 << 20
 //	seats me,bot,bot:careful,bot
 //	seed 7
 //	option target=-100
+//	shared 1
 //	decisions
 //	1: play 2C
 //	1: declare spades
 //	3! say nice lead
 //	end
 //
+// "shared N" (version 3) says that people shared one keyboard from the
+// N-th decision on (Config.SharedFrom); without it nobody did.
 // "N: text" is seat N's answer to a prompt; "N! text" is something seat N
 // said out of turn. The final "end" line shows the file is complete. The
 // script is a built-in game's name or a script file's absolute path (older
@@ -56,6 +62,7 @@ type Record struct {
 	Seats     []string // who sits where: a name, "bot", "bot:NAME", or NAME=bot[:NAME] for a named seat a bot plays
 	Seed      uint64
 	Options   map[string]string
+	Shared    int // people share one keyboard from this decision on (Config.SharedFrom); 0: never
 	Decisions []Decision
 }
 
@@ -64,6 +71,9 @@ func (r *Record) Write(w io.Writer) error {
 	version, esc := 1, func(s, _ string) string { return s }
 	if r.needsEscapes() {
 		version, esc = 2, escapeText
+	}
+	if r.Shared != 0 {
+		version, esc = 3, escapeText
 	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "tabletop save %d\n", version)
@@ -80,6 +90,9 @@ func (r *Record) Write(w io.Writer) error {
 	fmt.Fprintf(&b, "seed %d\n", r.Seed)
 	for _, k := range sortedKeys(r.Options) {
 		fmt.Fprintf(&b, "option %s=%s\n", esc(k, "="), esc(r.Options[k], ""))
+	}
+	if r.Shared != 0 {
+		fmt.Fprintf(&b, "shared %d\n", r.Shared)
 	}
 	b.WriteString("decisions\n")
 	for _, d := range r.Decisions {
@@ -285,6 +298,15 @@ func (p *recordParser) header(text string) error {
 		if k, err = p.unesc(k); err == nil {
 			r.Options[k], err = p.unesc(v)
 		}
+	case "shared":
+		if p.r.Version < 3 {
+			return p.bad("a \"shared\" line in a version %d save (it came with version 3)", p.r.Version)
+		}
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 1 {
+			return p.bad("shared says from which decision on people shared the keyboard: a number from 1, not %q", val)
+		}
+		r.Shared = n
 	case "decisions":
 		p.inDecisions = true
 	default:
@@ -362,7 +384,7 @@ func SaveRecord(path string, r *Record) error {
 
 // Config returns the match configuration the record describes.
 func (r *Record) Config() Config {
-	return Config{Players: r.Players, Seed: r.Seed, Options: r.Options, Names: SeatNames(r.Seats)}
+	return Config{Players: r.Players, Seed: r.Seed, Options: r.Options, Names: SeatNames(r.Seats), SharedFrom: r.Shared}
 }
 
 // SeatNames returns the players' names in seat specs (see Record.Seats),
@@ -397,6 +419,7 @@ func (m *Match) NewRecord(seats []string) *Record {
 		Seats:     seats,
 		Seed:      m.Config.Seed,
 		Options:   opts,
+		Shared:    m.Config.SharedFrom,
 		Decisions: append([]Decision(nil), m.record...),
 	}
 }

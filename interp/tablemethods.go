@@ -68,7 +68,8 @@ func (m *Match) newTableObject() *lua.LTable {
 	tableClass.install(m, t)
 	L.Push(luahost.Load(L, preludeProto()))
 	L.Push(t)
-	L.Call(1, 0)
+	L.Push(L.NewFunction(luaSharedKeyboard))
+	L.Call(2, 0)
 	return t
 }
 

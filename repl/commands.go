@@ -146,10 +146,18 @@ func (s *Session) legal(words []string) {
 		s.printf("%v\n", s.noDecision())
 		return
 	}
+	if !s.mayDecide(p) {
+		s.tell(s.notYours(p))
+		return
+	}
 	var idx []int
 	if len(words) > 0 {
 		if idx = render.Filter(p.Options, words); len(idx) == 0 {
-			s.printf("No legal move of %s has %s (legal lists them all).\n", s.m.SeatLabel(p.Seat), strings.Join(words, " "))
+			what := strings.Join(words, " ")
+			if s.secretLine {
+				what = "those words"
+			}
+			s.printf("No legal move of %s has %s (legal lists them all).\n", s.m.SeatLabel(p.Seat), what)
 			return
 		}
 	}
@@ -218,17 +226,21 @@ func (s *Session) move(l *command.Line) bool {
 		s.printf("%v\n", s.noDecision())
 		return false
 	}
-	i, err := command.Match(l.Raw, p.Options)
-	if err != nil {
-		if cmd := nearCommand(l.Move[0].Text, p.Options); cmd != "" {
-			s.tell(fmt.Sprintf("%q is neither a move nor a command: did you mean %s? (help lists the commands, legal the moves)", l.Move[0].Text, cmd))
-			return false
-		}
-		s.printf("%v\n", err)
-		return false
+	// The options are not read for someone else's move: its errors would
+	// list them, and a typo is told from a move by them.
+	var opts []string
+	if s.mayDecide(p) {
+		opts = p.Options
 	}
-	if s.humans() > 1 && s.isHuman(p.Seat) && p.Seat != s.viewer && s.replay == "" {
-		s.tell(fmt.Sprintf("It is %s's move, not %s's: seat %d passes the keyboard back.", s.m.SeatLabel(p.Seat), s.m.SeatLabel(s.viewer), p.Seat))
+	i, err := command.Match(l.Raw, opts)
+	if err != nil {
+		if cmd := nearCommand(l.Move[0].Text, opts); cmd != "" && !s.secretLine {
+			s.tell(fmt.Sprintf("%q is neither a move nor a command: did you mean %s? (help lists the commands, legal the moves)", l.Move[0].Text, cmd))
+		} else if opts == nil {
+			s.tell(s.notYours(p))
+		} else {
+			s.printf("%s\n", s.lineError(err))
+		}
 		return false
 	}
 	if s.replaying() {
@@ -429,8 +441,9 @@ func (s *Session) load(path string) {
 	s.replace(m)
 	s.seats = seats
 	s.redo, s.pending, s.replay = nil, nil, ""
-	s.viewer = s.firstHuman()
-	s.mustPass = s.humans() > 1 // on a terminal, the privacy screen before any person's view
+	s.handTo(s.firstHuman())
+	s.atKeys = 0 // a new table: the privacy screen before any person's view, if several
+	s.share()
 	s.printf("Loaded %s: %s, %d players, seed %d, %d decisions.\n", path, s.eng.Info.Title, m.Players(), m.Config.Seed, len(m.Decisions()))
 	s.printf("Seats: %s.\n", s.seatList())
 	s.autosave()
@@ -499,15 +512,10 @@ func (s *Session) seat(n int) {
 		s.printf("%s is played by a bot: what it holds is no one's to see (human %d takes the seat over).\n", s.m.SeatLabel(n), n)
 		return
 	}
-	if s.Size != nil && n != s.viewer {
-		if !s.passTo(n) {
-			return
-		}
-	} else {
-		s.seen[s.viewer] = s.shown
-		s.viewer = n
+	s.handTo(n)
+	if s.confirm() {
+		s.view()
 	}
-	s.view()
 }
 
 // seatArg is the seat a bot or human command names, or the viewing seat.
@@ -539,11 +547,6 @@ func (s *Session) setBot(l *command.Line) bool {
 	s.seats[n-1].Human = false
 	s.seats[n-1].Bot = name
 	s.printf("%s is played by the bot %s.\n", s.m.SeatLabel(n), s.botName(s.seats[n-1]))
-	if s.humans() > 0 && !s.isHuman(s.viewer) {
-		s.seen[s.viewer] = s.shown
-		s.viewer = s.firstHuman()
-		s.mustPass = true // on a terminal, the privacy screen before any person's view
-	}
 	s.redo = nil
 	s.autosave()
 	return true
@@ -569,6 +572,7 @@ func (s *Session) setHuman(l *command.Line) {
 	if p := s.m.Prompt(); p != nil && p.Seat == n {
 		s.prompted = promptKey{} // announce its decision
 	}
+	s.share()
 	s.autosave()
 }
 

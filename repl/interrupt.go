@@ -13,8 +13,11 @@ import (
 // (ErrInterrupt), and so does the privacy screen.
 
 // execInterruptible runs a line in a context that Interrupt cancels.
-func (s *Session) execInterruptible(ctx context.Context, line string) bool {
+// secret says it was typed for a secret choice.
+func (s *Session) execInterruptible(ctx context.Context, line string, secret bool) bool {
 	s.saidStop = false
+	s.secretLine = secret
+	defer func() { s.secretLine = false }()
 	cctx, cancel := context.WithCancel(ctx)
 	s.mu.Lock()
 	s.cancel = cancel

@@ -1,9 +1,6 @@
 package repl
 
 import (
-	"errors"
-	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -38,50 +35,11 @@ func (s *Session) style() render.Style {
 // screen when the keyboard passes from one person to another, then the
 // seat's screen.
 func (s *Session) screenTurn(p *interp.Prompt) {
-	if p.Seat != s.viewer || !s.handed || s.mustPass {
-		if !s.passTo(p.Seat) {
-			return
-		}
+	s.handTo(p.Seat)
+	if !s.confirm() {
+		return
 	}
 	s.drawScreen(p.Seat, p)
-}
-
-// passTo gives the keyboard to seat. With several people at the table it
-// first clears the screen and waits until that person says only he can
-// see it; it reports false when the input ended or he asked to leave.
-func (s *Session) passTo(seat int) bool {
-	s.seen[s.viewer] = s.shown
-	s.viewer = seat
-	first, must := !s.handed, s.mustPass
-	s.handed, s.mustPass = true, false
-	if s.humans() < 2 && !must {
-		return true
-	}
-	name := s.m.SeatLabel(seat)
-	if !first {
-		s.printf("%s", clearScreen) // the first time, the game's introduction stays
-	}
-	s.printLines(s.style().Wrap(fmt.Sprintf("Pass the keyboard to %s — %s, press Enter when only you can see the screen.", render.SeatTitle(s.m.Seats[seat-1]), name), ""))
-	for {
-		line, err := s.in.ReadLine(name+", press Enter> ", false)
-		switch {
-		case errors.Is(err, ErrInterrupt), errors.Is(err, io.EOF):
-			if s.confirmQuit() {
-				s.quitNow = true
-				return false
-			}
-			continue
-		case err != nil:
-			s.quitNow = true
-			return false
-		case strings.EqualFold(strings.TrimSpace(line), "quit"):
-			s.quitNow = true
-			return false
-		}
-		break
-	}
-	s.printf("%s", clearScreen)
-	return true
 }
 
 // drawScreen prints seat's screen: its board, table, hand, the events

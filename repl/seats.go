@@ -117,6 +117,21 @@ func checkName(name string) error {
 	return nil
 }
 
+// SharedFrom is interp.Config.SharedFrom for a new game at one keyboard:
+// from the start when two or more people play it, else never.
+func SharedFrom(seats []Seat) int {
+	people := 0
+	for _, s := range seats {
+		if s.Human {
+			people++
+		}
+	}
+	if people >= 2 {
+		return 1
+	}
+	return 0
+}
+
 // Names returns the players' names by seat, for interp.Config.Names.
 func Names(seats []Seat) []string { return interp.SeatNames(specs(seats)) }
 

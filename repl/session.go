@@ -57,13 +57,19 @@ type Session struct {
 	publicOnly bool
 	overShown  *interp.Match
 	errShown   *interp.Match
-	// Screen mode: per seat, the log length at its last screen; whether a
-	// person has had the keyboard yet; lines are printed as they come
-	// (run, step) rather than with the next screen.
+	// Screen mode: per seat, the log length at its last screen; lines are
+	// printed as they come (run, step) rather than with the next screen.
 	turnFrom  map[int]int
-	handed    bool
-	mustPass  bool // the keyboard changed hands without the privacy screen
 	streaming bool
+	// The keyboard (keyboard.go): the seat whose person is known to be at
+	// it (0: nobody yet); whether a person's screen was shown yet; the
+	// person whose line history is kept across sessions ("" for none).
+	atKeys int
+	handed bool
+	owner  string
+	// secretLine: the line being run was typed for a secret choice, so
+	// nothing may quote it.
+	secretLine bool
 	// Interrupts: the running command's cancel, Ctrl-C presses in a row
 	// at the prompt, and a quit asked for while reading (an Enter wait).
 	mu      sync.Mutex
@@ -141,6 +147,9 @@ func (s *Session) Close() {
 // or the end of the input. At the end of the input it says whether the
 // game is unfinished; that is not an error.
 func (s *Session) Run(ctx context.Context) error {
+	if s.humans() == 1 {
+		s.owner = s.person(s.firstHuman()) // one person alone: his history is kept
+	}
 	s.intro()
 	s.autosave()
 	if s.Size == nil {
@@ -151,7 +160,12 @@ func (s *Session) Run(ctx context.Context) error {
 	s.showState()
 	for ctx.Err() == nil && !s.quitNow {
 		s.flushAutosave() // the game is on disk while the session waits
-		line, err := s.in.ReadLine(s.promptText(), s.secretTurn())
+		s.share()
+		if !s.keyboardTaken() {
+			break
+		}
+		secret := s.secretTurn()
+		line, err := s.in.ReadLine(s.promptText(), secret)
 		switch {
 		case errors.Is(err, ErrInterrupt):
 			if s.ctrlC++; s.ctrlC == 1 {
@@ -172,7 +186,7 @@ func (s *Session) Run(ctx context.Context) error {
 			return err
 		}
 		s.ctrlC = 0
-		if s.execInterruptible(ctx, line) {
+		if s.execInterruptible(ctx, line, secret) {
 			return nil
 		}
 	}
@@ -188,12 +202,16 @@ func (s *Session) Exec(ctx context.Context, input string) (quit bool) {
 		}
 	}()
 	if len(input) > MaxLine {
-		s.printf("That line is too long (%d bytes; at most %d): it was ignored.\n", len(input), MaxLine)
+		if s.secretLine {
+			s.printf("That line is too long (at most %d bytes): it was ignored.\n", MaxLine)
+		} else {
+			s.printf("That line is too long (%d bytes; at most %d): it was ignored.\n", len(input), MaxLine)
+		}
 		return false
 	}
 	line, err := command.Parse(input)
 	if err != nil {
-		s.printf("%v\n", err)
+		s.printf("%s\n", s.lineError(err))
 		return false
 	}
 	if line.Command == "" && len(line.Move) == 0 {
@@ -304,6 +322,19 @@ func (s *Session) secretTurn() bool {
 	return p != nil && p.Secret && s.humans() > 1 && s.isHuman(p.Seat)
 }
 
+// lineError is what a person is told of a typed line that is wrong: for
+// a secret choice, what was wrong without a word of what was typed.
+func (s *Session) lineError(err error) string {
+	if !s.secretLine {
+		return err.Error()
+	}
+	var ce *command.Error
+	if !errors.As(err, &ce) {
+		ce = &command.Error{} // says nothing of the line
+	}
+	return ce.Secret()
+}
+
 // atEOF ends a session whose input ran out.
 func (s *Session) atEOF() {
 	switch {
@@ -319,8 +350,12 @@ func (s *Session) atEOF() {
 }
 
 // flushLog prints the log lines the viewing seat may read that were not
-// printed yet.
+// printed yet — once its person is at the keyboard: until then they wait
+// for the seat's next screen.
 func (s *Session) flushLog() {
+	if !s.present() {
+		return
+	}
 	for _, l := range s.m.LogFor(s.viewer, s.shown) {
 		if s.publicOnly && l.To != interp.AllSeats {
 			continue
@@ -431,9 +466,10 @@ func (s *Session) noDecision() error {
 // autoPlay lets the bots move while a bot is to act (not while a replay
 // waits for the next recorded decision).
 func (s *Session) autoPlay(ctx context.Context) {
+	s.share()
 	for !s.replaying() {
 		p := s.m.Prompt()
-		if p == nil || s.isHuman(p.Seat) && !(s.AutoForced && len(p.Options) == 1) {
+		if p == nil || s.isHuman(p.Seat) && !s.autoForced(p) {
 			return
 		}
 		if ctx.Err() != nil {
@@ -480,7 +516,9 @@ func (s *Session) showState() {
 		if s.overShown != s.m {
 			s.overShown = s.m
 			if s.Size != nil {
-				s.drawScreen(s.viewer, nil)
+				if s.settle(); s.confirm() {
+					s.drawScreen(s.viewer, nil)
+				}
 				return
 			}
 			s.printf("%s\n", render.Result(s.m.Result(), s.m.Seats))
@@ -520,11 +558,11 @@ func (s *Session) showState() {
 	s.showTurn(p)
 }
 
-// handOver makes seat the viewing seat; with several people at the table
-// it asks to pass the keyboard and shows the new seat's private lines.
+// handOver makes seat the viewing seat of a transcript; with several
+// people at the table it asks to pass the keyboard and shows the new
+// seat's private lines.
 func (s *Session) handOver(seat int) {
-	s.seen[s.viewer] = s.shown
-	s.viewer = seat
+	s.handTo(seat)
 	if s.humans() < 2 {
 		return
 	}
@@ -634,10 +672,11 @@ func ErrorText(err error) string {
 }
 
 // Complete gives the tab completions of a partly typed line: commands and
-// the legal moves of the seat to act.
+// the legal moves of the seat to act, when they are the one's at the
+// keyboard.
 func (s *Session) Complete(line string) []string {
 	var opts []string
-	if p := s.m.Prompt(); p != nil {
+	if p := s.m.Prompt(); p != nil && s.mayDecide(p) {
 		opts = p.Options
 	}
 	out := command.Complete(line, opts)

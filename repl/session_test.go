@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -143,6 +144,33 @@ func TestSession(t *testing.T) {
 				"The votes: 1 red, 1 blue", "Pass the keyboard to Ann (Left).", "Ann> add 2", "Ann adds, making 4",
 			},
 			absent: []string{"> vote red", "> vote blue", "You voted"},
+		},
+		{
+			name:  "a mistyped secret vote is not quoted back",
+			seats: []string{"ann", "bob"},
+			input: "add 1\nadd 1\nyes 2\nvote\nlegal ye\nvote red\n",
+			want: []string{
+				"Ann, your move (vote in secret)", "Ann> (hidden)",
+				"Word 1 fits no legal move (legal lists them) (what you typed is not shown: the choice is secret).",
+				"Ann> (hidden)", "The move stops after word 1",
+				"Ann> (hidden)", "No legal move of Ann has those words",
+				"Ann> (hidden)", "Pass the keyboard to Bob (Right).",
+			},
+			absent: []string{"yes 2", "'yes'", "  ^", "'vote'", "has ye"},
+		},
+		{
+			name:  "a person's options are his alone",
+			seats: []string{"ann", "bob"},
+			input: "seat 2\nlegal\nadd 1\nad 9\nseat 1\nlegal\n",
+			want: []string{
+				"Ann, your move (add to the count)",
+				"Ann> seat 2", "== Tiny — the view of Bob ==",
+				"Bob> legal\nIt is Ann's move, not Bob's: seat 1 passes the keyboard back.",
+				"Bob> add 1\nIt is Ann's move, not Bob's",
+				"Bob> ad 9\nIt is Ann's move, not Bob's",
+				"Ann> legal\nAnn to decide (add to the count):\n   1. add 1",
+			},
+			absent: []string{"Ann adds", "expected one of"},
 		},
 		{
 			name:  "bots and people change seats; step and run",
@@ -464,5 +492,56 @@ func TestScreenBotHandOver(t *testing.T) {
 	k := strings.Index(text, "Tiny — Bob (Right)")
 	if i < 0 || j < i || k < j {
 		t.Errorf("Bob's screen before the privacy screen:\n%s", text)
+	}
+}
+
+// Tab completes a move only for the person at his own decision: not for
+// another person looking from his seat, nor at the pause before a screen.
+func TestCompleteIsTheMoversOnly(t *testing.T) {
+	_, s := play(t, "testdata/tiny.lua", []string{"ann", "bob"}, 1, "")
+	if got := s.Complete("ad"); !slices.Contains(got, "add 1") {
+		t.Errorf("Ann's completions: %q", got)
+	}
+	_, s = play(t, "testdata/tiny.lua", []string{"ann", "bob"}, 1, "seat 2\n")
+	if got := s.Complete("ad"); len(got) != 0 {
+		t.Errorf("Bob's completions at Ann's move: %q", got)
+	}
+	if got := s.Complete("he"); !slices.Contains(got, "help") {
+		t.Errorf("Bob's completions of a command: %q", got)
+	}
+	// on a terminal, at Ann's pause: the input ends there
+	_, s = playWith(t, "testdata/tiny.lua", []string{"ann", "bob"}, 1, "", func(s *Session) {
+		s.Size = func() (int, int) { return 80, 24 }
+	})
+	if got := s.Complete("ad"); len(got) != 0 {
+		t.Errorf("completions at Ann's pause: %q", got)
+	}
+}
+
+// --auto-forced at a shared keyboard plays a forced move only for the
+// person at the keyboard: calling someone else to it for his only option,
+// or not, would tell what he holds.
+func TestAutoForcedNeverSkipsAPause(t *testing.T) {
+	screen := func() (int, int) { return 80, 24 }
+	two := []Seat{{Human: true, Name: "ann"}, {Human: true, Name: "bob"}, {Bot: "ones"}}
+	one := []Seat{{Human: true, Name: "ann"}, {Bot: "ones"}, {Bot: "ones"}}
+	for _, tc := range []struct {
+		name   string
+		size   func() (int, int)
+		seats  []Seat
+		atKeys int
+		seat   int
+		want   bool
+	}{
+		{"the one at the keyboard", screen, two, 1, 1, true},
+		{"another person", screen, two, 1, 2, false},
+		{"nobody known yet", screen, two, 0, 1, false},
+		{"one person alone", screen, one, 0, 1, true},
+		{"a transcript", nil, two, 0, 2, true},
+	} {
+		s := &Session{Size: tc.size, seats: tc.seats, atKeys: tc.atKeys, AutoForced: true}
+		if got := s.autoForced(&interp.Prompt{Seat: tc.seat, Options: []string{"pass"}}); got != tc.want {
+			t.Errorf("%s: autoForced = %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

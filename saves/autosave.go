@@ -108,7 +108,7 @@ func (a *Autosave) flush() error {
 // alone: nothing a person would miss if it waited.
 func onlyBotsMoved(last, rec *interp.Record) bool {
 	if last == nil || len(rec.Decisions) <= len(last.Decisions) || len(rec.Seats) == 0 ||
-		rec.Script != last.Script || rec.Seed != last.Seed || rec.Players != last.Players ||
+		rec.Script != last.Script || rec.Seed != last.Seed || rec.Players != last.Players || rec.Shared != last.Shared ||
 		!slices.Equal(rec.Seats, last.Seats) || !sameOptions(rec.Options, last.Options) {
 		return false
 	}

@@ -227,7 +227,9 @@ func (mr *mirror) closeIfAny() {
 // sync brings the mirror and the observation up to the game m.
 func (t *searcher) sync(m *interp.Match) error {
 	d := m.Decisions()
-	if t.mirror == nil || t.src != m || len(d) < len(t.mirror.obs.Steps) {
+	// a new game, an undo, or people who started sharing the keyboard
+	// (the mirror must ask what the game asks)
+	if t.mirror == nil || t.src != m || len(d) < len(t.mirror.obs.Steps) || t.mirror.obs.SharedFrom != m.Config.SharedFrom {
 		t.mirror.closeIfAny()
 		mr, err := newMirror(t.eng, m.Config, t.seat)
 		if err != nil {

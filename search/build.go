@@ -620,6 +620,8 @@ func worldConfig(obs *Observation, w *world, a *arranger) interp.Config {
 		Names:   obs.Names,
 		Rolls:   obs.Rolls,
 		Chance:  a,
+
+		SharedFrom: obs.SharedFrom,
 	}
 }
 

@@ -24,6 +24,9 @@ type Observation struct {
 	Players int
 	Options map[string]string
 	Names   []string
+	// SharedFrom is the game's Config.SharedFrom: from which decision on
+	// people share the keyboard (its offers ask every seat).
+	SharedFrom int
 	// Setup holds the lines the seat read before the first decision.
 	Setup []Line
 	// Steps are the decisions so far, in order.
@@ -219,7 +222,7 @@ func newMirror(eng *interp.Engine, cfg interp.Config, seat int) (*mirror, error)
 		return nil, fmt.Errorf("search: mirror of the game: %w", err)
 	}
 	mr.m = m
-	mr.obs = Observation{Seat: seat, Players: cfg.Players, Options: m.Config.Options, Names: cfg.Names}
+	mr.obs = Observation{Seat: seat, Players: cfg.Players, Options: m.Config.Options, Names: cfg.Names, SharedFrom: cfg.SharedFrom}
 	mr.cfgRolls = cfg.Rolls
 	mr.snapshot()
 	lines, ids := mr.newLines()

@@ -623,3 +623,45 @@ func TestHardWorlds(t *testing.T) {
 		})
 	}
 }
+
+// TestSharedKeyboard: in an Andy Capp game of people at one keyboard
+// (every offer asks every seat), from the start or from a decision on,
+// the search bot's mirror and worlds ask what the game asks: it decides
+// every time, after offers made with only pass.
+func TestSharedKeyboard(t *testing.T) {
+	e := loadGame(t, "andy_capp")
+	for _, from := range []int{1, 0} {
+		m, err := e.NewMatch(interp.Config{Players: 4, Seed: 22, SharedFrom: from})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sb := New(e, 3, 8, Params{Iterations: 2, Worlds: 2})
+		rb := interp.NewRandomBot(5)
+		passes := 0
+		for m.Prompt() != nil && len(m.Decisions()) < 40 {
+			if len(m.Decisions()) == 5 && from == 0 {
+				m.ShareKeyboard() // people start sharing it under way
+			}
+			p := m.Prompt()
+			if len(p.Options) == 1 && p.Options[0] == "pass" {
+				passes++
+			}
+			var b interp.Bot = rb
+			if p.Seat == 3 {
+				b = sb
+			}
+			i, err := b.Choose(m)
+			if err != nil {
+				t.Fatalf("shared from %d, decision %d: %v", m.Config.SharedFrom, len(m.Decisions()), err)
+			}
+			if err := m.Step(i); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if passes == 0 {
+			t.Errorf("shared from %d: no seat was asked with only pass", m.Config.SharedFrom)
+		}
+		sb.Close()
+		m.Close()
+	}
+}

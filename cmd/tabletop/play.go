@@ -62,7 +62,7 @@ func (c *playCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	m, err := eng.NewMatch(interp.Config{Players: players, Seed: seed, Options: opts, Names: repl.Names(seats)})
+	m, err := eng.NewMatch(interp.Config{Players: players, Seed: seed, Options: opts, Names: repl.Names(seats), SharedFrom: repl.SharedFrom(seats)})
 	if err != nil {
 		closeAutosave(saver)
 		return err

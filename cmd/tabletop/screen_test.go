@@ -41,7 +41,13 @@ type terminal struct {
 // its files (autosave, history).
 func startTerminal(t *testing.T, args ...string) *terminal {
 	t.Helper()
-	home := t.TempDir()
+	return startTerminalIn(t, t.TempDir(), args...)
+}
+
+// startTerminalIn is startTerminal with home as the folder of its files
+// (XDG_CONFIG_HOME and the others), which another run may have used.
+func startTerminalIn(t *testing.T, home string, args ...string) *terminal {
+	t.Helper()
 	cmd := exec.Command("tabletop", args...)
 	// CI= because termenv takes a set CI for "not a terminal" (no colour,
 	// an ASCII board) and CI machines set it; this is a terminal.

@@ -510,3 +510,35 @@ func TestKeywords(t *testing.T) {
 		t.Errorf("Usage() = %q", got)
 	}
 }
+
+// A secret choice's error says what is wrong without a word of what was
+// typed, nor what it began: not the input, its tokens, the option it
+// matched so far, nor the words that could follow.
+func TestSecretErrorsQuoteNothing(t *testing.T) {
+	ballot := []string{"vote yonder", "vote yeti", "vote nay"}
+	for _, in := range []string{
+		"yodel 2", "vote yonder loudly", "vote y", "vote", "vote zebra", "7", "yodel#", "",
+		"play 2x", "play QC", "play 2C now",
+	} {
+		opts := ballot
+		if strings.HasPrefix(in, "play") {
+			opts = hand
+		}
+		_, err := Match(in, opts)
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Errorf("Match(%q): %v, want an *Error", in, err)
+			continue
+		}
+		got := e.Secret()
+		if !strings.Contains(got, "the choice is secret") {
+			t.Errorf("Match(%q).Secret() = %q", in, got)
+		}
+		low := strings.ToLower(got)
+		for _, w := range append(strings.Fields(strings.ToLower(in)), "yonder", "yeti", "2c", "qc", "^") {
+			if len(w) > 1 && strings.Trim(w, "0123456789") != "" && strings.Contains(low, w) && !(in == "" && strings.HasPrefix(w, "vote")) {
+				t.Errorf("Match(%q).Secret() = %q: it shows %q", in, got, w)
+			}
+		}
+	}
+}

@@ -19,6 +19,19 @@ type Error struct {
 	// Expected lists what would have been accepted at Col, when that is a
 	// short list of tokens (all of them; Msg shows at most maxListed).
 	Expected []string
+	// Quiet says what is wrong without a word of the input, nor anything
+	// that shows what it was (the option it began, the tokens that could
+	// follow it): for a secret choice, whose line is not echoed either.
+	Quiet string
+}
+
+// Secret renders the error for a line typed in secret: Quiet, without the
+// input or a caret.
+func (e *Error) Secret() string {
+	if e.Quiet == "" {
+		return "That is neither one of your choices nor a command (what you typed is not shown: the choice is secret; legal lists the choices)."
+	}
+	return e.Quiet + " (what you typed is not shown: the choice is secret)."
 }
 
 // Error renders the message, then the input and a caret under column Col,

@@ -75,13 +75,14 @@ func Match(input string, options []string) (int, error) {
 		return -1, err
 	}
 	if len(options) == 0 {
-		return -1, &Error{Input: input, Col: 1, Msg: "there are no legal moves right now"}
+		return -1, &Error{Input: input, Col: 1, Msg: "there are no legal moves right now", Quiet: "There are no legal moves right now"}
 	}
 	opts := optionTokens(options)
 	if len(toks) == 0 {
 		first := distinct(opts, allIndexes(len(opts)), 0)
 		return -1, &Error{Input: input, Col: 1, Expected: first,
-			Msg: fmt.Sprintf("empty move at column 1: expected one of %s", list(first))}
+			Msg:   fmt.Sprintf("empty move at column 1: expected one of %s", list(first)),
+			Quiet: fmt.Sprintf("An empty move: expected one of %s", list(first))}
 	}
 	if len(toks) == 1 && isDigits(toks[0].Text) {
 		return pickNumber(input, toks[0], opts)
@@ -124,7 +125,8 @@ func narrow(input string, tok Token, i int, opts []option, cands []int) ([]int, 
 	if len(longEnough) == 0 {
 		return nil, &Error{Input: input, Col: tok.Col,
 			Msg: fmt.Sprintf("unexpected %s at column %d: '%s' is already a complete move",
-				quoteToken(tok.Text), tok.Col, strings.Join(opts[cands[0]].canon, " "))}
+				quoteToken(tok.Text), tok.Col, strings.Join(opts[cands[0]].canon, " ")),
+			Quiet: fmt.Sprintf("Word %d is one too many: the move was complete before it", i+1)}
 	}
 	var exact, prefix []int
 	for _, c := range longEnough {
@@ -142,7 +144,8 @@ func narrow(input string, tok Token, i int, opts []option, cands []int) ([]int, 
 		if could := distinct(opts, prefix, i); len(could) > 1 {
 			slices.SortFunc(could, func(a, b string) int { return strings.Compare(Normalize(a), Normalize(b)) })
 			return nil, &Error{Input: input, Col: tok.Col, Expected: could,
-				Msg: fmt.Sprintf("ambiguous %s at column %d: could be %s", quoteToken(tok.Text), tok.Col, list(could))}
+				Msg:   fmt.Sprintf("ambiguous %s at column %d: could be %s", quoteToken(tok.Text), tok.Col, list(could)),
+				Quiet: fmt.Sprintf("Word %d is the start of more than one word of a move: type more of it (legal lists the moves)", i+1)}
 		}
 		return prefix, nil
 	}
@@ -167,7 +170,8 @@ func ranOut(input string, toks []Token, opts []option, cands []int) (int, error)
 	col := min(last.Col+len([]rune(last.Text))+1, len([]rune(input))+1)
 	typed := strings.Join(opts[cands[0]].canon[:n], " ")
 	return -1, &Error{Input: input, Col: col, Expected: next,
-		Msg: fmt.Sprintf("'%s' is incomplete: expected one of %s at column %d", typed, list(next), col)}
+		Msg:   fmt.Sprintf("'%s' is incomplete: expected one of %s at column %d", typed, list(next), col),
+		Quiet: fmt.Sprintf("The move stops after word %d: type the rest of it (legal lists the moves)", n)}
 }
 
 // isPrefix reports whether the normalised input token in is a prefix of
@@ -186,7 +190,8 @@ func noMatch(input string, tok Token, i int, opt option, expected []string) *Err
 	for _, e := range expected {
 		allCards = allCards && IsCard(e)
 	}
-	e := &Error{Input: input, Col: tok.Col, Expected: expected}
+	e := &Error{Input: input, Col: tok.Col, Expected: expected,
+		Quiet: fmt.Sprintf("Word %d fits no legal move (legal lists them)", i+1)}
 	switch {
 	case allCards && !cardRE.MatchString(in):
 		e.Msg = fmt.Sprintf("unknown card %s at column %d: expected a rank 2-10,J,Q,K,A and a suit C,D,H,S",
@@ -222,7 +227,8 @@ func pickNumber(input string, tok Token, opts []option) (int, error) {
 	if len(opts) == 1 {
 		msg = fmt.Sprintf("there is no move %s (column %d): the only move is 1", tok.Text, tok.Col)
 	}
-	return -1, &Error{Input: input, Col: tok.Col, Msg: msg}
+	quiet := fmt.Sprintf("No move has that number: expected a number from 1 to %d", len(opts))
+	return -1, &Error{Input: input, Col: tok.Col, Msg: msg, Quiet: quiet}
 }
 
 // lexMove tokenises input as a move, whatever its first word.

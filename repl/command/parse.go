@@ -261,12 +261,14 @@ func parseError(input string, err error, commands bool) *Error {
 		if r == utf8.RuneError && !strings.HasPrefix(bad.Value[i:], string(utf8.RuneError)) {
 			c := column(input, offset+i)
 			return &Error{Input: input, Col: c,
-				Msg: fmt.Sprintf("invalid byte %#x at column %d: the line is not UTF-8 text", bad.Value[i], c)}
+				Msg:   fmt.Sprintf("invalid byte %#x at column %d: the line is not UTF-8 text", bad.Value[i], c),
+				Quiet: "The line is not UTF-8 text"}
 		}
 		if !isMoveRune(r) {
 			c := column(input, offset+i)
 			return &Error{Input: input, Col: c,
-				Msg: fmt.Sprintf("invalid character %s at column %d: %s", quoteRune(r), c, moveAlphabet)}
+				Msg:   fmt.Sprintf("invalid character %s at column %d: %s", quoteRune(r), c, moveAlphabet),
+				Quiet: "The line holds a character no move has: " + moveAlphabet}
 		}
 	}
 	return &Error{Input: input, Col: col,

@@ -222,13 +222,7 @@ func (s *Server) expireLoop() {
 // Config.Expire before now. A closed table is marked in the store and let
 // go of; its links then show why it was closed.
 func (s *Server) expire(now time.Time) {
-	s.mu.Lock()
-	tables := make([]*Table, 0, len(s.tables))
-	for _, t := range s.tables {
-		tables = append(tables, t)
-	}
-	s.mu.Unlock()
-	for _, t := range tables {
+	for _, t := range s.tableList() {
 		if t.expireIdle(now) {
 			s.evict(t)
 		}

@@ -229,16 +229,21 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 // and closes every table's match. It does not close the store.
 func (s *Server) Close() {
 	s.stopBots()
+	for _, t := range s.tableList() {
+		t.close()
+	}
+	s.wg.Wait()
+}
+
+// tableList is the tables held now.
+func (s *Server) tableList() []*Table {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	tables := make([]*Table, 0, len(s.tables))
 	for _, t := range s.tables {
 		tables = append(tables, t)
 	}
-	s.mu.Unlock()
-	for _, t := range tables {
-		t.close()
-	}
-	s.wg.Wait()
+	return tables
 }
 
 // stopBots stops the bot runners and the expiry of tables, and waits for

@@ -61,6 +61,9 @@ func ParseSeats(eng *interp.Engine, specs []string) ([]Seat, error) {
 	for i, spec := range specs {
 		spec = strings.TrimSpace(spec)
 		name, bot, named := strings.Cut(spec, "=")
+		if strings.Contains(name, ":") {
+			named = false // bot:search:worlds=4: an argument of the bot, not NAME=
+		}
 		if !named {
 			name, bot = "", spec
 			if spec != "bot" && !strings.HasPrefix(spec, "bot:") {

@@ -379,6 +379,10 @@ func TestParseSeats(t *testing.T) {
 	if got := strings.Join(Names(seats), ","); got != ",robo" {
 		t.Errorf("Names = %q", got)
 	}
+	// an argument NAME=VALUE of a bot is not a seat's name
+	if _, err := ParseSeats(eng, []string{"me", "bot:nosuch:worlds=4"}); err == nil || !strings.Contains(err.Error(), "no bot called") {
+		t.Errorf("bot:nosuch:worlds=4: %v", err)
+	}
 	for _, bad := range [][]string{{""}, {"bot:nosuch"}, {"ann", "Ann"}, {"ann bee"}, {"1ann"}, {"ann=human"}, {"bot=bot"}, {strings.Repeat("a", 17)}} {
 		if _, err := ParseSeats(eng, bad); err == nil {
 			t.Errorf("ParseSeats(%q) accepted", bad)

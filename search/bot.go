@@ -1,6 +1,8 @@
 package search
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -158,7 +160,24 @@ func (b *Bot) Name() string { return "search" }
 func (b *Bot) Close() { b.s.close() }
 
 // Choose implements interp.Bot.
-func (b *Bot) Choose(m *interp.Match) (int, error) { return b.s.choose(m) }
+func (b *Bot) Choose(m *interp.Match) (int, error) { return b.s.choose(context.Background(), m) }
+
+// ChooseContext is Choose within ctx: when ctx's deadline passes, the bot
+// stops searching and plays the best it has found (as when its own time
+// is up); when ctx is cancelled otherwise, it stops at once and returns
+// ctx's error, choosing nothing. Either way it stops within an iteration
+// (one game played out). A server bounds its bots' thinking with it.
+func (b *Bot) ChooseContext(ctx context.Context, m *interp.Match) (int, error) {
+	return b.s.choose(ctx, m)
+}
+
+// stopped is ctx's error when it was cancelled rather than timed out.
+func stopped(ctx context.Context) error {
+	if err := ctx.Err(); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return nil
+}
 
 // Last returns what the bot's last decision took.
 func (b *Bot) Last() DecisionStats { return b.s.last }
@@ -245,8 +264,9 @@ func (t *searcher) sync(m *interp.Match) error {
 	return nil
 }
 
-// choose runs the search for the decision m waits for.
-func (t *searcher) choose(m *interp.Match) (int, error) {
+// choose runs the search for the decision m waits for, within ctx
+// (ChooseContext).
+func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 	p := m.Prompt()
 	if p == nil {
 		return 0, fmt.Errorf("no decision to make")
@@ -279,6 +299,9 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 	t.closeBases() // of the last decision, if it stopped on an error
 	next := 0
 	spent := func(attempts int) bool {
+		if ctx.Err() != nil {
+			return true
+		}
 		if t.params.Budget > 0 {
 			return time.Since(start) >= t.params.Budget && (st.Iterations > 0 || attempts > 0)
 		}
@@ -309,6 +332,12 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 		st.Iterations++
 	}
 	t.closeBases()
+	if err := stopped(ctx); err != nil {
+		t.pool = append(t.pool, old...) // kept for the next decision
+		st.Elapsed, st.Stats = time.Since(start), t.b.stats
+		t.last = st
+		return 0, err
+	}
 	if len(t.pool) == 0 {
 		t.starved++
 	} else {
@@ -320,7 +349,7 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 		// search worlds that agree with the seat's own decisions only.
 		// With a guide the bot plays the guide's choice instead: worlds
 		// that agree with so little say less than the game's own bot.
-		if err := t.relaxedSearch(root, &st, start); err != nil {
+		if err := t.relaxedSearch(ctx, root, &st, start); err != nil {
 			return 0, err
 		}
 	}
@@ -347,12 +376,15 @@ func (t *searcher) choose(m *interp.Match) (int, error) {
 // the iterations (and at most as many replays as iterations) or, with a
 // time budget, what is left of it and as much again. When even those do
 // not hold, choose falls back on the rollout policy.
-func (t *searcher) relaxedSearch(root *node, st *DecisionStats, start time.Time) error {
+func (t *searcher) relaxedSearch(ctx context.Context, root *node, st *DecisionStats, start time.Time) error {
 	st.Relaxed = true
 	t.b.relaxed = true
 	defer func() { t.b.relaxed = false }()
 	replays := t.b.stats.Replays
 	for i := 0; ; i++ {
+		if ctx.Err() != nil {
+			return stopped(ctx)
+		}
 		if t.params.Budget > 0 {
 			if time.Since(start) >= 2*t.params.Budget && (st.Iterations > 0 || i >= 8) {
 				return nil

@@ -1,11 +1,14 @@
 package search
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
 	"sort"
 	"testing"
+	"time"
 
 	"github.com/tabletop/tabletop/interp"
 )
@@ -663,5 +666,40 @@ func TestSharedKeyboard(t *testing.T) {
 		}
 		sb.Close()
 		m.Close()
+	}
+}
+
+// TestChooseContext stops a bot given an hour a decision: a deadline
+// makes it play the best it found by then, a cancellation makes it stop
+// choosing nothing.
+func TestChooseContext(t *testing.T) {
+	e := loadGame(t, "clubs")
+	m := playTo(t, e, interp.Config{Players: 4, Seed: 3}, 1, 40)
+	defer m.Close()
+	b := New(e, 1, 5, Params{Budget: time.Hour, Rollout: "random"})
+	defer b.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	i, err := b.ChooseContext(ctx, m)
+	if err != nil || i < 0 || i >= len(m.Prompt().Options) {
+		t.Fatalf("past its deadline: option %d, %v", i, err)
+	}
+	stop, cancel2 := context.WithCancel(context.Background())
+	go func() {
+		time.Sleep(50 * time.Millisecond)
+		cancel2()
+	}()
+	if _, err := b.ChooseContext(stop, m); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled while searching: %v", err)
+	}
+	// cancelled already: it stops before a single iteration, and the bot
+	// still plays afterwards
+	if _, err := b.ChooseContext(stop, m); !errors.Is(err, context.Canceled) || b.Last().Iterations != 0 {
+		t.Fatalf("cancelled before it began: %v after %d iterations", err, b.Last().Iterations)
+	}
+	ctx3, cancel3 := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel3()
+	if _, err := b.ChooseContext(ctx3, m); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -110,12 +110,16 @@ func (c *client) send(b []byte) {
 func (c *client) close() { c.once.Do(func() { close(c.gone) }) }
 
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	if err := s.checkOrigin(r); err != nil {
+		http.Error(w, err.Error(), http.StatusForbidden)
+		return
+	}
 	t, seat, ok := s.open(r)
 	if !ok {
 		forbidden(w)
 		return
 	}
-	ws, err := websocket.Accept(w, r, nil)
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.originPatterns()})
 	if err != nil {
 		return
 	}
@@ -142,6 +146,7 @@ func (t *Table) join(c *client) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.conns[c] = struct{}{}
+	t.active = time.Now()
 	if t.closed {
 		c.close()
 		return
@@ -155,11 +160,12 @@ func (t *Table) leave(c *client) {
 	defer t.mu.Unlock()
 	delete(t.conns, c)
 	c.close()
+	t.active = time.Now()
 	if t.closed {
 		return
 	}
 	t.broadcast()
-	if len(t.conns) == 0 && t.m != nil && t.m.Done() && t.stored && !t.botsOn {
+	if len(t.conns) == 0 && (t.m != nil && t.m.Done() && t.stored && !t.botsOn || t.expired) {
 		go t.srv.evict(t)
 	}
 }

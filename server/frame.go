@@ -41,6 +41,10 @@ type stateFrame struct {
 	Error   string    `json:"error,omitempty"` // the script error that stopped the game
 	Undo    *undoJSON `json:"undo,omitempty"`
 	Notices []string  `json:"notices,omitempty"`
+	// Seed is the table's seed once the game is over, or from the start
+	// at an open deal (OpenDeal): before then it would tell every hand.
+	Seed     string `json:"seed,omitempty"`
+	OpenDeal bool   `json:"open_deal,omitempty"`
 }
 
 type seatJSON struct {
@@ -197,6 +201,9 @@ func (t *Table) frame(c *client) []byte {
 	}
 	if v.Done {
 		f.Result, f.Winners = render.Result(v.Result, v.Seats), v.Result.Winners
+	}
+	if f.OpenDeal = t.open; t.open || v.Done {
+		f.Seed = strconv.FormatUint(m.Config.Seed, 10)
 	}
 	if err := m.Err(); err != nil {
 		f.Error = err.Error()

@@ -58,6 +58,9 @@ type fixture struct {
 	store *store.Store
 	srv   *Server
 	http  *httptest.Server
+
+	mu    sync.Mutex
+	seeds []uint64 // the secret seeds of the next tables (create)
 }
 
 func newFixture(t testing.TB, db string, cfg Config) *fixture {
@@ -73,12 +76,16 @@ func newFixture(t testing.TB, db string, cfg Config) *fixture {
 	if cfg.Logf == nil {
 		cfg.Logf = t.Logf
 	}
+	f := &fixture{t: t, db: db, store: st}
+	if cfg.NewSeed == nil {
+		cfg.NewSeed = f.nextSeed
+	}
 	srv, err := New(context.Background(), cfg)
 	if err != nil {
 		st.Close()
 		t.Fatal(err)
 	}
-	f := &fixture{t: t, db: db, store: st, srv: srv, http: httptest.NewServer(srv.Handler())}
+	f.srv, f.http = srv, httptest.NewServer(srv.Handler())
 	t.Cleanup(f.stop)
 	return f
 }
@@ -96,8 +103,30 @@ func (f *fixture) stop() {
 	f.http = nil
 }
 
+// nextSeed is the seed create was given for the table being created, or
+// a random one.
+func (f *fixture) nextSeed() uint64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.seeds) == 0 {
+		return randomUint64()
+	}
+	s := f.seeds[0]
+	f.seeds = f.seeds[1:]
+	return s
+}
+
+// create opens a table through the lobby's route. A seed in req at a
+// table that is not an open deal is given to the server as the one it
+// draws (Config.NewSeed), so that the table is secret but its game known.
 func (f *fixture) create(req createRequest) *createResponse {
 	f.t.Helper()
+	if req.Seed != nil && !req.OpenDeal {
+		f.mu.Lock()
+		f.seeds = append(f.seeds, *req.Seed)
+		f.mu.Unlock()
+		req.Seed = nil
+	}
 	b, _ := json.Marshal(req)
 	res, err := http.Post(f.http.URL+"/api/tables", "application/json", bytes.NewReader(b))
 	if err != nil {

@@ -46,7 +46,7 @@ func TestLoad(t *testing.T) {
 	if err != nil || limit <= 0 {
 		limit = 3 * time.Minute
 	}
-	f := newFixture(t, "", Config{MaxTables: n, BotDelay: delay})
+	f := newFixture(t, "", Config{MaxTables: n, MaxTablesPerClient: -1, BotDelay: delay})
 	tables := openTables(f, n)
 	var lt loadTimes
 	stop := time.Now().Add(limit)

@@ -83,7 +83,8 @@ func drive(t testing.TB, p *player, seat int, seed uint64, out *seen, wg *sync.W
 // checkFrames replays the stored game and checks every frame a seat got
 // against the engine's own knowledge at that decision: each card it names
 // is one the seat may see then, its log is exactly the lines the seat may
-// read, and it lists moves only when the seat is to act.
+// read, it lists moves only when the seat is to act, and it tells the
+// seed only once the game is over (the table is not an open deal).
 func checkFrames(t *testing.T, eng *interp.Engine, rec *interp.Record, views []*seen) {
 	t.Helper()
 	m, err := eng.NewMatch(rec.Config())
@@ -126,6 +127,9 @@ func checkFrames(t *testing.T, eng *interp.Engine, rec *interp.Record, views []*
 func checkFrame(t *testing.T, m *interp.Match, seat int, f *stateFrame, log *[]logJSON) {
 	t.Helper()
 	where := fmt.Sprintf("seat %d, frame at decision %d", seat, f.Seq)
+	if seed := fmt.Sprint(m.Config.Seed); f.Done != (f.Seed == seed) || f.OpenDeal {
+		t.Fatalf("%s: the frame tells the seed %q (the game is over: %v)", where, f.Seed, f.Done)
+	}
 	for _, z := range f.Zones {
 		for _, c := range z.Cards {
 			if c.ID < 1 || c.ID > len(m.Cards) {

@@ -20,11 +20,16 @@
 //	GET  /static/FILE     the embedded client (package web); nothing else
 //	GET  /api/games       the games as JSON
 //	POST /api/tables      create a table: one link per seat, one to watch
+//	                      (JSON, from a page of this site only: fair.go)
 //	GET  /play/TOKEN      a seat's page; /watch/TOKEN a spectator's
 //	GET  /ws/TOKEN        the WebSocket of a seat or spectator (conn.go)
 //	GET  /save/TOKEN      a finished table as a save file (tabletop replay)
 //
 // A wrong or missing token gets 403 on every route that takes one.
+//
+// What the server does so that nobody gets more out of a table than its
+// rules give — secret seeds, bots' budgets, requests from other sites,
+// tables per client and abandoned tables — is in fair.go.
 package server
 
 import (
@@ -37,10 +42,10 @@ import (
 	"errors"
 	"fmt"
 	"log"
-	"math/big"
 	"net/http"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -74,6 +79,29 @@ type Config struct {
 	Load func(script string) (*interp.Engine, error)
 	// MaxTables bounds the unfinished tables (0: 100).
 	MaxTables int
+	// MaxTablesPerClient bounds the unfinished tables opened from one
+	// client address (an IPv6 /64) (0: 10; negative: no bound).
+	MaxTablesPerClient int
+	// TrustProxy takes a client's address from the X-Forwarded-For header
+	// a reverse proxy adds (its last address) instead of the connection's.
+	TrustProxy bool
+	// Origins are the origins, besides the server's own (the Host of each
+	// request), whose pages may open tables and seats' connections:
+	// "https://games.example.com" behind a proxy that does not pass the
+	// Host on.
+	Origins []string
+	// Expire closes a table nobody has played at nor had open for so long
+	// (0: 72 hours; negative: never).
+	Expire time.Duration
+	// BotBudget is the longest a bot may think over one decision: a seat
+	// asking for more (bot:search:1h) is refused and every decision is cut
+	// short at it (0: 5s). BotIterations bounds the iterations a search
+	// bot may be asked for per decision (0: 5000).
+	BotBudget     time.Duration
+	BotIterations int
+	// NewSeed draws the seed of a table whose creator chose none (nil: 64
+	// random bits). Tests set it to play a known game.
+	NewSeed func() uint64
 	// BotDelay is the pause before each bot decision, so that people can
 	// follow the bots' play (0: none).
 	BotDelay time.Duration
@@ -97,7 +125,10 @@ type Server struct {
 	mu     sync.Mutex
 	tables map[string]*Table
 	tokens map[string]seatRef // token hash → table and seat
-	wg     sync.WaitGroup     // bot runners
+	wg     sync.WaitGroup     // bot runners and expireLoop
+	// creating is held while a table is created: its checks of the
+	// limits and its creation are one step.
+	creating sync.Mutex
 	// botSlots bounds the bots moving at once to all cores but one, so
 	// that a person's move never waits for a core behind a crowd of bots;
 	// people counts the people's messages being handled, which bots let
@@ -147,6 +178,26 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
 	}
+	if cfg.MaxTablesPerClient == 0 {
+		cfg.MaxTablesPerClient = defaultMaxTablesPerClient
+	}
+	if cfg.Expire == 0 {
+		cfg.Expire = defaultExpire
+	}
+	if cfg.BotBudget <= 0 {
+		cfg.BotBudget = defaultBotBudget
+	}
+	if cfg.BotIterations <= 0 {
+		cfg.BotIterations = defaultBotIterations
+	}
+	if cfg.NewSeed == nil {
+		cfg.NewSeed = randomUint64
+	}
+	origins, err := checkOrigins(cfg.Origins)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Origins = origins
 	s := &Server{cfg: cfg, games: map[string]*Game{}, tables: map[string]*Table{}, tokens: map[string]seatRef{},
 		botSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1))}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
@@ -167,27 +218,36 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	for _, t := range s.tables {
 		t.kick()
 	}
+	if cfg.Expire > 0 {
+		s.wg.Add(1)
+		go s.expireLoop()
+	}
 	return s, nil
 }
 
-// Close stops the bots and closes every table's match. It does not close
-// the store.
+// Close stops the bots (a bot thinking stops at once, choosing nothing)
+// and closes every table's match. It does not close the store.
 func (s *Server) Close() {
 	s.stopBots()
-	s.mu.Lock()
-	tables := make([]*Table, 0, len(s.tables))
-	for _, t := range s.tables {
-		tables = append(tables, t)
-	}
-	s.mu.Unlock()
-	for _, t := range tables {
+	for _, t := range s.tableList() {
 		t.close()
 	}
 	s.wg.Wait()
 }
 
-// stopBots stops the bot runners and waits for them: no decision is
-// made after it returns but by a person.
+// tableList is the tables held now.
+func (s *Server) tableList() []*Table {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	tables := make([]*Table, 0, len(s.tables))
+	for _, t := range s.tables {
+		tables = append(tables, t)
+	}
+	return tables
+}
+
+// stopBots stops the bot runners and the expiry of tables, and waits for
+// them: no decision is made after it returns but by a person.
 func (s *Server) stopBots() {
 	s.cancel()
 	s.wg.Wait()
@@ -382,7 +442,11 @@ type createRequest struct {
 	// Seats say who plays each seat: a person (with an optional name) or
 	// a bot (with an optional bot name).
 	Seats []seatRequest `json:"seats"`
-	Seed  *uint64       `json:"seed"`
+	// Seed is chosen only for an open deal, whose seed every seat is
+	// shown; any other table's is drawn by the server and kept secret
+	// until the game is over.
+	Seed     *uint64 `json:"seed"`
+	OpenDeal bool    `json:"open_deal"`
 }
 
 type seatRequest struct {
@@ -396,6 +460,9 @@ type createResponse struct {
 	Title string     `json:"title"`
 	Seats []seatLink `json:"seats"`
 	Watch string     `json:"watch"`
+	// OpenDeal and Seed are given for an open deal only.
+	OpenDeal bool   `json:"open_deal,omitempty"`
+	Seed     string `json:"seed,omitempty"`
 }
 
 type seatLink struct {
@@ -409,6 +476,14 @@ type seatLink struct {
 const maxCreateBody = 16 << 10
 
 func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
+	if err := s.checkOrigin(r); err != nil {
+		writeError(w, http.StatusForbidden, err.Error())
+		return
+	}
+	if !isJSON(r) {
+		writeError(w, http.StatusUnsupportedMediaType, "a new table is described in JSON (Content-Type: application/json)")
+		return
+	}
 	var req createRequest
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxCreateBody))
 	dec.DisallowUnknownFields()
@@ -416,7 +491,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "the request is not a table's description: "+err.Error())
 		return
 	}
-	res, code, err := s.Create(r.Context(), req)
+	res, code, err := s.create(r.Context(), req, s.clientOf(r))
 	if err != nil {
 		writeError(w, code, err.Error())
 		return
@@ -427,14 +502,30 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 // Create sets up a new table; the links in the result are paths
 // (/play/TOKEN), which the page completes with its own address.
 func (s *Server) Create(ctx context.Context, req createRequest) (*createResponse, int, error) {
+	return s.create(ctx, req, "")
+}
+
+// create sets up a new table for client ("": no client to count).
+func (s *Server) create(ctx context.Context, req createRequest, client string) (*createResponse, int, error) {
 	g, ok := s.games[req.Game]
 	if !ok {
 		return nil, http.StatusBadRequest, fmt.Errorf("no game called %q here", req.Game)
 	}
 	eng := g.Engine
 	tc, err := tableConfig(eng, req)
+	if err == nil {
+		err = s.botSeats(eng, tc.seats)
+	}
 	if err != nil {
 		return nil, http.StatusBadRequest, err
+	}
+	s.creating.Lock()
+	defer s.creating.Unlock()
+	if !tc.chosen {
+		tc.seed = s.cfg.NewSeed()
+	}
+	if most := s.cfg.MaxTablesPerClient; client != "" && most > 0 && s.tablesOf(client) >= most {
+		return nil, http.StatusTooManyRequests, fmt.Errorf("%d tables are in play already from your address, the most this server allows: finish one, or wait until one is closed (after %s without play)", most, span(s.cfg.Expire))
 	}
 	n, err := s.cfg.Store.CountUnfinished(ctx)
 	if err != nil {
@@ -448,7 +539,7 @@ func (s *Server) Create(ctx context.Context, req createRequest) (*createResponse
 		return nil, http.StatusBadRequest, fmt.Errorf("%s", repl.ErrorText(err))
 	}
 	st := &store.Table{ID: newID(), Created: time.Now(), Script: eng.Script, Hash: eng.Hash, Players: tc.players,
-		Seed: tc.seed, Options: tc.opts, Seats: tc.specs}
+		Seed: tc.seed, OpenDeal: req.OpenDeal, Options: tc.opts, Seats: tc.specs}
 	tokens := make([]string, tc.players)
 	for i := range tokens {
 		tokens[i] = newToken()
@@ -461,9 +552,17 @@ func (s *Server) Create(ctx context.Context, req createRequest) (*createResponse
 		return nil, http.StatusInternalServerError, err
 	}
 	t := newTable(s, st.ID, eng, m, tc.seats, tc.specs)
+	t.client, t.open = client, req.OpenDeal
 	s.add(t, st.Tokens, st.Watch)
-	s.cfg.Logf("table %s: %s, %d players, seed %d", st.ID, eng.Info.Title, tc.players, tc.seed)
+	deal := ""
+	if req.OpenDeal {
+		deal = ", an open deal"
+	}
+	s.cfg.Logf("table %s: %s, %d players%s", st.ID, eng.Info.Title, tc.players, deal) // never its seed
 	res := &createResponse{Table: st.ID, Title: eng.Info.Title, Watch: "/watch/" + watch}
+	if req.OpenDeal {
+		res.OpenDeal, res.Seed = true, strconv.FormatUint(tc.seed, 10)
+	}
 	for i, seat := range tc.seats {
 		l := seatLink{Seat: i + 1, Label: m.SeatLabel(i + 1)}
 		if seat.Human {
@@ -484,12 +583,14 @@ type newTableConfig struct {
 	seats   []repl.Seat
 	opts    map[string]string
 	seed    uint64
+	chosen  bool // the seed is the creator's, for an open deal
 }
 
 // tableConfig checks a request to open a table of eng's game: the player
 // count (default: as many as the seats described, or the game's usual
 // count), the seats (default: a person in seat 1 and the game's bot in the
-// others), the options and the seed (default: a random one).
+// others), the options and the seed, which only an open deal may choose
+// (else Create draws one).
 func tableConfig(eng *interp.Engine, req createRequest) (newTableConfig, error) {
 	var tc newTableConfig
 	tc.players = req.Players
@@ -523,9 +624,11 @@ func tableConfig(eng *interp.Engine, req createRequest) (newTableConfig, error) 
 	if tc.opts, err = eng.ParseOptions(assign); err != nil {
 		return tc, err
 	}
-	tc.seed = randomSeed()
 	if req.Seed != nil {
-		tc.seed = *req.Seed
+		if !req.OpenDeal {
+			return tc, errors.New(openDealHelp)
+		}
+		tc.seed, tc.chosen = *req.Seed, true
 	}
 	return tc, nil
 }
@@ -556,11 +659,6 @@ func playerRange(info interp.GameInfo) string {
 		return fmt.Sprint(info.MinPlayers)
 	}
 	return fmt.Sprintf("%d to %d", info.MinPlayers, info.MaxPlayers)
-}
-
-func randomSeed() uint64 {
-	n, _ := rand.Int(rand.Reader, big.NewInt(1_000_000_000))
-	return n.Uint64()
 }
 
 // newID names a table: short, random, not a credential.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tabletop/tabletop/interp"
@@ -36,6 +37,18 @@ type Table struct {
 	notices []string // said to everyone with the next frames
 	stored  bool     // the end of the game is stored
 	hashes  []string // its token hashes (set by Server.add)
+	// open marks an open deal, whose seed every seat is shown; client is
+	// the address that opened the table ("" when it was resumed); active
+	// is when it was last played at or had a page open; expired is set
+	// once it is closed for that (fair.go). over is set once the game's
+	// end is stored or the table expired: read without mu, which a bot
+	// holds while it thinks, it says the table no longer counts against
+	// its client.
+	open    bool
+	client  string
+	active  time.Time
+	expired bool
+	over    atomic.Bool
 }
 
 // undoRequest is a seat asking to take back its last move after another
@@ -48,11 +61,17 @@ type undoRequest struct {
 }
 
 func newTable(s *Server, id string, eng *interp.Engine, m *interp.Match, seats []repl.Seat, specs []string) *Table {
-	return &Table{srv: s, id: id, eng: eng, m: m, seats: seats, specs: specs, bots: map[int]interp.Bot{}, conns: map[*client]struct{}{}}
+	return &Table{srv: s, id: id, eng: eng, m: m, seats: seats, specs: specs, bots: map[int]interp.Bot{}, conns: map[*client]struct{}{},
+		active: time.Now()}
 }
 
 // restore rebuilds a stored table by replaying its decisions.
 func (s *Server) restore(st *store.Table) *Table {
+	if st.Expired {
+		t := s.brokenTable(st, expiredText(s.cfg.Expire))
+		t.expired = true
+		return t
+	}
 	eng, err := s.engineFor(st.Script)
 	if err != nil {
 		s.cfg.Logf("table %s: cannot load %s: %v", st.ID, st.Script, err)
@@ -68,7 +87,7 @@ func (s *Server) restore(st *store.Table) *Table {
 		return s.brokenTable(st, "the game cannot be replayed: "+repl.ErrorText(err))
 	}
 	t := newTable(s, st.ID, eng, m, seats, st.Seats)
-	t.stored = st.Finished
+	t.stored, t.open = st.Finished, st.OpenDeal
 	return t
 }
 
@@ -169,6 +188,7 @@ func (t *Table) commit(ctx context.Context, change func() error) error {
 		t.rebuild(context.Background())
 		return errors.New("the server could not store that decision: try again")
 	}
+	t.active = time.Now()
 	if t.undo != nil {
 		t.undo = nil
 		t.notices = append(t.notices, "The request to take back a move lapsed: the game went on.")
@@ -176,6 +196,7 @@ func (t *Table) commit(ctx context.Context, change func() error) error {
 	if t.m.Done() && !t.stored {
 		if err := t.srv.cfg.Store.Finish(ctx, t.id); err == nil {
 			t.stored = true
+			t.over.Store(true)
 		}
 	}
 	t.broadcast()
@@ -266,7 +287,11 @@ func (t *Table) botStep() bool {
 	b, err := t.bot(p.Seat)
 	var i int
 	if err == nil {
-		i, err = b.Choose(t.m)
+		i, err = t.srv.think(b, t.m)
+	}
+	if t.srv.ctx.Err() != nil {
+		t.botsOn = false // the server stops: the bot's decision is not made
+		return false
 	}
 	if err != nil {
 		t.srv.cfg.Logf("table %s: bot of %s: %v", t.id, t.m.SeatLabel(p.Seat), err)
@@ -275,7 +300,8 @@ func (t *Table) botStep() bool {
 		t.botsOn = false
 		return false
 	}
-	// The decision is stored even while the server stops: stopBots waits.
+	// A decision made is stored even while the server stops: stopBots
+	// waits.
 	if err := t.commit(context.Background(), func() error { return t.m.Step(i) }); err != nil {
 		t.botsOn = false
 		return false
@@ -288,12 +314,15 @@ func firstLine(s string) string {
 	return first
 }
 
-// bot returns the bot that plays seat, made on first use.
+// bot returns the bot that plays seat, made on first use. Its seed is
+// drawn apart from the table's: a bot's play must not tell the table's
+// seed to whoever works back from it (the decisions are stored, so the
+// game replays all the same).
 func (t *Table) bot(seat int) (interp.Bot, error) {
 	if b, ok := t.bots[seat]; ok {
 		return b, nil
 	}
-	b, err := t.eng.NewBot(botName(t.eng, t.seats[seat-1]), seat, interp.BotSeed(t.m.Config.Seed, seat))
+	b, err := t.eng.NewBot(botName(t.eng, t.seats[seat-1]), seat, randomUint64())
 	if err != nil {
 		return nil, err
 	}

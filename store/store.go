@@ -43,15 +43,21 @@ type Table struct {
 	Hash    string
 	Players int
 	Seed    uint64
-	Options map[string]string
+	// OpenDeal marks a table whose seed every seat is shown: one whose
+	// seed its creator chose. Any other table's seed is secret until its
+	// game ends.
+	OpenDeal bool
+	Options  map[string]string
 	// Seats says who sits where, as in a save (interp.Record.Seats).
 	Seats []string
 	// Tokens are the SHA-256 hashes (hex) of the seats' tokens, by seat
 	// (index 0 is seat 1), and Watch the hash of the spectators' token.
 	Tokens []string
 	Watch  string
-	// Finished is set when the game ended.
+	// Finished is set when the game ended; Expired when the server
+	// closed the table, abandoned before its end (Expire).
 	Finished  bool
+	Expired   bool
 	Decisions []interp.Decision
 }
 
@@ -162,6 +168,18 @@ func (s *Store) setup(ctx context.Context) error {
 		if _, err := s.db.ExecContext(ctx, stmt); err != nil {
 			return err
 		}
+	}
+	// Columns added since the first schema, which older databases lack.
+	return s.addColumn(ctx, "tabletop_tables", "open_deal", "INTEGER NOT NULL DEFAULT 0")
+}
+
+// addColumn adds a column that databases made by an older tabletop lack.
+func (s *Store) addColumn(ctx context.Context, table, column, def string) error {
+	if _, err := s.db.ExecContext(ctx, `SELECT `+column+` FROM `+table+` WHERE 1 = 0`); err == nil {
+		return nil
+	}
+	if _, err := s.db.ExecContext(ctx, `ALTER TABLE `+table+` ADD COLUMN `+column+` `+def); err != nil {
+		return fmt.Errorf("adding %s to %s: %w", column, table, err)
 	}
 	return nil
 }
@@ -276,8 +294,8 @@ func (s *Store) Create(ctx context.Context, t *Table) error {
 	seats, _ := json.Marshal(t.Seats)
 	tokens, _ := json.Marshal(t.Tokens)
 	return s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.Exec(s.q(`INSERT INTO tabletop_tables (id, created, script, hash, players, seed, options, seats, tokens, watch, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`),
-			t.ID, t.Created.UnixMilli(), t.Script, t.Hash, t.Players, strconv.FormatUint(t.Seed, 10), string(opts), string(seats), string(tokens), t.Watch)
+		_, err := tx.Exec(s.q(`INSERT INTO tabletop_tables (id, created, script, hash, players, seed, open_deal, options, seats, tokens, watch, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`),
+			t.ID, t.Created.UnixMilli(), t.Script, t.Hash, t.Players, strconv.FormatUint(t.Seed, 10), flag(t.OpenDeal), string(opts), string(seats), string(tokens), t.Watch)
 		if err != nil {
 			return fmt.Errorf("storing table %s: %w", t.ID, err)
 		}
@@ -322,10 +340,34 @@ func (s *Store) Truncate(ctx context.Context, table string, n int) error {
 	})
 }
 
+// The finished column: a game in play, over, or abandoned.
+const (
+	inPlay   = 0
+	finished = 1
+	expired  = 2
+)
+
+func flag(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // Finish marks a table's game as over.
 func (s *Store) Finish(ctx context.Context, table string) error {
+	return s.setFinished(ctx, table, finished)
+}
+
+// Expire marks a table as closed before its game ended, abandoned: it is
+// no longer in play (Unfinished, CountUnfinished) and is never resumed.
+func (s *Store) Expire(ctx context.Context, table string) error {
+	return s.setFinished(ctx, table, expired)
+}
+
+func (s *Store) setFinished(ctx context.Context, table string, state int) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.Exec(s.q(`UPDATE tabletop_tables SET finished = 1 WHERE id = ?`), table)
+		_, err := tx.Exec(s.q(`UPDATE tabletop_tables SET finished = ? WHERE id = ?`), state, table)
 		return err
 	})
 }
@@ -354,18 +396,18 @@ func (s *Store) Load(ctx context.Context, id string) (*Table, error) {
 
 // Unfinished reads every table whose game is not over, with its decisions.
 func (s *Store) Unfinished(ctx context.Context) ([]*Table, error) {
-	return s.query(ctx, `WHERE finished = 0`)
+	return s.query(ctx, `WHERE finished = ?`, inPlay)
 }
 
 // CountUnfinished counts the tables whose game is not over.
 func (s *Store) CountUnfinished(ctx context.Context) (int, error) {
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM tabletop_tables WHERE finished = 0`).Scan(&n)
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM tabletop_tables WHERE finished = ?`), inPlay).Scan(&n)
 	return n, err
 }
 
 func (s *Store) query(ctx context.Context, where string, args ...any) ([]*Table, error) {
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id, created, script, hash, players, seed, options, seats, tokens, watch, finished FROM tabletop_tables `+where+` ORDER BY created, id`), args...)
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id, created, script, hash, players, seed, open_deal, options, seats, tokens, watch, finished FROM tabletop_tables `+where+` ORDER BY created, id`), args...)
 	if err != nil {
 		return nil, fmt.Errorf("reading tables: %w", err)
 	}
@@ -375,13 +417,14 @@ func (s *Store) query(ctx context.Context, where string, args ...any) ([]*Table,
 		t := &Table{}
 		var created int64
 		var seed, opts, seats, tokens string
-		var finished int
-		if err := rows.Scan(&t.ID, &created, &t.Script, &t.Hash, &t.Players, &seed, &opts, &seats, &tokens, &t.Watch, &finished); err != nil {
+		var state, open int
+		if err := rows.Scan(&t.ID, &created, &t.Script, &t.Hash, &t.Players, &seed, &open, &opts, &seats, &tokens, &t.Watch, &state); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("reading tables: %w", err)
 		}
 		t.Created = time.UnixMilli(created)
-		t.Finished = finished != 0
+		t.OpenDeal = open != 0
+		t.Finished, t.Expired = state == finished, state == expired
 		t.Seed, err = strconv.ParseUint(seed, 10, 64)
 		if err == nil {
 			err = json.Unmarshal([]byte(opts), &t.Options)

@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -39,7 +41,7 @@ func TestRoundTrip(t *testing.T) { each(t, testRoundTrip) }
 func testRoundTrip(t *testing.T, s *Store) {
 	ctx := context.Background()
 	tb := &Table{ID: "t1", Created: time.UnixMilli(1700000000000), Script: "clubs", Hash: "abc", Players: 3,
-		Seed: 1<<63 + 5, Options: map[string]string{"target": "-50"}, Seats: []string{"ann", "bot", "bot:random"},
+		Seed: 1<<63 + 5, OpenDeal: true, Options: map[string]string{"target": "-50"}, Seats: []string{"ann", "bot", "bot:random"},
 		Tokens: []string{"h1", "h2", "h3"}, Watch: "hw"}
 	if err := s.Create(ctx, tb); err != nil {
 		t.Fatal(err)
@@ -81,6 +83,66 @@ func testRoundTrip(t *testing.T, s *Store) {
 	}
 	if ts, _ := s.Unfinished(ctx); len(ts) != 0 {
 		t.Fatalf("a finished table is listed as unfinished")
+	}
+}
+
+// TestExpire closes an abandoned table: it is no longer in play, and
+// reads back as expired, not finished.
+func TestExpire(t *testing.T) { each(t, testExpire) }
+
+func testExpire(t *testing.T, s *Store) {
+	ctx := context.Background()
+	for _, id := range []string{"a", "b"} {
+		tb := &Table{ID: id, Created: time.UnixMilli(1700000000000), Script: "clubs", Players: 3, Seed: 9,
+			Seats: []string{"ann", "bot", "bot"}, Tokens: []string{id + "1", id + "2", id + "3"}, Watch: id + "w"}
+		if err := s.Create(ctx, tb); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Expire(ctx, "a"); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := s.CountUnfinished(ctx); n != 1 {
+		t.Fatalf("%d tables in play after one expired, want 1", n)
+	}
+	if ts, _ := s.Unfinished(ctx); len(ts) != 1 || ts[0].ID != "b" {
+		t.Fatalf("in play: %v", ts)
+	}
+	a, err := s.Load(ctx, "a")
+	if err != nil || a == nil || !a.Expired || a.Finished || a.OpenDeal {
+		t.Fatalf("the expired table reads back as %+v (%v)", a, err)
+	}
+}
+
+// TestOlderDatabase opens a database made before tables had open_deal:
+// the column is added, and its tables are not open deals.
+func TestOlderDatabase(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range strings.Split(schema, ";") { // the first schema, without open_deal
+		if strings.TrimSpace(stmt) == "" {
+			continue
+		}
+		if _, err := db.Exec(stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Exec(`INSERT INTO tabletop_tables (id, created, script, hash, players, seed, options, seats, tokens, watch) VALUES ('t', 1, 'clubs', '', 3, '7', '{}', '["ann","bot","bot"]', '["1","2","3"]', 'w')`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	tb, err := s.Load(ctx, "t")
+	if err != nil || tb == nil || tb.OpenDeal || tb.Seed != 7 {
+		t.Fatalf("the older table reads back as %+v (%v)", tb, err)
 	}
 }
 

@@ -27,9 +27,19 @@ type serveCmd struct {
 	DB        string        `name:"db" placeholder:"PATH|URL" help:"Where the tables are kept: a SQLite file (default: web.db in your state folder) or a postgres:// URL."`
 	MaxTables int           `default:"100" help:"At most this many tables in play at once."`
 	BotDelay  time.Duration `default:"600ms" help:"Pause before each bot move, so people can follow."`
+
+	BotBudget          time.Duration `default:"5s" help:"The longest a bot may think over one decision: a seat asking for more (bot:search:1h) is refused, and every bot decision is cut short at it."`
+	BotIterations      int           `default:"5000" help:"The most iterations a search bot may be asked for per decision (bot:search:N)."`
+	MaxTablesPerClient int           `default:"10" help:"At most this many tables in play opened from one address (an IPv6 /64); 0 for no limit."`
+	Expire             time.Duration `default:"72h" help:"Close a table nobody has played at nor had open for this long; 0 never does."`
+	Origin             []string      `sep:"none" placeholder:"URL" help:"Another origin whose pages may open tables and seats here, besides the address the server is reached at (https://games.example.com behind a proxy that does not pass the Host on; repeatable)."`
+	Proxy              bool          `help:"A reverse proxy is in front: count each client by the address its X-Forwarded-For header ends with."`
 }
 
 func (c *serveCmd) Run(e *env) error {
+	if c.BotBudget <= 0 || c.BotIterations <= 0 {
+		return usagef("--bot-budget and --bot-iterations must be more than 0")
+	}
 	var list []server.Game
 	for _, name := range games.Names() {
 		eng, err := loadScript(name)
@@ -62,7 +72,7 @@ func (c *serveCmd) Run(e *env) error {
 		return err
 	}
 	defer st.Close()
-	srv, err := server.New(ctx, server.Config{Store: st, Games: list, Load: loadScript, MaxTables: c.MaxTables, BotDelay: c.BotDelay})
+	srv, err := server.New(ctx, c.config(st, list))
 	if err != nil {
 		return err
 	}
@@ -90,6 +100,21 @@ func (c *serveCmd) Run(e *env) error {
 		return err
 	}
 	return nil
+}
+
+// config is the server's configuration from the flags, whose 0 means "no
+// limit" where the server's means "the default".
+func (c *serveCmd) config(st *store.Store, games []server.Game) server.Config {
+	cfg := server.Config{Store: st, Games: games, Load: loadScript, MaxTables: c.MaxTables, BotDelay: c.BotDelay,
+		BotBudget: c.BotBudget, BotIterations: c.BotIterations, MaxTablesPerClient: c.MaxTablesPerClient,
+		Expire: c.Expire, Origins: c.Origin, TrustProxy: c.Proxy}
+	if c.MaxTablesPerClient <= 0 {
+		cfg.MaxTablesPerClient = -1
+	}
+	if c.Expire <= 0 {
+		cfg.Expire = -1
+	}
+	return cfg
 }
 
 // displayAddr is the address to put in a URL: localhost for a loopback

@@ -19,10 +19,12 @@ import (
 	"github.com/coder/websocket"
 )
 
-// serving is a `tabletop serve` child process and the URL it printed.
+// serving is a `tabletop serve` child process, the URL it printed and
+// what it writes to its standard error (its log).
 type serving struct {
 	cmd *exec.Cmd
 	url string
+	log *syncBuffer
 }
 
 // startServe runs tabletop serve as a child process (see TestMain) on a
@@ -36,7 +38,8 @@ func startServe(t *testing.T, db string, args ...string) *serving {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.Stderr = os.Stderr
+	log := &syncBuffer{}
+	c.Stderr = io.MultiWriter(os.Stderr, log)
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +57,7 @@ func startServe(t *testing.T, db string, args ...string) *serving {
 		if m == "" {
 			t.Fatalf("serve printed %q", l)
 		}
-		return &serving{cmd: c, url: strings.TrimSuffix(m, "/")}
+		return &serving{cmd: c, url: strings.TrimSuffix(m, "/"), log: log}
 	case <-time.After(30 * time.Second):
 		t.Fatal("serve printed no address within 30s")
 	}
@@ -113,7 +116,7 @@ func TestServeKillRestart(t *testing.T) {
 	if !strings.Contains(strings.Join(names, " "), "clubs_short.lua") || !strings.Contains(strings.Join(names, " "), "cluedo") {
 		t.Fatalf("the lobby lists %v", names)
 	}
-	body := `{"game":"clubs","players":4,"seed":7,"seats":[{"name":"ann"},{"bot":true},{"bot":true},{"bot":true}]}`
+	body := `{"game":"clubs","players":4,"seed":7,"open_deal":true,"seats":[{"name":"ann"},{"bot":true},{"bot":true},{"bot":true}]}`
 	res, err = http.Post(s.url+"/api/tables", "application/json", bytes.NewReader([]byte(body)))
 	if err != nil {
 		t.Fatal(err)
@@ -160,5 +163,51 @@ func TestServeKillRestart(t *testing.T) {
 	}
 	if err := s2.cmd.Wait(); err != nil {
 		t.Fatalf("serve after SIGTERM: %v", err)
+	}
+}
+
+// postTable asks s for a table and returns the status and the body.
+func (s *serving) postTable(t *testing.T, body string) (int, string) {
+	t.Helper()
+	res, err := http.Post(s.url+"/api/tables", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(b)
+}
+
+// TestServeFairPlay runs tabletop serve with its fair play flags: a bot
+// over the budget is refused with a 400, no seed is logged, and SIGTERM
+// stops the server at once while a bot given an hour thinks.
+func TestServeFairPlay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts servers")
+	}
+	s := startServe(t, filepath.Join(t.TempDir(), "web.db"), "--bot-budget", "1h", "--bot-iterations", "100")
+	if code, body := s.postTable(t, `{"game":"clubs","seats":[{},{"bot":true,"name":"search:500"},{"bot":true},{"bot":true}]}`); code != 400 || !strings.Contains(body, "at most 100") {
+		t.Fatalf("a bot over the budget: %d %s", code, body)
+	}
+	code, body := s.postTable(t, `{"game":"clubs","seats":[{"bot":true,"name":"search:1h:random"},{"bot":true,"name":"search:1h:random"},{"bot":true,"name":"search:1h:random"},{"bot":true,"name":"search:1h:random"}]}`)
+	if code != 201 {
+		t.Fatalf("a table of bots given an hour: %d %s", code, body)
+	}
+	time.Sleep(500 * time.Millisecond) // the bots think from the start (--bot-delay 0s)
+	if strings.Contains(s.log.String(), "seed") {
+		t.Fatalf("serve logs a seed:\n%s", s.log.String())
+	}
+	if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- s.cmd.Wait() }()
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Fatalf("serve after SIGTERM: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve still runs 30 s after SIGTERM, waiting for its bots")
 	}
 }

@@ -132,8 +132,17 @@ async function create(ev) {
     seats: [...document.querySelectorAll(".seat-row")].map(readSeat),
     options,
   };
-  const seed = $("seed").value.trim();
-  if (seed !== "") req.seed = Number(seed);
+  if ($("open-deal").checked) {
+    req.open_deal = true;
+    const seed = $("seed").value.trim();
+    if (seed !== "") {
+      if (!/^[0-9]+$/.test(seed) || !Number.isSafeInteger(Number(seed))) {
+        $("form-error").textContent = "A seed is a whole number from 0 to 9007199254740991.";
+        return;
+      }
+      req.seed = Number(seed);
+    }
+  }
   $("create").disabled = true;
   try {
     const res = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(req) });
@@ -179,8 +188,12 @@ function showLinks(t) {
     list.append(li);
   }
   $("watch-link").href = t.watch;
+  const note = $("deal-note");
+  note.hidden = !t.open_deal;
+  note.textContent = t.open_deal ? `An open deal: seed ${t.seed}, which every seat is shown.` : "";
 }
 
 $("form").addEventListener("submit", create);
+$("open-deal").addEventListener("change", () => { $("seed-row").hidden = !$("open-deal").checked; });
 $("again").addEventListener("click", () => choose(current));
 loadGames();

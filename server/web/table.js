@@ -128,6 +128,7 @@ function draw() {
   document.title = `${mine ? "● Your move — " : ""}${s.title} — tabletop`;
   $("title").textContent = s.title;
   $("you").textContent = s.seat ? `you are ${s.seats[s.seat - 1].title}` : "watching";
+  drawDeal(s);
   drawSeats(s);
   drawBanner(s);
   drawNotes(s);
@@ -136,6 +137,17 @@ function draw() {
   drawScores(s);
   drawLog();
   drawPrompt(s);
+}
+
+// The seed is sent once the game is over, or from the start at an open
+// deal (chosen by the table's creator, so shown to everyone).
+function drawDeal(s) {
+  const d = $("deal");
+  d.hidden = !s.seed;
+  d.textContent = s.seed ? `${s.open_deal ? "open deal · " : ""}seed ${s.seed}` : "";
+  d.title = s.open_deal
+    ? "An open deal: every seat is shown the seed, which tells every hand."
+    : "The game is over: its seed, secret until now, replays it with the save.";
 }
 
 function drawSeats(s) {

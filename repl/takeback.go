@@ -83,7 +83,7 @@ func (s *Session) agreed(p *takeback.Plan) bool {
 		if s.m.Practice() {
 			return true // it is practice already
 		}
-		s.tell(fmt.Sprintf("%s has seen what followed (%s): taking it back makes this a practice game, and its save and its result will say so.", s.m.SeatLabel(p.Seat), p.Cause))
+		s.tell(p.Request(s.m))
 		return s.yes("Take it back? (yes/no) ", "The move stands.")
 	}
 	if s.Size != nil {

@@ -205,9 +205,12 @@ func Take(m *interp.Match, p *Plan) (*interp.Match, error) {
 }
 
 // Request is what the people who must agree are told: who asks, and why
-// they are asked.
+// they are asked; at a table of one person, what the person is asked.
 func (p *Plan) Request(m *interp.Match) string {
 	who := m.SeatLabel(p.Seat)
+	if p.Practice {
+		return fmt.Sprintf("%s has seen what followed (%s): taking it back makes this a practice game, and its save and its result will say so.", who, p.Cause)
+	}
 	what := "a move"
 	if p.Moves > 1 {
 		what = fmt.Sprintf("%d moves", p.Moves)

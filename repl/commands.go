@@ -72,7 +72,7 @@ var ownHelp = map[string]string{
 	command.CmdRun:   "let bots finish the game, people's seats included",
 	command.CmdNotes: "run the game's notes tool for your seat, if it has one",
 	command.CmdSay:   "say TEXT to the table as your seat; every seat sees it",
-	command.CmdUndo:  "take back your last move (and the bots' moves after it), or your last N",
+	command.CmdUndo:  "take back your last move, or your last N: alone while nothing has come of it, else the others must agree (see Fair play in the README)",
 	command.CmdRedo:  "make again the last move taken back, or the last N",
 	command.CmdSeat:  "look at the game from seat N, a person's (hotseat play)",
 }

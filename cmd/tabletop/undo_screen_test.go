@@ -53,7 +53,7 @@ func TestUndoOwnMovesOnScreen(t *testing.T) {
 	term.waitFor("Ann, press Enter")
 	term.send("\r")
 	scr = term.waitFor("Ann>")
-	hand := strings.Fields(strings.TrimPrefix(lineWith(scr, "Ann's hand: "), "Ann's hand: "))
+	hand := handShown(scr, "Ann")
 	if len(hand) != 12 {
 		t.Fatalf("Ann's hand not on her screen:\n%s", strings.Join(scr, "\n"))
 	}
@@ -76,7 +76,7 @@ func TestUndoOwnMovesOnScreen(t *testing.T) {
 	}
 	term.send("\r")
 	scr = term.waitFor("Ann>")
-	if got := strings.Fields(strings.TrimPrefix(lineWith(scr, "Ann's hand: "), "Ann's hand: ")); len(got) != 12 {
+	if got := handShown(scr, "Ann"); len(got) != 12 {
 		t.Fatalf("the move did not stand:\n%s", strings.Join(scr, "\n"))
 	}
 
@@ -90,7 +90,7 @@ func TestUndoOwnMovesOnScreen(t *testing.T) {
 	term.send("\r")
 	scr = term.waitFor("Ann>")
 	text := strings.Join(scr, "\n")
-	if got := strings.Fields(strings.TrimPrefix(lineWith(scr, "Ann's hand: "), "Ann's hand: ")); len(got) != 13 || !strings.Contains(text, "Ann takes back") {
+	if got := handShown(scr, "Ann"); len(got) != 13 || !strings.Contains(text, "Ann takes back") {
 		t.Errorf("Ann is not back before her move, or her screen does not say why:\n%s", text)
 	}
 }
@@ -120,4 +120,10 @@ func TestUndoAfterATallyOnScreen(t *testing.T) {
 	if strings.Contains(term.since(), "Took back") {
 		t.Errorf("the vote was taken back:\n%s", term.since())
 	}
+}
+
+// handShown is the cards of who's hand on a screen, as its line lists them.
+func handShown(scr []string, who string) []string {
+	prefix := who + "'s hand: "
+	return strings.Fields(strings.TrimPrefix(lineWith(scr, prefix), prefix))
 }

@@ -28,7 +28,11 @@ import (
 // What reaches a seat: a log line it may read; a change in its view
 // (zones and the cards it sees in them, pools, tracks, pads, notes as
 // drawn for it, boards) from the moment the game took in the unknown to
-// the end of the step; a prompt for it. Only the order matters within a
+// the end of the step; a prompt for it. Whose turn it is is not counted:
+// every game reads the next seat's hand to make its prompt, and that
+// teaches the others nothing. A game that asks a seat only when its hidden
+// cards allow (Andy Capp's reactions without always_ask) tells everyone
+// so by asking, which this does not see. Only the order matters within a
 // step: the line "North plays 9♣" written before the script reads East's
 // hand to make East's prompt teaches North nothing, the line "East cannot
 // show a card" after it does.
@@ -228,13 +232,14 @@ func (m *Match) learnCall(b *boundMethod, L *lua.LState) {
 		return
 	}
 	var hidden SeatSet
-	from := 2 // the arguments; the object itself is 1
-	if b.peek == peekSelf || b.peek == peekAll {
+	from, to := 2, L.GetTop() // the arguments; the object itself is 1
+	switch b.peek {
+	case peekAll:
 		from = 1
-	}
-	to := L.GetTop()
-	if b.peek == peekSelf {
-		to = 1
+	case peekSelf:
+		from, to = 1, 1
+	case peekCard:
+		to = 2
 	}
 	for i := from; i <= to; i++ {
 		hidden |= m.hiddenIn(L.Get(i))
@@ -399,6 +404,7 @@ const (
 	peekArgs    peekKind = iota // the cards among its arguments
 	peekAll                     // its object (a zone) and its arguments
 	peekSelf                    // its object alone (a zone it deals from)
+	peekCard                    // its first argument alone (the card t:move moves)
 	peekNothing                 // nothing hidden: a count, a name, a line, a prompt
 	peekChance                  // chance
 )
@@ -415,7 +421,7 @@ var peeks = map[string]peekKind{
 	"t:random": peekChance, "t:roll": peekChance, "t:shuffle": peekChance, "zone:shuffle": peekChance,
 	"zone:count": peekNothing, "zone:empty": peekNothing, "zone:owner": peekNothing,
 	"zone:name": peekNothing, "zone:set_label": peekNothing,
-	"zone:add": peekArgs, "zone:deal": peekSelf, "zone:move_all": peekSelf,
+	"zone:add": peekArgs, "zone:deal": peekSelf, "zone:move_all": peekSelf, "t:move": peekCard,
 }
 
 // peekOf is what the method what ("zone:add") may read.

@@ -89,6 +89,12 @@ function G.play(t)
     pick(t, 2, { "fine" })
     tally = yes .. " yes"
     pick(t, 1, { "end" })
+  elseif case == "give" then
+    -- North gives East a card: it learns nothing of East's hand by that.
+    t:cards({ { name = "G" } }, hands[1])
+    pick(t, 1, { "give" })
+    t:move(t:card("G"), hands[2])
+    pick(t, 1, { "end" })
   elseif case == "move" then
     pick(t, 1, { "go" })
     pick(t, 2, { "play A" })
@@ -175,6 +181,8 @@ func TestLearned(t *testing.T) {
 		// The tally waits for East's next decision and shows in a note.
 		{"vote note", []string{"yes", "no", "yes", "fine"},
 			nil, "2 yes ->  | 1 no ->  | 3 yes ->  | 2 fine -> 1:" + secret + ",2:" + secret + ",3:" + secret},
+		{"give", []string{"give"},
+			nil, "1 give -> 2:" + move + ",3:" + move},
 		// East is asked once North has moved: that much it learns.
 		{"move", []string{"go", "play A"},
 			nil, "1 go -> 2:" + move + " | 2 play A -> 1:" + move + ",3:" + move},

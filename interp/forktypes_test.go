@@ -99,11 +99,14 @@ interp.Prompt
 interp.RNG
 interp.Result
 interp.Seat
+interp.Takeback
 interp.handfulMaker
 interp.holderCount
 interp.holderSome
 interp.holders
 interp.keptHandful
+interp.learner
+interp.learning
 interp.logArg
 interp.logParts
 interp.matchMeta

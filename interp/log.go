@@ -255,6 +255,9 @@ func logText(L *lua.LState, v lua.LValue, arg int) string {
 // parts from format, seen by the seats in to.
 func (m *Match) writeLine(to SeatSet, parts int32, cards []int, data map[string]any) {
 	m.logBytes += m.lineBytes + logLineBytes + 8*int64(len(cards))
+	if m.learn != nil {
+		m.learnLine(to)
+	}
 	if m.silent {
 		m.logParts, m.logArgs, m.cardRefs = m.logParts[:parts-1], m.logArgs[:m.logParts[parts-1].from], m.cardRefs[:len(m.cardRefs)-len(cards)]
 		return
@@ -267,6 +270,9 @@ func (m *Match) writeLine(to SeatSet, parts int32, cards []int, data map[string]
 // addLog appends a line whose text is known (what a seat said).
 func (m *Match) addLog(l LogLine) {
 	m.logBytes += int64(len(l.Text)) + logLineBytes + 8*int64(len(l.Cards))
+	if m.learn != nil {
+		m.learnLine(l.To)
+	}
 	if m.silent {
 		return
 	}

@@ -167,6 +167,8 @@ type Match struct {
 	seatLists []*lua.LTable // the lists t:seats made, by the seat they start from
 	rand      *randSource   // math.random's generator: RNG, or a scratch one while drawing
 	drawing   bool          // a note or sidebar function is running (draw.go)
+	learn     *learner      // what each seat learned when (knowledge.go); nil without Learning
+	takebacks []Takeback    // what was taken back before (record.go)
 }
 
 // Extra is a table object a game library adds to a match (a board, a
@@ -227,6 +229,11 @@ func (e *Engine) NewMatch(cfg Config, modes ...Mode) (*Match, error) {
 	if err := m.start(); err != nil {
 		m.Close()
 		return nil, err
+	}
+	for _, mode := range modes {
+		if mode&Learning != 0 && m.learn == nil {
+			m.startLearning()
+		}
 	}
 	return m, nil
 }
@@ -514,7 +521,13 @@ func (m *Match) Step(i int) error {
 		return fmt.Errorf("option %d is out of range: there are %d legal moves", i+1, len(p.Options))
 	}
 	m.record = append(m.record, Decision{Seat: p.Seat, Text: p.Options[i]})
-	return m.resume(p.values[i])
+	if m.learn == nil {
+		return m.resume(p.values[i])
+	}
+	m.learnBegin(m.record[len(m.record)-1], p.Secret, p.Group)
+	err := m.resume(p.values[i])
+	m.learnEnd()
+	return err
 }
 
 // Apply answers the current prompt with the option whose text is exactly
@@ -558,6 +571,10 @@ func (m *Match) Say(seat int, text string) (err error) {
 		return fmt.Errorf("that is %d bytes: say it in fewer than %d", len(text), MaxOptionBytes)
 	}
 	m.record = append(m.record, Decision{Seat: seat, Text: text, Say: true})
+	if m.learn != nil {
+		m.learnBegin(m.record[len(m.record)-1], false, 0)
+		defer m.learnEnd()
+	}
 	m.addLog(LogLine{Text: m.SeatLabel(seat) + " says: " + text, To: AllSeats})
 	hook, ok := m.game.RawGetString("on_say").(*lua.LFunction)
 	if !ok {
@@ -648,31 +665,34 @@ func (e *Engine) Replay(cfg Config, decisions []Decision, modes ...Mode) (*Match
 		return nil, err
 	}
 	for i, d := range decisions {
-		p := m.Prompt()
-		if p == nil {
+		if err := m.replayOne(i, d); err != nil {
 			m.Close()
-			if m.err != nil {
-				return nil, fmt.Errorf("decision %d (%s: %s): the game stopped before it: %w", i+1, m.SeatLabel(d.Seat), d.Text, m.err)
-			}
-			return nil, fmt.Errorf("decision %d (%s: %s): the game was already over", i+1, m.SeatLabel(d.Seat), d.Text)
-		}
-		if d.Say {
-			if err := m.Say(d.Seat, d.Text); err != nil {
-				m.Close()
-				return nil, fmt.Errorf("decision %d (%s says %q): %w", i+1, m.SeatLabel(d.Seat), d.Text, err)
-			}
-			continue
-		}
-		if p.Seat != d.Seat {
-			m.Close()
-			return nil, fmt.Errorf("decision %d (%s: %s): it is %s's decision at that point", i+1, m.SeatLabel(d.Seat), d.Text, m.SeatLabel(p.Seat))
-		}
-		if err := m.Apply(d.Seat, d.Text); err != nil {
-			m.Close()
-			return nil, fmt.Errorf("decision %d: %w", i+1, err)
+			return nil, err
 		}
 	}
 	return m, nil
+}
+
+// replayOne applies decision i of a replay, d.
+func (m *Match) replayOne(i int, d Decision) error {
+	p := m.Prompt()
+	switch {
+	case p == nil && m.err != nil:
+		return fmt.Errorf("decision %d (%s: %s): the game stopped before it: %w", i+1, m.SeatLabel(d.Seat), d.Text, m.err)
+	case p == nil:
+		return fmt.Errorf("decision %d (%s: %s): the game was already over", i+1, m.SeatLabel(d.Seat), d.Text)
+	case d.Say:
+		if err := m.Say(d.Seat, d.Text); err != nil {
+			return fmt.Errorf("decision %d (%s says %q): %w", i+1, m.SeatLabel(d.Seat), d.Text, err)
+		}
+		return nil
+	case p.Seat != d.Seat:
+		return fmt.Errorf("decision %d (%s: %s): it is %s's decision at that point", i+1, m.SeatLabel(d.Seat), d.Text, m.SeatLabel(p.Seat))
+	}
+	if err := m.Apply(d.Seat, d.Text); err != nil {
+		return fmt.Errorf("decision %d: %w", i+1, err)
+	}
+	return nil
 }
 
 // Copy returns a new match in the same position as m, made by replaying

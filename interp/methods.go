@@ -45,20 +45,25 @@ type class struct {
 // rather than a closure, so that a fork of the match (fork.go) can tell
 // that it keeps nothing the match changes, and share it.
 func (c *class) function(m *Match, md method) *lua.LFunction {
-	return m.L.NewFunction((&boundMethod{fn: md.fn, changes: md.changes, what: c.lua + ":" + md.name}).call)
+	what := c.lua + ":" + md.name
+	return m.L.NewFunction((&boundMethod{fn: md.fn, changes: md.changes, what: what, peek: peekOf(c.lua, what)}).call)
 }
 
 // boundMethod is a method of a class as Lua calls it.
 type boundMethod struct {
 	fn      func(m *Match, L *lua.LState) int
 	changes bool
-	what    string // "zone:add", for the message of a method refused
+	what    string   // "zone:add", for the message of a method refused
+	peek    peekKind // what it may read that a seat cannot see (knowledge.go)
 }
 
 func (b *boundMethod) call(L *lua.LState) int {
 	m := matchOf(L)
 	if b.changes && m.drawing {
 		m.mutates(L, b.what)
+	}
+	if m.learn != nil && !m.drawing {
+		m.learnCall(b, L)
 	}
 	return b.fn(m, L)
 }

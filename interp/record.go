@@ -14,11 +14,11 @@ import (
 
 // RecordVersion is the newest save format version this build writes and
 // reads. Version 2 is version 1 with escapes (see Record); version 3 is
-// version 2 with the "shared" line (people at one keyboard). A record is
-// written in the oldest version that holds it: one none of whose texts
-// needs escaping, played by nobody sharing a keyboard, is written as
-// version 1, which older builds read too, and every version 1 file is read
-// as it always was.
+// version 2 with the "shared" line (people at one keyboard) and takeback
+// lines. A record is written in the oldest version that holds it: one none
+// of whose texts needs escaping, played by nobody sharing a keyboard, with
+// nothing taken back, is written as version 1, which older builds read
+// too, and every older file is read as it always was.
 const RecordVersion = 3
 
 // MaxRecordBytes is the largest save file read: a long game is a few
@@ -36,6 +36,7 @@ const MaxRecordBytes = 64 << 20
 //	seed 7
 //	option target=-100
 //	shared 1
+//	takeback 1 12 5 practice
 //	decisions
 //	1: play 2C
 //	1: declare spades
@@ -45,7 +46,9 @@ const MaxRecordBytes = 64 << 20
 // "shared N" (version 3) says that people shared one keyboard from the
 // N-th decision on (Config.SharedFrom); without it nobody did.
 // "N: text" is seat N's answer to a prompt; "N! text" is something seat N
-// said out of turn. The final "end" line shows the file is complete. The
+// said out of turn. A takeback line says that a seat took decisions back
+// (see Takeback): who, how many were kept, how many went, and how. The
+// final "end" line shows the file is complete. The
 // script is a built-in game's name or a script file's absolute path (older
 // saves have a path relative to where tabletop ran).
 //
@@ -63,7 +66,51 @@ type Record struct {
 	Seed      uint64
 	Options   map[string]string
 	Shared    int // people share one keyboard from this decision on (Config.SharedFrom); 0: never
+	Takebacks []Takeback
 	Decisions []Decision
+}
+
+// Takeback is decisions a seat took back during the game (package
+// takeback decides when a seat may).
+type Takeback struct {
+	Seat   int // who took them back
+	At     int // the decisions kept: the game went back to before decision At+1
+	Undone int // how many decisions were taken back
+	How    TakebackHow
+}
+
+// TakebackHow says on what terms decisions were taken back.
+type TakebackHow string
+
+const (
+	// Free: the seat had learned nothing since, and no other person's
+	// decision went with them.
+	Free TakebackHow = "free"
+	// Agreed: every other person at the table agreed.
+	Agreed TakebackHow = "agreed"
+	// Practice: at a table of one person, after the seat had learned
+	// something: only bots were there to agree, and the game is practice.
+	Practice TakebackHow = "practice"
+)
+
+// Takebacks returns the decisions taken back in the match's game (see
+// SetTakebacks).
+func (m *Match) Takebacks() []Takeback { return m.takebacks }
+
+// SetTakebacks sets what was taken back before the game reached this
+// match: a match replayed after an undo is a new match of the game, which
+// keeps its history. A save keeps them (NewRecord, ReplayRecord).
+func (m *Match) SetTakebacks(tb []Takeback) { m.takebacks = append([]Takeback(nil), tb...) }
+
+// Practice reports whether the game is practice: a seat took back what
+// it had learned from, with only bots to agree.
+func (m *Match) Practice() bool {
+	for _, tb := range m.takebacks {
+		if tb.How == Practice {
+			return true
+		}
+	}
+	return false
 }
 
 // Write writes the record as text.
@@ -72,7 +119,7 @@ func (r *Record) Write(w io.Writer) error {
 	if r.needsEscapes() {
 		version, esc = 2, escapeText
 	}
-	if r.Shared != 0 {
+	if r.Shared != 0 || len(r.Takebacks) > 0 {
 		version, esc = 3, escapeText
 	}
 	var b bytes.Buffer
@@ -93,6 +140,9 @@ func (r *Record) Write(w io.Writer) error {
 	}
 	if r.Shared != 0 {
 		fmt.Fprintf(&b, "shared %d\n", r.Shared)
+	}
+	for _, tb := range r.Takebacks {
+		fmt.Fprintf(&b, "takeback %d %d %d %s\n", tb.Seat, tb.At, tb.Undone, tb.How)
 	}
 	b.WriteString("decisions\n")
 	for _, d := range r.Decisions {
@@ -261,7 +311,7 @@ func (p *recordParser) decision(text string) error {
 func (p *recordParser) header(text string) error {
 	r := p.r
 	key, val, _ := strings.Cut(text, " ")
-	if p.seen[key] && key != "option" {
+	if p.seen[key] && key != "option" && key != "takeback" {
 		return p.bad("%q appears twice", key)
 	}
 	p.seen[key] = true
@@ -307,6 +357,8 @@ func (p *recordParser) header(text string) error {
 			return p.bad("shared says from which decision on people shared the keyboard: a number from 1, not %q", val)
 		}
 		r.Shared = n
+	case "takeback":
+		return p.takeback(val)
 	case "decisions":
 		p.inDecisions = true
 	default:
@@ -315,6 +367,32 @@ func (p *recordParser) header(text string) error {
 	if err != nil {
 		return p.bad("%v", err)
 	}
+	return nil
+}
+
+// takeback reads "takeback SEAT AT UNDONE HOW" (version 3 on).
+func (p *recordParser) takeback(val string) error {
+	const form = "a takeback line is \"takeback SEAT KEPT UNDONE free|agreed|practice\""
+	if p.r.Version < 3 {
+		return p.bad("takeback lines come with save format version 3, not %d", p.r.Version)
+	}
+	f := strings.Fields(val)
+	if len(f) != 4 {
+		return p.bad(form)
+	}
+	var n [3]int
+	for i := range n {
+		v, err := strconv.Atoi(f[i])
+		if err != nil || v < 0 || i != 1 && v < 1 {
+			return p.bad(form)
+		}
+		n[i] = v
+	}
+	how := TakebackHow(f[3])
+	if how != Free && how != Agreed && how != Practice {
+		return p.bad(form)
+	}
+	p.r.Takebacks = append(p.r.Takebacks, Takeback{Seat: n[0], At: n[1], Undone: n[2], How: how})
 	return nil
 }
 
@@ -332,6 +410,11 @@ func (p *recordParser) finish() (*Record, error) {
 	}
 	if len(r.Seats) > 0 && len(r.Seats) != r.Players {
 		return nil, &RecordError{File: name, Msg: fmt.Sprintf("%d seats listed for %d players", len(r.Seats), r.Players)}
+	}
+	for _, tb := range r.Takebacks {
+		if tb.Seat > r.Players {
+			return nil, &RecordError{File: name, Msg: fmt.Sprintf("a takeback by seat %d of a %d-player game", tb.Seat, r.Players)}
+		}
 	}
 	return r, nil
 }
@@ -420,20 +503,22 @@ func (m *Match) NewRecord(seats []string) *Record {
 		Seed:      m.Config.Seed,
 		Options:   opts,
 		Shared:    m.Config.SharedFrom,
+		Takebacks: append([]Takeback(nil), m.takebacks...),
 		Decisions: append([]Decision(nil), m.record...),
 	}
 }
 
 // ReplayRecord replays a record with this engine. A record made with a
 // different script is refused unless every decision still fits; then the
-// error says which decision no longer does.
+// error says which decision no longer does. Where the game went on after
+// a takeback, the log has a public line that says so (TakebackText).
 func (e *Engine) ReplayRecord(r *Record) (*Match, error) {
 	for k := range r.Options {
 		if _, ok := e.option(k); !ok {
 			return nil, fmt.Errorf("the save sets option %q, which %s does not have", k, e.Path)
 		}
 	}
-	m, err := e.Replay(r.Config(), r.Decisions)
+	m, err := e.ReplayTakebacks(r.Config(), r.Decisions, r.Takebacks)
 	if err != nil {
 		if r.Hash != "" && r.Hash != e.Hash {
 			return nil, fmt.Errorf("%s has changed since this game was saved, and the save no longer fits it: %w", e.Path, err)
@@ -441,4 +526,49 @@ func (e *Engine) ReplayRecord(r *Record) (*Match, error) {
 		return nil, err
 	}
 	return m, nil
+}
+
+// ReplayTakebacks is Replay of a game in which decisions were taken back
+// (tbs, as SetTakebacks): the match keeps them, and its log has the line
+// of each (TakebackText) before the decision it went back to, or at the
+// end.
+func (e *Engine) ReplayTakebacks(cfg Config, decisions []Decision, tbs []Takeback) (*Match, error) {
+	if len(tbs) == 0 {
+		return e.Replay(cfg, decisions)
+	}
+	m, err := e.NewMatch(cfg)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; ; i++ {
+		for _, tb := range tbs {
+			if tb.At == i || i == len(decisions) && tb.At > i {
+				m.addLog(LogLine{Text: m.TakebackText(tb), To: AllSeats})
+			}
+		}
+		if i == len(decisions) {
+			m.SetTakebacks(tbs)
+			return m, nil
+		}
+		if err := m.replayOne(i, decisions[i]); err != nil {
+			m.Close()
+			return nil, err
+		}
+	}
+}
+
+// TakebackText is the line that tells every seat of a takeback.
+func (m *Match) TakebackText(tb Takeback) string {
+	what := "a decision"
+	if tb.Undone != 1 {
+		what = strconv.Itoa(tb.Undone) + " decisions"
+	}
+	text := m.SeatLabel(tb.Seat) + " takes back " + what
+	switch tb.How {
+	case Agreed:
+		text += ", as everyone agreed"
+	case Practice:
+		text += " after seeing what followed: this game is practice"
+	}
+	return text + "."
 }

@@ -193,3 +193,66 @@ return G`)
 		t.Errorf("different seeds gave the same game:\n%s", a)
 	}
 }
+
+// TestRecordTakebacks writes what was taken back as version 3 and reads
+// it back; a file of an older version cannot have takeback lines, and a
+// record without any stays in the oldest version that holds it.
+func TestRecordTakebacks(t *testing.T) {
+	e := pickEngine(t, pick)
+	m, err := e.Replay(Config{Players: 2, Seed: 42}, []Decision{{Seat: 1, Text: "a"}, {Seat: 2, Text: "c"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if m.Practice() {
+		t.Error("a game nobody took anything back in is practice")
+	}
+	tbs := []Takeback{{Seat: 1, At: 2, Undone: 3, How: Agreed}, {Seat: 1, At: 0, Undone: 1, How: Practice}}
+	m.SetTakebacks(tbs)
+	if !m.Practice() {
+		t.Error("a game with a practice takeback is not practice")
+	}
+	var b bytes.Buffer
+	if err := m.NewRecord([]string{"me", "bot"}).Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	if !strings.HasPrefix(text, "tabletop save 3\n") || !strings.Contains(text, "\ntakeback 1 2 3 agreed\ntakeback 1 0 1 practice\ndecisions\n") {
+		t.Fatalf("save with takebacks:\n%s", text)
+	}
+	rec, err := ParseRecord(strings.NewReader(text), "game.save")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := e.ReplayRecord(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if got := r.Takebacks(); len(got) != 2 || got[0] != tbs[0] || got[1] != tbs[1] || !r.Practice() {
+		t.Errorf("takebacks read back: %+v", got)
+	}
+	// each is told where the game went on from it
+	want := "Player 1 takes back a decision after seeing what followed: this game is practice.\n" +
+		"Player 1 picks a\nPlayer 2 picks c\nPlayer 1 takes back 3 decisions, as everyone agreed.\n"
+	if got := logLines(r); got != want {
+		t.Errorf("log:\n%s\nwant:\n%s", got, want)
+	}
+
+	m.SetTakebacks(nil)
+	b.Reset()
+	m.NewRecord(nil).Write(&b)
+	if !strings.HasPrefix(b.String(), "tabletop save 1\n") {
+		t.Errorf("a save without takebacks is not version 1:\n%s", b.String())
+	}
+	for _, bad := range []struct{ text, msg string }{
+		{strings.Replace(text, "save 3", "save 2", 1), "takeback lines come with save format version 3, not 2"},
+		{strings.Replace(text, "takeback 1 2 3 agreed", "takeback 1 2 3 maybe", 1), "a takeback line is"},
+		{strings.Replace(text, "takeback 1 2 3 agreed", "takeback 0 2 3 agreed", 1), "a takeback line is"},
+		{strings.Replace(text, "takeback 1 2 3 agreed", "takeback 3 2 3 agreed", 1), "a takeback by seat 3 of a 2-player game"},
+	} {
+		if _, err := ParseRecord(strings.NewReader(bad.text), "game.save"); err == nil || !strings.Contains(err.Error(), bad.msg) {
+			t.Errorf("got %v, want %q", err, bad.msg)
+		}
+	}
+}

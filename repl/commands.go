@@ -72,7 +72,7 @@ var ownHelp = map[string]string{
 	command.CmdRun:   "let bots finish the game, people's seats included",
 	command.CmdNotes: "run the game's notes tool for your seat, if it has one",
 	command.CmdSay:   "say TEXT to the table as your seat; every seat sees it",
-	command.CmdUndo:  "take back your last move (and the bots' moves after it), or your last N",
+	command.CmdUndo:  "take back your last move, or your last N: alone while nothing has come of it, else the others must agree (see Fair play in the README)",
 	command.CmdRedo:  "make again the last move taken back, or the last N",
 	command.CmdSeat:  "look at the game from seat N, a person's (hotseat play)",
 }
@@ -342,70 +342,6 @@ func (s *Session) apply(d interp.Decision) error {
 		return s.m.Say(d.Seat, d.Text)
 	}
 	return s.m.Apply(d.Seat, d.Text)
-}
-
-// undo goes back to before the n-th last decision made at a person's seat
-// (in a replay, before the n-th last decision), by replaying the rest.
-func (s *Session) undo(n int) {
-	ds := s.m.Decisions()
-	var cuts []int // indices of the decisions one can go back before
-	for i, d := range ds {
-		if !d.Say && (s.replay != "" || s.isHuman(d.Seat)) {
-			cuts = append(cuts, i)
-		}
-	}
-	if len(cuts) == 0 {
-		s.printf("Nothing to undo.\n")
-		return
-	}
-	n = min(n, len(cuts))
-	k := cuts[len(cuts)-n]
-	m, err := s.eng.Replay(s.m.Config, ds[:k])
-	if err != nil {
-		s.printf("Cannot undo: %s\n", ErrorText(err))
-		return
-	}
-	undone := ds[k:]
-	if s.replay != "" {
-		s.pending = append(append([]interp.Decision(nil), undone...), s.pending...)
-	} else {
-		// one chunk per person's decision, pushed latest first
-		bounds := append(cuts[len(cuts)-n:], len(ds))
-		for i := n - 1; i >= 0; i-- {
-			s.redo = append(s.redo, append([]interp.Decision(nil), ds[bounds[i]:bounds[i+1]]...))
-		}
-	}
-	s.replace(m)
-	s.autosave()
-	what := ds[k].Text
-	if s.humans() > 1 && ds[k].Seat != s.viewer {
-		what = "move" // another person's choice may have been secret
-	}
-	s.printf("Took back %d decision(s): back before %s's %s.\n", len(undone), s.m.SeatLabel(ds[k].Seat), what)
-}
-
-// redoN makes again the last n chunks that undo took back.
-func (s *Session) redoN(n int) bool {
-	if len(s.redo) == 0 {
-		s.printf("Nothing to redo.\n")
-		return false
-	}
-	changed := false
-	for ; n > 0 && len(s.redo) > 0; n-- {
-		chunk := s.redo[len(s.redo)-1]
-		s.redo = s.redo[:len(s.redo)-1]
-		for _, d := range chunk {
-			if err := s.apply(d); err != nil {
-				s.printf("Cannot redo %s: %s\n", d.Text, ErrorText(err))
-				s.redo = nil
-				s.decided()
-				return true
-			}
-			changed = true
-		}
-		s.decided()
-	}
-	return changed
 }
 
 // replace makes m the match being played, closing the old one.

@@ -12,6 +12,7 @@ import (
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/render"
 	"github.com/tabletop/tabletop/repl/command"
+	"github.com/tabletop/tabletop/takeback"
 )
 
 // Session is one game at the keyboard: the match, who plays each seat, the
@@ -45,6 +46,7 @@ type Session struct {
 
 	bots    map[int]interp.Bot
 	redo    [][]interp.Decision // top (last) is the next chunk to redo
+	redoBy  int                 // the seat that took them back (0 in a replay)
 	pending []interp.Decision   // replay: recorded decisions not applied yet
 	replay  string              // replay: the save's name
 
@@ -519,9 +521,12 @@ func (s *Session) showState() {
 				if s.settle(); s.confirm() {
 					s.drawScreen(s.viewer, nil)
 				}
-				return
+			} else {
+				s.printf("%s\n", render.Result(s.m.Result(), s.m.Seats))
 			}
-			s.printf("%s\n", render.Result(s.m.Result(), s.m.Seats))
+			if note := takeback.Note(s.m); note != "" {
+				s.tell(note)
+			}
 		}
 		return
 	}

@@ -98,14 +98,22 @@ func TestSession(t *testing.T) {
 		{
 			name:  "undo and redo",
 			seats: []string{"me", "bot:ones"},
-			input: "add 2\nundo\nredo\nundo 5\nundo\n",
+			input: "add 2\nundo\nno\nundo\nyes\nredo\nundo 5\nundo\nredo\nadd 1\nredo\n",
 			want: []string{
 				"Left adds, making 2", "Right adds, making 3",
-				"Left> undo", "Took back 2 decision(s): back before Left's add 2.",
+				// Left saw the bot's move: only bots are there to agree,
+				// and the game becomes practice if Left says so.
+				"Left> undo", "Left has seen what followed (another seat's move): taking it back makes this a practice game",
+				"Take it back? (yes/no) no", "The move stands.",
+				"Left> undo", "Take it back? (yes/no) yes",
+				"Took back 2 decision(s): back before Left's add 2.", "This is now a practice game",
 				"Left> redo", "Left adds, making 2", "Right adds, making 3",
 				"Left> undo 5", "Took back 2 decision(s)",
-				"Left> undo", "Nothing to undo.",
+				"Left> undo", "Cannot take back: you have no move to take back.",
+				"Left> redo", "Left adds, making 2",
+				"Left> add 1", "Left> redo", "Nothing to redo.",
 			},
+			absent: []string{"Left> undo 5\nLeft has seen"}, // practice already: not asked again
 		},
 		{
 			name:  "save, corrupt load refused, load",
@@ -186,7 +194,54 @@ func TestSession(t *testing.T) {
 				"> bot 1 nosuch", `Tiny has no bot called "nosuch" (bots: ones, random)`,
 				"> run", "Game over:",
 				"> say hi", "the game is over",
-				"> undo", "Took back",
+				// the end is the end: nothing is taken back after it
+				"> undo", "Cannot take back: the game is over: nothing can be taken back.",
+			},
+			absent: []string{"Took back"},
+		},
+		{
+			name:  "hotseat: one takes back only his own moves",
+			seats: []string{"ann", "bob"},
+			input: "add 1\nundo\nadd 1\n",
+			want: []string{
+				"Ann> add 1", "Pass the keyboard to Bob (Right).",
+				"Bob> undo", "Cannot take back: you have no move to take back.",
+				"Bob> add 1", "Bob adds, making 2",
+			},
+			absent: []string{"Took back", "takes back"},
+		},
+		{
+			name:  "hotseat: the others must agree",
+			seats: []string{"ann", "bob"},
+			input: "add 1\nadd 1\nundo\nno\nundo\nyes\nadd 2\n",
+			want: []string{
+				"Bob> add 1", "Pass the keyboard to Ann (Left).",
+				// Ann's prompt is a secret vote: what she types is hidden
+				"Ann> (hidden)", "Ann asks to take back a move: Ann has seen what followed (another seat's move), and Bob's move would go too.",
+				"Bob, do you agree? (yes/no) no", "Bob does not agree: the move stands.",
+				"Ann> (hidden)", "Bob, do you agree? (yes/no) yes", "Ann takes back 2 decisions, as everyone agreed.",
+				"Ann, your move (add to the count)", "Ann> add 2", "Ann adds, making 2",
+			},
+		},
+		{
+			name:  "hotseat: a secret vote once the tally is shown",
+			seats: []string{"ann", "bob"},
+			input: "add 1\nadd 1\nvote red\nvote blue\nadd 2\nundo\nno\n",
+			want: []string{
+				"The votes: 1 red, 1 blue", "Ann> add 2", "Pass the keyboard to Bob (Right).",
+				"Bob> undo", "Bob asks to take back a move: Bob has seen what followed (the secret choices revealed), and Ann's move would go too.",
+				"Ann, do you agree? (yes/no) no", "Ann does not agree: the move stands.", "Bob> ",
+			},
+			absent: []string{"takes back", "> vote"},
+		},
+		{
+			name:  "a secret vote against a bot, once the tally is shown",
+			seats: []string{"me", "bot:ones"},
+			input: "add 1\nvote red\nundo\nno\n",
+			want: []string{
+				"The votes: 2 red, 0 blue",
+				"Left> undo", "Left has seen what followed (the secret choices revealed): taking it back makes this a practice game",
+				"The move stands.",
 			},
 		},
 		{
@@ -547,5 +602,28 @@ func TestAutoForcedNeverSkipsAPause(t *testing.T) {
 		if got := s.autoForced(&interp.Prompt{Seat: tc.seat, Options: []string{"pass"}}); got != tc.want {
 			t.Errorf("%s: autoForced = %v, want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestPracticeGame takes back a move against a bot: the result and the
+// save say that the game is practice, and a load keeps saying it.
+func TestPracticeGame(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "game.save")
+	out, _ := play(t, "testdata/tiny.lua", []string{"me", "bot:ones"}, 1,
+		"add 2\nundo\nyes\nadd 2\nvote red\nadd 2\nsave "+save+"\nload "+save+"\n")
+	for _, w := range []string{"Game over: Right wins.", "A practice game: Left took back a move after seeing what followed.", "Loaded "} {
+		if !strings.Contains(out, w) {
+			t.Fatalf("missing %q\n--- transcript ---\n%s", w, out)
+		}
+	}
+	text, err := os.ReadFile(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(text), "tabletop save 3\n") || !strings.Contains(string(text), "\ntakeback 1 0 2 practice\n") {
+		t.Errorf("the save does not say what was taken back:\n%s", text)
+	}
+	if strings.Count(out, "A practice game:") != 2 {
+		t.Errorf("the loaded game's result does not say it is practice:\n%s", out)
 	}
 }

@@ -109,7 +109,8 @@ func (a *Autosave) flush() error {
 func onlyBotsMoved(last, rec *interp.Record) bool {
 	if last == nil || len(rec.Decisions) <= len(last.Decisions) || len(rec.Seats) == 0 ||
 		rec.Script != last.Script || rec.Seed != last.Seed || rec.Players != last.Players || rec.Shared != last.Shared ||
-		!slices.Equal(rec.Seats, last.Seats) || !sameOptions(rec.Options, last.Options) {
+		!slices.Equal(rec.Seats, last.Seats) || !sameOptions(rec.Options, last.Options) ||
+		!slices.Equal(rec.Takebacks, last.Takebacks) {
 		return false
 	}
 	if n := len(last.Decisions); n > 0 && rec.Decisions[n-1] != last.Decisions[n-1] {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/render"
+	"github.com/tabletop/tabletop/takeback"
 )
 
 // stateFrame is what one seat is sent after every change: its view of the
@@ -37,10 +38,14 @@ type stateFrame struct {
 	LogFrom int       `json:"log_from"`
 	Done    bool      `json:"done"`
 	Result  string    `json:"result,omitempty"`
-	Winners []int     `json:"winners,omitempty"`
-	Error   string    `json:"error,omitempty"` // the script error that stopped the game
-	Undo    *undoJSON `json:"undo,omitempty"`
-	Notices []string  `json:"notices,omitempty"`
+	// Practice says what was taken back in a finished game, when it
+	// matters to its result: a practice game, or moves taken back by
+	// agreement (takeback.Note).
+	Practice string    `json:"practice,omitempty"`
+	Winners  []int     `json:"winners,omitempty"`
+	Error    string    `json:"error,omitempty"` // the script error that stopped the game
+	Undo     *undoJSON `json:"undo,omitempty"`
+	Notices  []string  `json:"notices,omitempty"`
 	// Seed is the table's seed once the game is over, or from the start
 	// at an open deal (OpenDeal): before then it would tell every hand.
 	Seed     string `json:"seed,omitempty"`
@@ -138,8 +143,11 @@ type logJSON struct {
 }
 
 type undoJSON struct {
-	By       int   `json:"by"`
-	Accepted []int `json:"accepted"`
+	By       int    `json:"by"`
+	Accepted []int  `json:"accepted"`
+	Waiting  []int  `json:"waiting"`  // the seats whose answer it waits for
+	Practice bool   `json:"practice"` // the asker alone answers: the game would become practice
+	Text     string `json:"text"`     // what is asked, and why
 }
 
 // frame builds the frame for client c: its seat's view, the log lines not
@@ -201,6 +209,7 @@ func (t *Table) frame(c *client) []byte {
 	}
 	if v.Done {
 		f.Result, f.Winners = render.Result(v.Result, v.Seats), v.Result.Winners
+		f.Practice = takeback.Note(m)
 	}
 	if f.OpenDeal = t.open; t.open || v.Done {
 		f.Seed = strconv.FormatUint(m.Config.Seed, 10)
@@ -209,10 +218,15 @@ func (t *Table) frame(c *client) []byte {
 		f.Error = err.Error()
 	}
 	if u := t.undo; u != nil {
-		uj := &undoJSON{By: u.by, Accepted: []int{}}
+		uj := &undoJSON{By: u.plan.Seat, Accepted: []int{}, Waiting: []int{}, Practice: u.plan.Practice, Text: u.plan.Request(m)}
 		for s := 1; s <= len(t.seats); s++ {
 			if u.accepted[s] {
 				uj.Accepted = append(uj.Accepted, s)
+			}
+		}
+		for _, s := range t.answering(u) {
+			if !u.accepted[s] {
+				uj.Waiting = append(uj.Waiting, s)
 			}
 		}
 		f.Undo = uj

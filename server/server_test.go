@@ -508,6 +508,8 @@ func TestSlowPageGetsOneFrame(t *testing.T) {
 	play(2)
 	check(before)
 	ann.send(message{Type: "undo"})
+	ann.until(func(g *stateFrame) bool { return g.Undo != nil }) // she saw the bots move: would it be practice?
+	ann.send(message{Type: "undo_answer", Accept: true})
 	ann.until(func(g *stateFrame) bool { return g.LogFrom == 0 && myTurn(1)(g) })
 	check(0)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/tabletop/tabletop/repl"
 	"github.com/tabletop/tabletop/repl/command"
 	"github.com/tabletop/tabletop/store"
+	"github.com/tabletop/tabletop/takeback"
 )
 
 // Table is one game on the web: the match, who plays each seat, the
@@ -51,12 +52,12 @@ type Table struct {
 	over    atomic.Bool
 }
 
-// undoRequest is a seat asking to take back its last move after another
-// person has acted: every person at the table must accept.
+// undoRequest is a seat asking to take back its moves when it may not on
+// its own (package takeback): every other person must accept — or, at a
+// table of one person, the person himself, since the game then becomes
+// practice.
 type undoRequest struct {
-	by       int
-	cut      int // decisions from this one on are taken back
-	at       int // the number of decisions when it was asked
+	plan     *takeback.Plan
 	accepted map[int]bool
 }
 
@@ -330,9 +331,10 @@ func (t *Table) bot(seat int) (interp.Bot, error) {
 	return b, nil
 }
 
-// askUndo is seat's request to take back its last move. While no other
-// person has acted since, it is taken back at once (with the bots' moves
-// after it); otherwise every other person must accept.
+// askUndo is seat's request to take back its last move, as the table's
+// policy says (package takeback): at once when the seat may on its own,
+// else once the others accept (or, alone with bots, once it accepts that
+// the game becomes practice). Never once the game is over.
 func (t *Table) askUndo(ctx context.Context, seat int) error {
 	if err := t.usable(); err != nil {
 		return err
@@ -343,31 +345,24 @@ func (t *Table) askUndo(ctx context.Context, seat int) error {
 	if t.undo != nil {
 		return errors.New("a request to take back a move is already waiting for answers")
 	}
-	ds := t.m.Decisions()
-	cut := -1
-	for i := len(ds) - 1; i >= 0; i-- {
-		if ds[i].Seat == seat && !ds[i].Say {
-			cut = i
-			break
-		}
+	p, err := takeback.Judge(t.m, t.isHuman, seat, 1)
+	if err != nil {
+		return err
 	}
-	if cut < 0 {
-		return errors.New("you have no move to take back")
+	if p.Free() || p.Practice && t.m.Practice() {
+		return t.takeBack(ctx, p)
 	}
-	others := false
-	for _, d := range ds[cut+1:] {
-		others = others || d.Seat != seat && t.isHuman(d.Seat)
+	t.undo = &undoRequest{plan: p, accepted: map[int]bool{}}
+	if !p.Practice {
+		t.undo.accepted[seat] = true
+		t.notices = append(t.notices, p.Request(t.m)+" Everyone must accept.")
 	}
-	if !others || t.humans() == 1 {
-		return t.takeBack(ctx, seat, cut)
-	}
-	t.undo = &undoRequest{by: seat, cut: cut, at: len(ds), accepted: map[int]bool{seat: true}}
-	t.notices = append(t.notices, fmt.Sprintf("%s asks to take back a move: everyone must accept.", t.m.SeatLabel(seat)))
 	t.broadcast()
 	return nil
 }
 
-// answerUndo is seat's answer to the pending request.
+// answerUndo is seat's answer to the pending request: the asker may
+// withdraw it, or accept it himself when it asks him alone.
 func (t *Table) answerUndo(ctx context.Context, seat int, accept bool) error {
 	if err := t.usable(); err != nil {
 		return err
@@ -380,47 +375,50 @@ func (t *Table) answerUndo(ctx context.Context, seat int, accept bool) error {
 		return errors.New("only the players answer")
 	case !accept:
 		t.undo = nil
-		t.notices = append(t.notices, fmt.Sprintf("%s declines: the move stands.", t.m.SeatLabel(seat)))
+		if seat == u.plan.Seat {
+			t.notices = append(t.notices, fmt.Sprintf("%s lets the move stand.", t.m.SeatLabel(seat)))
+		} else {
+			t.notices = append(t.notices, fmt.Sprintf("%s declines: the move stands.", t.m.SeatLabel(seat)))
+		}
 		t.broadcast()
 		t.kickLocked()
 		return nil
 	}
 	u.accepted[seat] = true
-	for s := 1; s <= len(t.seats); s++ {
-		if t.isHuman(s) && !u.accepted[s] {
+	for _, s := range t.answering(u) {
+		if !u.accepted[s] {
 			t.broadcast()
 			return nil
 		}
 	}
 	t.undo = nil
-	return t.takeBack(ctx, u.by, u.cut)
+	return t.takeBack(ctx, u.plan)
 }
 
-func (t *Table) humans() int {
-	n := 0
-	for s := 1; s <= len(t.seats); s++ {
-		if t.isHuman(s) {
-			n++
-		}
+// answering are the seats that must accept request u.
+func (t *Table) answering(u *undoRequest) []int {
+	if u.plan.Practice {
+		return []int{u.plan.Seat}
 	}
-	return n
+	return append([]int{u.plan.Seat}, u.plan.Ask...)
 }
 
-// takeBack goes back to before decision cut, in the store first.
-func (t *Table) takeBack(ctx context.Context, seat, cut int) error {
-	ds := t.m.Decisions()
-	m, err := t.eng.Replay(t.m.Config, ds[:cut])
+// takeBack goes back to before the plan's first decision, in the store
+// first, and tells everyone.
+func (t *Table) takeBack(ctx context.Context, p *takeback.Plan) error {
+	old := t.m
+	m, err := takeback.Take(old, p)
 	if err != nil {
-		return fmt.Errorf("cannot take back: %s", repl.ErrorText(err))
+		return errors.New(repl.ErrorText(err))
 	}
-	if err := t.srv.cfg.Store.Truncate(ctx, t.id, cut); err != nil {
+	if err := t.srv.cfg.Store.TakeBack(ctx, t.id, p.Takeback()); err != nil {
 		m.Close()
 		t.srv.cfg.Logf("table %s: %v", t.id, err)
 		return errors.New("the server could not store that: try again")
 	}
 	t.stored = false
+	t.notices = append(t.notices, p.Announce(old))
 	t.replace(m)
-	t.notices = append(t.notices, fmt.Sprintf("%s takes back a move (%d decisions undone).", t.m.SeatLabel(seat), len(ds)-cut))
 	t.broadcast()
 	t.kickLocked()
 	return nil
@@ -451,7 +449,8 @@ var webHelp = []string{
 	"  rules [TOPIC]   the game's rules in short, or one topic",
 	"  notes           the game's notebook for your seat (Cluedo)",
 	"  say TEXT        say something at the table (some games react)",
-	"  undo            take back your last move (others must accept once they have acted)",
+	"  undo            take back your last move: alone while you have seen nothing come of it,",
+	"                  else once the other players accept; never once the game is over",
 }
 
 // command runs a line typed in the page's text box for seat, with the

@@ -59,6 +59,8 @@ type Table struct {
 	Finished  bool
 	Expired   bool
 	Decisions []interp.Decision
+	// Takebacks are the takebacks made at the table, in order.
+	Takebacks []interp.Takeback
 }
 
 // Store is a database of tables.
@@ -148,6 +150,16 @@ CREATE TABLE IF NOT EXISTS tabletop_tokens (
 	hash     TEXT PRIMARY KEY,
 	table_id TEXT NOT NULL,
 	seat     INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tabletop_takebacks (
+	table_id TEXT NOT NULL,
+	n        INTEGER NOT NULL,
+	seat     INTEGER NOT NULL,
+	kept     INTEGER NOT NULL,
+	undone   INTEGER NOT NULL,
+	how      TEXT NOT NULL,
+	at       BIGINT NOT NULL,
+	PRIMARY KEY (table_id, n)
 );`
 
 func (s *Store) setup(ctx context.Context) error {
@@ -354,6 +366,26 @@ func flag(b bool) int {
 	return 0
 }
 
+// TakeBack drops a table's decisions from tb.At (0-based) on and notes the
+// takeback, in one transaction.
+func (s *Store) TakeBack(ctx context.Context, table string, tb interp.Takeback) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.Exec(s.q(`DELETE FROM tabletop_decisions WHERE table_id = ? AND n >= ?`), table, tb.At); err != nil {
+			return fmt.Errorf("taking back decisions of table %s: %w", table, err)
+		}
+		if _, err := tx.Exec(s.q(`UPDATE tabletop_tables SET finished = 0 WHERE id = ?`), table); err != nil {
+			return fmt.Errorf("taking back decisions of table %s: %w", table, err)
+		}
+		_, err := tx.Exec(s.q(`INSERT INTO tabletop_takebacks (table_id, n, seat, kept, undone, how, at)
+			SELECT ?, COUNT(*), ?, ?, ?, ?, ? FROM tabletop_takebacks WHERE table_id = ?`),
+			table, tb.Seat, tb.At, tb.Undone, string(tb.How), time.Now().UnixMilli(), table)
+		if err != nil {
+			return fmt.Errorf("noting a takeback of table %s: %w", table, err)
+		}
+		return nil
+	})
+}
+
 // Finish marks a table's game as over.
 func (s *Store) Finish(ctx context.Context, table string) error {
 	return s.setFinished(ctx, table, finished)
@@ -450,8 +482,31 @@ func (s *Store) query(ctx context.Context, where string, args ...any) ([]*Table,
 		if t.Decisions, err = s.decisions(ctx, t.ID); err != nil {
 			return nil, err
 		}
+		if t.Takebacks, err = s.takebacks(ctx, t.ID); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
+}
+
+// takebacks reads a table's takebacks in order.
+func (s *Store) takebacks(ctx context.Context, id string) ([]interp.Takeback, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT seat, kept, undone, how FROM tabletop_takebacks WHERE table_id = ? ORDER BY n`), id)
+	if err != nil {
+		return nil, fmt.Errorf("reading the takebacks of table %s: %w", id, err)
+	}
+	defer rows.Close()
+	var out []interp.Takeback
+	for rows.Next() {
+		var tb interp.Takeback
+		var how string
+		if err := rows.Scan(&tb.Seat, &tb.At, &tb.Undone, &how); err != nil {
+			return nil, fmt.Errorf("reading the takebacks of table %s: %w", id, err)
+		}
+		tb.How = interp.TakebackHow(how)
+		out = append(out, tb)
+	}
+	return out, rows.Err()
 }
 
 // decisions reads a table's decisions in order. They must be numbered
@@ -488,6 +543,7 @@ func (t *Table) Record() *interp.Record {
 		Seats:     t.Seats,
 		Seed:      t.Seed,
 		Options:   t.Options,
+		Takebacks: t.Takebacks,
 		Decisions: t.Decisions,
 	}
 }

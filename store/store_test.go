@@ -194,3 +194,38 @@ func testGroupCommit(t *testing.T, s *Store) {
 		}
 	}
 }
+
+// TestTakeBack takes decisions back twice: they are gone, the takebacks
+// are kept in order, and the table's record has them.
+func TestTakeBack(t *testing.T) { each(t, testTakeBack) }
+
+func testTakeBack(t *testing.T, s *Store) {
+	ctx := context.Background()
+	tb := &Table{ID: "t2", Created: time.UnixMilli(1700000000000), Script: "clubs", Players: 2,
+		Options: map[string]string{}, Seats: []string{"ann", "bot"}, Tokens: []string{"k1", "k2"}, Watch: "kw"}
+	if err := s.Create(ctx, tb); err != nil {
+		t.Fatal(err)
+	}
+	ds := []interp.Decision{{Seat: 1, Text: "a"}, {Seat: 2, Text: "b"}, {Seat: 1, Text: "c"}, {Seat: 2, Text: "d"}}
+	for i, d := range ds {
+		if err := s.Append(ctx, "t2", i, d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Finish(ctx, "t2"); err != nil {
+		t.Fatal(err)
+	}
+	tbs := []interp.Takeback{{Seat: 1, At: 2, Undone: 2, How: interp.Practice}, {Seat: 1, At: 0, Undone: 2, How: interp.Free}}
+	for _, x := range tbs {
+		if err := s.TakeBack(ctx, "t2", x); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Load(ctx, "t2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Decisions) != 0 || got.Finished || !reflect.DeepEqual(got.Takebacks, tbs) || !reflect.DeepEqual(got.Record().Takebacks, tbs) {
+		t.Fatalf("after the takebacks: %+v", got)
+	}
+}

@@ -40,6 +40,7 @@ func (c *replayCmd) Run(e *env) error {
 		closeAutosave(saver)
 		return err
 	}
+	m.SetTakebacks(rec.Takebacks) // a practice game's result says so
 	_, err = playSession(e, m, seats, saver, c.File, rec.Decisions)
 	return err
 }

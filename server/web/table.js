@@ -177,14 +177,17 @@ function drawBanner(s) {
   } else if (s.done) {
     b.classList.add("over");
     parts.push(el("strong", "", s.result));
+    if (s.practice) parts.push(el("span", "", s.practice));
   }
   if (s.undo) {
-    const asker = seatName(s.undo.by);
-    parts.push(el("span", "", `${asker} asks to take back a move.`));
-    if (s.seat && !s.undo.accepted.includes(s.seat) && !state.seats[s.seat - 1].bot) {
-      const yes = el("button", "primary", "Accept");
+    // What is asked and why; the buttons for those whose answer it waits
+    // for (at a table of one person, the asker himself: the game would
+    // become practice).
+    parts.push(el("span", "", s.undo.text || `${seatName(s.undo.by)} asks to take back a move.`));
+    if (s.seat && s.undo.waiting.includes(s.seat)) {
+      const yes = el("button", "primary", s.undo.practice ? "Take it back" : "Accept");
       yes.onclick = () => send({ type: "undo_answer", accept: true });
-      const no = el("button", "", "Decline");
+      const no = el("button", "", s.undo.practice ? "Let it stand" : "Decline");
       no.onclick = () => send({ type: "undo_answer", accept: false });
       parts.push(yes, no);
     } else {

@@ -61,6 +61,11 @@ func ParseSeats(eng *interp.Engine, specs []string) ([]Seat, error) {
 	for i, spec := range specs {
 		spec = strings.TrimSpace(spec)
 		name, bot, named := strings.Cut(spec, "=")
+		if strings.HasPrefix(spec, "bot:") {
+			// A bot's arguments may hold "=" (search:guide=none): no name
+			// has a colon.
+			name, bot, named = "", spec, false
+		}
 		if !named {
 			name, bot = "", spec
 			if spec != "bot" && !strings.HasPrefix(spec, "bot:") {

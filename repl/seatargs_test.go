@@ -7,11 +7,15 @@ import (
 	"github.com/tabletop/tabletop/interp"
 )
 
+// withargs is a bot kind that takes arguments. It is Local, which keeps
+// it out of BotNames (the other tests list a game's bots), so the test's
+// engine allows it.
 func init() {
 	interp.RegisterBotKind("withargs", interp.BotKind{
 		New: func(e *interp.Engine, args string, seat int, seed uint64) (interp.Bot, error) {
 			return interp.NewRandomBot(seed), nil
 		},
+		Local: true,
 	})
 }
 
@@ -19,6 +23,7 @@ func init() {
 // the seat is the bot's, not a person called "bot:withargs:k".
 func TestBotArgumentsWithEquals(t *testing.T) {
 	eng := load(t, "testdata/tiny.lua")
+	eng.AllowPrograms()
 	seats, err := ParseSeats(eng, []string{"me", "bot:withargs:k=v", "ann=bot:withargs:a=b:c=d"})
 	if err != nil {
 		t.Fatal(err)

@@ -190,7 +190,7 @@ func writeGameInfo(w io.Writer, eng *interp.Engine) {
 	}
 	bots := eng.BotNames()
 	bots[0] += " (default)"
-	fmt.Fprintf(w, "Bots (--seats bot:NAME): %s\n", strings.Join(bots, ", "))
+	fmt.Fprintf(w, "Bots (--seats bot:NAME): %s; a program of yours: bot:exec:COMMAND\n", strings.Join(bots, ", "))
 	if len(info.Tools) > 0 {
 		fmt.Fprintf(w, "Tools: %s\n", strings.Join(info.Tools, ", "))
 	}
@@ -242,6 +242,7 @@ func loadGame(script string, sets []string, players, seats int) (*interp.Engine,
 	if err != nil {
 		return nil, nil, 0, err
 	}
+	allowPrograms(eng) // bot:exec, for the person who typed the command
 	opts, err := parseOptions(eng, sets)
 	if err != nil {
 		return nil, nil, 0, err

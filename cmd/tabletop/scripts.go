@@ -79,8 +79,10 @@ func gameName(eng *interp.Engine) string {
 // given instead), and who sat where. A save made before games were built
 // in names its script by a path relative to where tabletop ran: that path
 // is tried from here, then from the save's folder, then as the built-in
-// game of that name.
-func openRecord(e *env, path, script string) (*interp.Record, *interp.Engine, []repl.Seat, error) {
+// game of that name. A save's seats never start a program: one that
+// seats a program is refused unless seatsGiven (--seats names them again),
+// and then its seats are not read.
+func openRecord(e *env, path, script string, seatsGiven bool) (*interp.Record, *interp.Engine, []repl.Seat, error) {
 	rec, err := interp.LoadRecord(path)
 	if err != nil {
 		return nil, nil, nil, err
@@ -98,9 +100,11 @@ func openRecord(e *env, path, script string) (*interp.Record, *interp.Engine, []
 		}
 		return nil, nil, nil, err
 	}
-	seats, err := repl.RecordSeats(eng, rec)
-	if err != nil {
-		return nil, nil, nil, err
+	var seats []repl.Seat
+	if !seatsGiven {
+		if seats, err = repl.RecordSeats(eng, rec); err != nil {
+			return nil, nil, nil, savedProgram(eng, rec, err)
+		}
 	}
 	noteChanged(e.stdout, rec, eng)
 	return rec, eng, seats, nil

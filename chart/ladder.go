@@ -3,19 +3,13 @@ package chart
 import (
 	"bytes"
 	"fmt"
-	"html/template"
 	"image/color"
 	"io"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/tabletop/tabletop/ladder"
 )
@@ -24,23 +18,8 @@ import (
 // the best at the top, into the file path: .svg, .png, or .html (a page
 // with the ladder's table and the SVG).
 func WriteLadderPlot(path string, r *ladder.Report) error {
-	if err := CheckFile(path); err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	var err error
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".png":
-		err = drawLadder(r, &buf, "png")
-	case ".svg":
-		err = drawLadder(r, &buf, "svg")
-	case ".html":
-		err = writeLadderHTML(&buf, r)
-	}
-	if err != nil {
-		return fmt.Errorf("plot %s: %w", path, err)
-	}
-	return os.WriteFile(path, buf.Bytes(), 0o644)
+	return writeChart(path, func(w io.Writer, format string) error { return drawLadder(r, w, format) },
+		func(w io.Writer) error { return writeLadderHTML(w, r) })
 }
 
 // ratings are a ladder's standings as points with horizontal error bars,
@@ -99,17 +78,7 @@ func drawLadder(r *ladder.Report, w io.Writer, format string) error {
 	if err != nil {
 		return err
 	}
-	width := 16 * vg.Centimeter
-	height := vg.Length(3+len(r.Standings)) * vg.Centimeter
-	var c interface {
-		vg.CanvasSizer
-		io.WriterTo
-	}
-	if format == "png" {
-		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(110), vgimg.UseBackgroundColor(color.White))}
-	} else {
-		c = vgsvg.NewWith(vgsvg.UseWH(width, height), vgsvg.EmbedFonts(false))
-	}
+	c := canvas(format, 16*vg.Centimeter, vg.Length(3+len(r.Standings))*vg.Centimeter)
 	p.Draw(draw.Crop(draw.New(c), 3*vg.Millimeter, -3*vg.Millimeter, 0, 0)) // room for long names
 	_, err = c.WriteTo(w)
 	return err
@@ -121,12 +90,5 @@ func writeLadderHTML(w io.Writer, r *ladder.Report) error {
 		return err
 	}
 	r.WriteTable(&table)
-	body := svg.String()
-	if i := strings.Index(body, "<svg"); i > 0 {
-		body = body[i:]
-	}
-	return page.Execute(w, struct {
-		Title, Table string
-		SVG          template.HTML
-	}{r.Title + ": a ladder", table.String(), template.HTML(body)})
+	return writePage(w, r.Title+": a ladder", table.String(), svg.String())
 }

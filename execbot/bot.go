@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/tabletop/tabletop/interp"
@@ -272,11 +271,11 @@ func (t timeout) Error() string { return t.msg }
 // within d: past d the program is killed, which ends whatever talk waits
 // for, and exchange says it timed out.
 func (b *Bot) exchange(d time.Duration, what string, talk func() error) error {
-	var late atomic.Bool
-	t := time.AfterFunc(d, func() { late.Store(true); b.proc.kill() })
+	proc, killed := b.proc, make(chan struct{})
+	t := time.AfterFunc(d, func() { proc.kill(); close(killed) })
 	err := talk()
-	t.Stop()
-	if late.Load() {
+	if !t.Stop() {
+		<-killed // too late, whatever talk says
 		return timeout{fmt.Sprintf("no answer to %s within %v: it is stopped", what, d)}
 	}
 	return err

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"sync"
 	"sync/atomic"
@@ -17,6 +18,7 @@ import (
 type process struct {
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
+	out    io.Closer // stdout's pipe
 	stdout *bufio.Reader
 	relay  *stderrRelay
 	done   chan struct{} // closed once the program has exited and been waited for
@@ -58,18 +60,28 @@ func start(argv []string, prefix string) (*process, error) {
 	p := &process{cmd: cmd, relay: &stderrRelay{prefix: prefix}, done: make(chan struct{})}
 	cmd.Stderr = p.relay
 	cmd.WaitDelay = waitDelay
-	stdin, err := cmd.StdinPipe()
+	// Pipes of our own, not cmd's: Wait closes those as the program
+	// exits, under a read of its last answer; ours stay open until stop.
+	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
+	outR, outW, err := os.Pipe()
 	if err != nil {
+		inR.Close()
+		inW.Close()
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	cmd.Stdin, cmd.Stdout = inR, outW
+	err = cmd.Start()
+	inR.Close() // the program's ends
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
 		return nil, err
 	}
-	p.stdin, p.stdout = stdin, bufio.NewReaderSize(stdout, 64<<10)
+	p.stdin, p.out, p.stdout = inW, outR, bufio.NewReaderSize(outR, 64<<10)
 	live.Lock()
 	live.procs[p] = struct{}{}
 	live.Unlock()
@@ -142,6 +154,7 @@ func (p *process) stop(grace time.Duration) {
 	}
 	t.Stop()
 	killGroup(p.cmd.Process) // what it left running
+	p.out.Close()
 }
 
 // exitText says how the program ended: "exit status 1", "killed by the

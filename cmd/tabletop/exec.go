@@ -133,17 +133,58 @@ func programsInBatch(stderr io.Writer) (undo func()) {
 	}
 }
 
+// savedSeats says what openRecord does with a save's seats, which never
+// start a program.
+type savedSeats int
+
+const (
+	readSeats      savedSeats = iota // a program's seat is refused: resume asks for --seats
+	skipSeats                        // --seats names them again: the save's are not read
+	botForPrograms                   // the game's default bot plays a program's seat (replay)
+)
+
+// resumeSeats is how play --resume reads a save's seats.
+func resumeSeats(given bool) savedSeats {
+	if given {
+		return skipSeats
+	}
+	return readSeats
+}
+
+// programSpec says whether a seat spec is a program's: its bot's name.
+func programSpec(eng *interp.Engine, spec string) (string, bool) {
+	_, bot, named := strings.Cut(spec, "=")
+	if !named || strings.HasPrefix(spec, "bot:") {
+		bot = spec
+	}
+	name, ok := strings.CutPrefix(bot, "bot:")
+	return name, ok && eng.StartsProgram(name)
+}
+
 // savedProgram explains err, a save's seats refused, when a seat is a
 // program's: a save is data, and data starts no program.
 func savedProgram(eng *interp.Engine, rec *interp.Record, err error) error {
 	for i, spec := range rec.Seats {
-		_, bot, named := strings.Cut(spec, "=")
-		if !named || strings.HasPrefix(spec, "bot:") {
-			bot = spec
-		}
-		if name, ok := strings.CutPrefix(bot, "bot:"); ok && eng.StartsProgram(name) {
+		if _, ok := programSpec(eng, spec); ok {
 			return usagef("seat %d of the saved game is a program (%s), and a save never starts a program: name the seats again with --seats (e.g. --seats %s)", i+1, spec, strings.Join(rec.Seats, ","))
 		}
 	}
 	return err
+}
+
+// withoutPrograms is rec with the game's default bot for every program's
+// seat, said on the screen.
+func withoutPrograms(e *env, eng *interp.Engine, rec *interp.Record) *interp.Record {
+	out := *rec
+	out.Seats = append([]string(nil), rec.Seats...)
+	for i, spec := range out.Seats {
+		if _, ok := programSpec(eng, spec); ok {
+			out.Seats[i] = "bot"
+			if name, _, named := strings.Cut(spec, "="); named && !strings.HasPrefix(spec, "bot:") {
+				out.Seats[i] = name + "=bot"
+			}
+			fmt.Fprintf(e.stdout, "Seat %d was played by a program (%s), which a save never starts: the game's bot plays it here.\n", i+1, spec)
+		}
+	}
+	return &out
 }

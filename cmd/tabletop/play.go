@@ -260,7 +260,7 @@ func gameSummary(g saves.Game) string {
 // reopen loads a save and replays it, with the script --script names or
 // the one the save names.
 func (c *playCmd) reopen(e *env, path string) (*interp.Match, []repl.Seat, error) {
-	rec, eng, seats, err := openRecord(e, path, c.With, len(c.Seats) > 0)
+	rec, eng, seats, err := openRecord(e, path, c.With, resumeSeats(len(c.Seats) > 0))
 	if err != nil {
 		return nil, nil, err
 	}

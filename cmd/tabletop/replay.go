@@ -17,7 +17,7 @@ type replayCmd struct {
 
 func (c *replayCmd) Run(e *env) error {
 	c.File = findSave(c.File)
-	rec, eng, seats, err := openRecord(e, c.File, c.Script, false)
+	rec, eng, seats, err := openRecord(e, c.File, c.Script, botForPrograms)
 	if err != nil {
 		return err
 	}

@@ -100,11 +100,10 @@ func (b *Bot) begin() error {
 	if b.proc != nil {
 		return nil
 	}
-	proc, err := start(b.set.Argv, fmt.Sprintf("seat %d (pid %%d): ", b.seat))
+	proc, err := start(b.set.Argv, func(pid int) string { return fmt.Sprintf("seat %d (pid %d): ", b.seat, pid) })
 	if err != nil {
 		return fmt.Errorf("it cannot start: %w", err)
 	}
-	proc.relay.prefix = fmt.Sprintf(proc.relay.prefix, proc.pid())
 	b.proc = proc
 	hi := hello{Type: "hello", Protocol: Protocol, Game: b.eng.Info.Title, Script: b.eng.Script, Seat: b.seat,
 		Players: b.m.Players(), Seats: seatsOf(b.m), Options: optionsInForce(b.m), Seed: programSeed(b.seed),

@@ -37,12 +37,22 @@ func writeLine(format string, a ...any) {
 }
 
 // stderrRelay is a program's stderr: it writes each whole line to the
-// output with the prefix, and keeps the last one for the notes.
+// output with the prefix, and keeps the last one for the notes. Lines
+// wait until the prefix is set (it names the process, known once it runs).
 type stderrRelay struct {
-	prefix string
 	mu     sync.Mutex
+	prefix string
+	ready  bool // the prefix is set
 	buf    []byte
 	last   string
+}
+
+// setPrefix sets the prefix and writes the lines that waited for it.
+func (r *stderrRelay) setPrefix(prefix string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.prefix, r.ready = prefix, true
+	r.emitLines()
 }
 
 // maxStderrLine is where a line without an end is cut.
@@ -52,10 +62,18 @@ func (r *stderrRelay) Write(p []byte) (int, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.buf = append(r.buf, p...)
+	if r.ready {
+		r.emitLines()
+	}
+	return len(p), nil
+}
+
+// emitLines writes the whole lines in the buffer. The caller holds mu.
+func (r *stderrRelay) emitLines() {
 	for {
 		i := bytes.IndexByte(r.buf, '\n')
 		if i < 0 && len(r.buf) < maxStderrLine {
-			return len(p), nil
+			return
 		}
 		next := i + 1
 		if i < 0 {
@@ -70,6 +88,8 @@ func (r *stderrRelay) Write(p []byte) (int, error) {
 func (r *stderrRelay) flush() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.ready = true
+	r.emitLines()
 	if len(r.buf) > 0 {
 		r.emit(string(r.buf))
 		r.buf = nil

@@ -53,11 +53,12 @@ func Running() int {
 // its pipes to close (a child of its own may hold them).
 const waitDelay = 2 * time.Second
 
-// start starts argv with its stderr going to the output under prefix.
-func start(argv []string, prefix string) (*process, error) {
+// start starts argv with its stderr going to the output, each line
+// prefixed with prefix(pid).
+func start(argv []string, prefix func(pid int) string) (*process, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	ownGroup(cmd)
-	p := &process{cmd: cmd, relay: &stderrRelay{prefix: prefix}, done: make(chan struct{})}
+	p := &process{cmd: cmd, relay: &stderrRelay{}, done: make(chan struct{})}
 	cmd.Stderr = p.relay
 	cmd.WaitDelay = waitDelay
 	// Pipes of our own, not cmd's: Wait closes those as the program
@@ -82,6 +83,7 @@ func start(argv []string, prefix string) (*process, error) {
 		return nil, err
 	}
 	p.stdin, p.out, p.stdout = inW, outR, bufio.NewReaderSize(outR, 64<<10)
+	p.relay.setPrefix(prefix(cmd.Process.Pid))
 	live.Lock()
 	live.procs[p] = struct{}{}
 	live.Unlock()
@@ -95,9 +97,6 @@ func start(argv []string, prefix string) (*process, error) {
 	}()
 	return p, nil
 }
-
-// pid is the program's process id.
-func (p *process) pid() int { return p.cmd.Process.Pid }
 
 // kill kills the program and its process group.
 func (p *process) kill() {

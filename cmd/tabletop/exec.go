@@ -85,7 +85,7 @@ func (l *programLog) Write(p []byte) (int, error) {
 		}
 		l.f, _ = os.OpenFile(l.path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if l.f != nil {
-			fmt.Fprintf(l.f, "--- %s: tabletop %s\n", time.Now().Format(time.DateTime), versionText())
+			fmt.Fprintf(l.f, "--- %s: %s\n", time.Now().Format(time.DateTime), versionText())
 		}
 	})
 	if l.f == nil {

@@ -43,6 +43,13 @@ var sideColors = []color.NRGBA{{R: 31, G: 119, B: 180, A: 150}, {R: 255, G: 127,
 // WritePlot draws the report into the file path: .svg, .png, or .html (a
 // page with the report's table and the SVG).
 func WritePlot(path string, r *sim.Report) error {
+	return writeChart(path, func(w io.Writer, format string) error { return drawGrid(r, w, format) },
+		func(w io.Writer) error { return writeHTML(w, r) })
+}
+
+// writeChart writes a chart into the file path, by its extension: draw
+// draws it as "svg" or "png", page writes the .html page.
+func writeChart(path string, draw func(w io.Writer, format string) error, page func(w io.Writer) error) error {
 	if err := CheckFile(path); err != nil {
 		return err
 	}
@@ -50,16 +57,27 @@ func WritePlot(path string, r *sim.Report) error {
 	var err error
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".png":
-		err = drawGrid(r, &buf, "png")
+		err = draw(&buf, "png")
 	case ".svg":
-		err = drawGrid(r, &buf, "svg")
+		err = draw(&buf, "svg")
 	case ".html":
-		err = writeHTML(&buf, r)
+		err = page(&buf)
 	}
 	if err != nil {
 		return fmt.Errorf("plot %s: %w", path, err)
 	}
 	return os.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+// canvas is an SVG or PNG canvas of the given size.
+func canvas(format string, width, height vg.Length) interface {
+	vg.CanvasSizer
+	io.WriterTo
+} {
+	if format == "png" {
+		return vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(110), vgimg.UseBackgroundColor(color.White))}
+	}
+	return vgsvg.NewWith(vgsvg.UseWH(width, height), vgsvg.EmbedFonts(false))
 }
 
 // panelSize is the size of one chart of the grid.
@@ -79,16 +97,7 @@ func drawGrid(r *sim.Report, w io.Writer, format string) error {
 		cols = 3
 	}
 	rows := (len(plots) + cols - 1) / cols
-	width, height := vg.Length(cols)*panelWidth, vg.Length(rows)*panelHeight
-	var c interface {
-		vg.CanvasSizer
-		io.WriterTo
-	}
-	if format == "png" {
-		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(110), vgimg.UseBackgroundColor(color.White))}
-	} else {
-		c = vgsvg.NewWith(vgsvg.UseWH(width, height), vgsvg.EmbedFonts(false))
-	}
+	c := canvas(format, vg.Length(cols)*panelWidth, vg.Length(rows)*panelHeight)
 	grid := make([][]*plot.Plot, rows)
 	for i := range grid {
 		grid[i] = make([]*plot.Plot, cols)
@@ -260,12 +269,17 @@ func writeHTML(w io.Writer, r *sim.Report) error {
 	if r.Kind == "compare" {
 		title = r.Setup.Scripts[0].Title + " against " + r.Setup.Scripts[1].Title
 	}
-	body := svg.String()
-	if i := strings.Index(body, "<svg"); i > 0 {
-		body = body[i:] // drop the XML declaration inside HTML
+	return writePage(w, title, table.String(), svg.String())
+}
+
+// writePage writes the HTML page of a chart: its title, a table and the
+// SVG.
+func writePage(w io.Writer, title, table, svg string) error {
+	if i := strings.Index(svg, "<svg"); i > 0 {
+		svg = svg[i:] // drop the XML declaration inside HTML
 	}
 	return page.Execute(w, struct {
 		Title, Table string
 		SVG          template.HTML
-	}{title, table.String(), template.HTML(body)})
+	}{title, table, template.HTML(svg)})
 }

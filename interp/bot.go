@@ -69,6 +69,33 @@ type BotKind struct {
 	New func(e *Engine, args string, seat int, seed uint64) (Bot, error)
 	// Help says how to name the bot, for error messages and help texts.
 	Help string
+	// Local kinds start a program on this machine (bot:exec): an engine
+	// seats them only once its owner has said AllowPrograms, which the
+	// command line does for its own user and nothing else does — a script
+	// naming a bot in its tests, a web table — and BotNames leaves them
+	// out.
+	Local bool
+}
+
+// AllowPrograms lets this engine seat the bots that start a program on
+// this machine (see BotKind.Local). Only the command line calls it, for
+// the person who typed the command: never a server, never on a script's
+// say-so.
+func (e *Engine) AllowPrograms() { e.programs = true }
+
+// StartsProgram reports whether the bot called name starts a program on
+// this machine (bot:exec): a server for other people refuses it whatever
+// its engines allow.
+func (e *Engine) StartsProgram(name string) bool {
+	k, _, ok := botKind(name)
+	return ok && k.Local && !e.hasScriptBot(name)
+}
+
+// Noticer is a bot with news for the people at the table, such as an exec
+// bot whose program failed and that plays the game's bot instead. Notices
+// returns what it has not told yet; it reveals nothing a seat may not see.
+type Noticer interface {
+	Notices() []string
 }
 
 var botKinds = map[string]BotKind{}
@@ -99,6 +126,9 @@ func (e *Engine) NewBot(name string, seat int, seed uint64) (Bot, error) {
 		return NewRandomBot(seed), nil
 	}
 	if k, args, ok := botKind(name); ok && !e.hasScriptBot(name) {
+		if k.Local && !e.programs {
+			return nil, fmt.Errorf("bot %s starts a program on this machine: only tabletop play, sim, compare and ladder may seat it, for the person who typed the command (never a web table, nor a script's tests)", name)
+		}
 		return k.New(e, args, seat, seed)
 	}
 	found := false
@@ -124,13 +154,19 @@ func (e *Engine) DefaultBot() string {
 }
 
 // BotNames lists the bots a game offers: its default first, then random,
-// then the bots every game has (search).
+// then the bots every game has (search); not the kinds that start a
+// program (exec), which are no name to pick from a list.
 func (e *Engine) BotNames() []string {
 	names := append([]string(nil), e.Info.Bots...)
 	if !e.hasScriptBot("random") {
 		names = append(names, "random")
 	}
-	return append(names, BotKinds()...)
+	for _, k := range BotKinds() {
+		if !botKinds[k].Local {
+			names = append(names, k)
+		}
+	}
+	return names
 }
 
 func (e *Engine) botNames() string { return strings.Join(e.BotNames(), ", ") }

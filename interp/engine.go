@@ -47,6 +47,7 @@ type Engine struct {
 	modSums  map[string]string         // module name → SHA-256 of the game's modules
 	logHint  logHint                   // how long the last game's log grew (loghint.go)
 	boards   boardMaps                 // the boards' maps parsed (boardmaps.go)
+	programs bool                      // may seat bots that start programs (AllowPrograms)
 }
 
 // GameInfo is what a script declares about its game.

@@ -477,7 +477,7 @@ func SeatNames(specs []string) []string {
 	var names []string
 	for i, spec := range specs {
 		name, _, named := strings.Cut(spec, "=")
-		if !named && (spec == "me" || spec == "bot" || strings.HasPrefix(spec, "bot:")) {
+		if strings.HasPrefix(spec, "bot:") || !named && (spec == "me" || spec == "bot") {
 			continue
 		}
 		if names == nil {

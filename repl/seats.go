@@ -61,8 +61,10 @@ func ParseSeats(eng *interp.Engine, specs []string) ([]Seat, error) {
 	for i, spec := range specs {
 		spec = strings.TrimSpace(spec)
 		name, bot, named := strings.Cut(spec, "=")
-		if strings.Contains(name, ":") {
-			named = false // bot:search:worlds=4: an argument of the bot, not NAME=
+		if strings.HasPrefix(spec, "bot:") {
+			// A bot's arguments may hold "=" (search:guide=none): no name
+			// has a colon.
+			name, bot, named = "", spec, false
 		}
 		if !named {
 			name, bot = "", spec

@@ -448,6 +448,11 @@ func (s *Session) botStep() error {
 		return err
 	}
 	i, err := b.Choose(s.m)
+	if n, ok := b.(interp.Noticer); ok {
+		for _, text := range n.Notices() { // a program that failed (bot:exec)
+			s.printLines(s.style().Wrap(text, "  "))
+		}
+	}
 	if err != nil {
 		return err
 	}

@@ -612,6 +612,11 @@ func tableConfig(eng *interp.Engine, req createRequest) (newTableConfig, error) 
 			tc.specs[i] = "bot"
 		}
 	}
+	for i, spec := range tc.specs {
+		if err := noProgram(eng, i+1, spec); err != nil {
+			return tc, err
+		}
+	}
 	var err error
 	if tc.seats, err = repl.ParseSeats(eng, tc.specs); err != nil {
 		return tc, err
@@ -645,6 +650,15 @@ func seatSpec(r seatRequest) string {
 		return "me"
 	}
 	return name
+}
+
+// noProgram refuses a seat whose bot would start a program on the server
+// (bot:exec): a web user never starts one, whatever the engine allows.
+func noProgram(eng *interp.Engine, seat int, spec string) error {
+	if name, ok := strings.CutPrefix(spec, "bot:"); ok && eng.StartsProgram(name) {
+		return fmt.Errorf("seat %d: bot:%s would start a program on the server, which a web table never does (a program of yours plays at your own terminal: tabletop play --seats)", seat, name)
+	}
+	return nil
 }
 
 func botName(eng *interp.Engine, seat repl.Seat) string {

@@ -323,7 +323,11 @@ func (t *Table) bot(seat int) (interp.Bot, error) {
 	if b, ok := t.bots[seat]; ok {
 		return b, nil
 	}
-	b, err := t.eng.NewBot(botName(t.eng, t.seats[seat-1]), seat, randomUint64())
+	name := botName(t.eng, t.seats[seat-1])
+	if err := noProgram(t.eng, seat, "bot:"+name); err != nil {
+		return nil, err
+	}
+	b, err := t.eng.NewBot(name, seat, randomUint64())
 	if err != nil {
 		return nil, err
 	}

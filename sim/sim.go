@@ -17,9 +17,7 @@ package sim
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"runtime/debug"
-	"sync"
 	"time"
 
 	"github.com/tabletop/tabletop/interp"
@@ -130,45 +128,18 @@ func Run(cfg Config) (*Report, error) {
 	}
 	indices := cfg.Shard.games(cfg.Games)
 	jobs := cfg.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
-	jobs = max(1, min(jobs, len(indices)))
 
 	defer batchGC()()
 	results := make([][]outcome, len(indices))
-	next := make(chan int)
-	done := make(chan int, jobs)
-	var wg sync.WaitGroup
 	start := time.Now()
-	for w := 0; w < jobs; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := range next {
-				i := indices[k]
-				bots := setup.seatBots(i)
-				results[k] = make([]outcome, len(engines))
-				for e, eng := range engines {
-					results[k][e] = playOne(eng, options[e], cfg.MaxDecisions, GameSeed(cfg.Seed, i), bots)
-				}
-				done <- k
-			}
-		}()
-	}
-	go func() {
-		for k := range indices {
-			next <- k
+	forEach(len(indices), jobs, cfg.Progress, func(k int) {
+		i := indices[k]
+		bots := setup.seatBots(i)
+		results[k] = make([]outcome, len(engines))
+		for e, eng := range engines {
+			results[k][e] = playOne(eng, options[e], cfg.MaxDecisions, GameSeed(cfg.Seed, i), bots)
 		}
-		close(next)
-	}()
-	for n := 1; n <= len(indices); n++ {
-		<-done
-		if cfg.Progress != nil {
-			cfg.Progress(n, len(indices))
-		}
-	}
-	wg.Wait()
+	})
 	elapsed := time.Since(start)
 
 	rep := newReport(setup, cfg.Shard, len(indices))

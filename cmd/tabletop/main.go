@@ -9,6 +9,7 @@
 //	tabletop replay game.save
 //	tabletop sim clubs -n 10000 --players 4 --seed 1
 //	tabletop compare clubs clubs_short -n 2000 --seats bot:careful,bot:random
+//	tabletop ladder clubs --bots careful,random,search:100ms -n 200
 //	tabletop merge part-*.json
 //	tabletop check games/clubs.lua -n 300
 //	tabletop test games/
@@ -46,6 +47,7 @@ type cli struct {
 	Replay     replayCmd                 `cmd:"" help:"Step through a saved game, decision by decision."`
 	Sim        simCmd                    `cmd:"" help:"Let bots play many games and report how each seat fared."`
 	Compare    compareCmd                `cmd:"" help:"Play a game and a variant of it from the same seeds and seats, and say what the variant changes."`
+	Ladder     ladderCmd                 `cmd:"" help:"Rate bots against each other: rotated games, a table of ratings with their intervals, and a plot."`
 	Merge      mergeCmd                  `cmd:"" help:"Merge the --json reports of the shards of a sim or compare into the report of the whole series."`
 	Check      checkCmd                  `cmd:"" help:"Load a game script and play random games looking for broken rules."`
 	Test       testCmd                   `cmd:"" help:"Run Lua scenario tests (*_test.lua)."`
@@ -147,7 +149,7 @@ func helpPrinter(options kong.HelpOptions, ctx *kong.Context) error {
 		return err
 	}
 	sel := ctx.Selected()
-	if sel == nil || (sel.Name != "play" && sel.Name != "sim" && sel.Name != "check" && sel.Name != "compare") {
+	if sel == nil || (sel.Name != "play" && sel.Name != "sim" && sel.Name != "check" && sel.Name != "compare" && sel.Name != "ladder") {
 		return nil
 	}
 	for _, a := range ctx.Args {
@@ -190,7 +192,7 @@ func writeGameInfo(w io.Writer, eng *interp.Engine) {
 	}
 	bots := eng.BotNames()
 	bots[0] += " (default)"
-	fmt.Fprintf(w, "Bots (--seats bot:NAME): %s\n", strings.Join(bots, ", "))
+	fmt.Fprintf(w, "Bots (--seats bot:NAME): %s; a program of yours: bot:exec:COMMAND\n", strings.Join(bots, ", "))
 	if len(info.Tools) > 0 {
 		fmt.Fprintf(w, "Tools: %s\n", strings.Join(info.Tools, ", "))
 	}
@@ -242,6 +244,7 @@ func loadGame(script string, sets []string, players, seats int) (*interp.Engine,
 	if err != nil {
 		return nil, nil, 0, err
 	}
+	allowPrograms(eng) // bot:exec, for the person who typed the command
 	opts, err := parseOptions(eng, sets)
 	if err != nil {
 		return nil, nil, 0, err

@@ -18,7 +18,7 @@ import (
 type playCmd struct {
 	Script   string   `arg:"" optional:"" predictor:"game" help:"The game: a built-in game's name (tabletop list shows them) or a script file. With --resume: the game to resume, by its name or save file."`
 	Players  int      `short:"p" help:"Number of players (default: as many as --seats lists, else the game's usual count)."`
-	Seats    []string `sep:"," placeholder:"WHO,..." help:"Who sits where: a person's name, bot (the game's default bot) or bot:NAME. Default: me, then bots."`
+	Seats    []string `sep:"," placeholder:"WHO,..." help:"Who sits where: a person's name, bot (the game's default bot), bot:NAME, or bot:exec:COMMAND for a program of yours (docs/exec-bots.md). Default: me, then bots."`
 	Seed     *uint64  `help:"The game's seed (default: a random one, printed at the start)."`
 	Set      []string `sep:"none" placeholder:"NAME=VALUE" help:"Change a game option (repeatable); --help with a game lists them."`
 	Autosave *string  `placeholder:"PATH" help:"Keep the game in this file (default: a file of its own in your saves folder; \"\" for none)."`
@@ -260,10 +260,11 @@ func gameSummary(g saves.Game) string {
 // reopen loads a save and replays it, with the script --script names or
 // the one the save names.
 func (c *playCmd) reopen(e *env, path string) (*interp.Match, []repl.Seat, error) {
-	rec, eng, seats, err := openRecord(e, path, c.With)
+	rec, eng, seats, err := openRecord(e, path, c.With, resumeSeats(len(c.Seats) > 0))
 	if err != nil {
 		return nil, nil, err
 	}
+	allowPrograms(eng) // the seats typed now may be programs, the save's not
 	if len(c.Seats) > 0 {
 		if len(c.Seats) != rec.Players {
 			return nil, nil, usagef("--seats names %d seats for the %d players of the saved game", len(c.Seats), rec.Players)
@@ -287,6 +288,7 @@ func (c *playCmd) reopen(e *env, path string) (*interp.Match, []repl.Seat, error
 func playSession(e *env, m *interp.Match, seats []repl.Seat, saver *saves.Autosave, replayName string, decisions []interp.Decision) (string, error) {
 	var s *repl.Session
 	var in repl.LineReader
+	defer programsOnScreen(e, m.Engine, seats)()
 	interactive := isTerminal(e.stdin) && isTerminal(e.stdout)
 	if interactive {
 		term := repl.NewTerminal(historyFile(), func(line string) []string { return s.Complete(line) })

@@ -17,10 +17,11 @@ type replayCmd struct {
 
 func (c *replayCmd) Run(e *env) error {
 	c.File = findSave(c.File)
-	rec, eng, seats, err := openRecord(e, c.File, c.Script)
+	rec, eng, seats, err := openRecord(e, c.File, c.Script, botForPrograms)
 	if err != nil {
 		return err
 	}
+	allowPrograms(eng) // bot N exec:..., typed now; the save's seats are no programs
 	// Check the whole record first, so a save that does not fit is
 	// refused at once.
 	full, err := eng.ReplayRecord(rec)

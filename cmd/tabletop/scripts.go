@@ -79,8 +79,9 @@ func gameName(eng *interp.Engine) string {
 // given instead), and who sat where. A save made before games were built
 // in names its script by a path relative to where tabletop ran: that path
 // is tried from here, then from the save's folder, then as the built-in
-// game of that name.
-func openRecord(e *env, path, script string) (*interp.Record, *interp.Engine, []repl.Seat, error) {
+// game of that name. A save's seats never start a program: what becomes
+// of a program's seat is the caller's to say (see savedSeats).
+func openRecord(e *env, path, script string, how savedSeats) (*interp.Record, *interp.Engine, []repl.Seat, error) {
 	rec, err := interp.LoadRecord(path)
 	if err != nil {
 		return nil, nil, nil, err
@@ -98,9 +99,16 @@ func openRecord(e *env, path, script string) (*interp.Record, *interp.Engine, []
 		}
 		return nil, nil, nil, err
 	}
-	seats, err := repl.RecordSeats(eng, rec)
-	if err != nil {
-		return nil, nil, nil, err
+	var seats []repl.Seat
+	switch how {
+	case readSeats:
+		if seats, err = repl.RecordSeats(eng, rec); err != nil {
+			return nil, nil, nil, savedProgram(eng, rec, err)
+		}
+	case botForPrograms:
+		if seats, err = repl.RecordSeats(eng, withoutPrograms(e, eng, rec)); err != nil {
+			return nil, nil, nil, err
+		}
 	}
 	noteChanged(e.stdout, rec, eng)
 	return rec, eng, seats, nil

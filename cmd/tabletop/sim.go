@@ -25,7 +25,7 @@ type labFlags struct {
 	Players    int        `short:"p" help:"Number of players (default: as many as --seats lists if the game allows that many, else the game's usual count)."`
 	Seed       uint64     `default:"1" help:"Seed of the series; each game's seed derives from it."`
 	Jobs       int        `short:"j" help:"Games played at once (default: one per CPU). The results do not depend on it."`
-	Seats      []string   `sep:"," placeholder:"bot:NAME,..." help:"The bot of each seat: bot (the game's default), bot:NAME or bot:random; a shorter list is padded with its last entry."`
+	Seats      []string   `sep:"," placeholder:"bot:NAME,..." help:"The bot of each seat: bot (the game's default), bot:NAME, bot:random or bot:exec:COMMAND (a program of yours); a shorter list is padded with its last entry."`
 	Shard      *shardFlag `placeholder:"I/N" help:"Play only shard I of N: games I, I+N, I+2N, ... (0 <= I < N), with the seeds of the whole series; merge the shards' --json with tabletop merge."`
 	JSON       bool       `name:"json" help:"Print the report as JSON, with the sums and counts tabletop merge adds up."`
 	Plot       string     `placeholder:"FILE" help:"Draw the distributions and the win rate by seat into FILE (.svg, .png or .html)."`
@@ -67,6 +67,7 @@ func (c *simCmd) Run(e *env) error {
 // config checks the flags and turns them into a sim.Config for the game
 // (and the variant, if given).
 func (f *labFlags) config(eng, variant *interp.Engine) (sim.Config, error) {
+	allowPrograms(eng, variant) // bot:exec, for the person who typed the command
 	if f.N < 1 {
 		return sim.Config{}, usagef("-n must be at least 1")
 	}
@@ -152,6 +153,7 @@ func seatBots(specs []string, players int, engines ...*interp.Engine) ([]string,
 // run plays the series and prints its report, with a progress bar on a
 // terminal, the histograms and the plot. Every game failing is a failure.
 func (f *labFlags) run(e *env, cfg sim.Config) error {
+	defer programsInBatch(e.stderr)()
 	cfg.Progress = progressBar(e.stderr, "games")
 	report, err := sim.Run(cfg)
 	if err != nil {

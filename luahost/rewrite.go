@@ -26,6 +26,7 @@ import (
 //     function f, so the function sees the new f instead of the outer one;
 //   - number literals become their exact value as Lua 5.1 reads them
 //     (1e999, long hex, and the prescan's stand-ins, see numeral.go);
+//   - a % b of two constants is folded as 5.1 computes it (fold.go);
 //   - '..' chains become one call of the metered helper (concat.go).
 //
 // Temporaries are locals with names no script can write ("@1"), declared
@@ -231,6 +232,9 @@ func (p *pass) expr(e ast.Expr) ast.Expr {
 		n.Lhs, n.Rhs = p.expr(n.Lhs), p.expr(n.Rhs)
 	case *ast.ArithmeticOpExpr:
 		n.Lhs, n.Rhs = p.expr(n.Lhs), p.expr(n.Rhs)
+		if n.Operator == "%" {
+			return foldMod(n)
+		}
 	case *ast.StringConcatOpExpr:
 		return p.concat(n)
 	case *ast.UnaryMinusOpExpr:

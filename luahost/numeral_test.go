@@ -3,6 +3,7 @@ package luahost
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -43,6 +44,37 @@ func TestChunkCorpus(t *testing.T) {
 			got := runDriver(t, driver, src)
 			compareCorpus(t, string(want), got)
 		})
+	}
+}
+
+// TestChunkCorpusGoldensAreCurrent runs every corpus under lua5.1, where
+// it is installed, so that a corpus edited without running regen.sh is
+// caught.
+func TestChunkCorpusGoldensAreCurrent(t *testing.T) {
+	lua51, err := exec.LookPath("lua5.1")
+	if err != nil {
+		t.Skip("lua5.1 is not installed")
+	}
+	corpora, _ := filepath.Glob(filepath.Join("testdata", "lua51", "*.lua"))
+	for _, path := range corpora {
+		name := filepath.Base(path)
+		if name == "driver.lua" {
+			continue
+		}
+		cmd := exec.Command(lua51, "-e", "CORPUS = io.open('"+name+"'):read('*a')", "driver.lua")
+		cmd.Dir = filepath.Dir(path)
+		got, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Errorf("lua5.1 %s: %v\n%s", name, err, got)
+			continue
+		}
+		want, err := os.ReadFile(strings.TrimSuffix(path, ".lua") + ".out")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("%s: the committed output is stale (run regen.sh)", path)
+		}
 	}
 }
 

@@ -34,11 +34,13 @@ type Config struct {
 	// instead of the match's generator (see determinize.go); nil for a
 	// normal game.
 	Chance Chance
-	// SharedFrom, when not 0, says that people share one keyboard from
-	// the SharedFrom-th decision on (1: from the start; see
-	// Match.ShareKeyboard): t:offer then asks every seat it names, a seat
-	// with nothing to play with only "pass", so that being asked out of
-	// turn tells the people watching nothing. A save records it.
+	// SharedFrom, when not 0, says that two or more people share the
+	// table from the SharedFrom-th decision on (1: from the start; see
+	// Match.ShareKeyboard) — at one keyboard, or at a web table, whose
+	// pages show everyone whom it waits for: t:offer then asks every seat
+	// it names, a seat with nothing to play with only "pass", so that
+	// being asked out of turn tells the people watching nothing. A save
+	// records it ("shared N").
 	SharedFrom int
 }
 

@@ -66,10 +66,12 @@ func (s *Session) exec(ctx context.Context, l *command.Line) bool {
 	return false
 }
 
-// stepHelp and runHelp say what step and run do in this REPL.
+// ownHelp says what commands do in this REPL where their keywords say less.
 var ownHelp = map[string]string{
-	command.CmdStep:  "let the seat to act move as its bot would (its own bot, or the game's default), N times",
-	command.CmdRun:   "let bots finish the game, people's seats included",
+	command.CmdStep:  "let the seat to act move as its bot would (its own bot, or the game's default), N times, but not another person's",
+	command.CmdRun:   "let bots finish the game, people's seats included (if the other people agree)",
+	command.CmdBot:   "hand seat N (default: yours) to a bot, optionally the bot NAME (another person's: if all agree)",
+	command.CmdHuman: "take seat N (default: yours) back from its bot (one no person had: if all agree)",
 	command.CmdNotes: "run the game's notes tool for your seat, if it has one",
 	command.CmdSay:   "say TEXT to the table as your seat; every seat sees it",
 	command.CmdUndo:  "take back your last move, or your last N: alone while nothing has come of it, else the others must agree (see Fair play in the README)",
@@ -278,6 +280,12 @@ func (s *Session) step(ctx context.Context, n int) bool {
 			s.stopped()
 			break
 		}
+		if why := s.othersMove(s.m.Prompt()); why != "" {
+			if i == 0 {
+				s.tell(why)
+			}
+			break // the next person is called to make it
+		}
 		if err := s.botStep(); err != nil {
 			s.printErr(err)
 			break
@@ -295,6 +303,9 @@ func (s *Session) run(ctx context.Context) bool {
 	}
 	if s.m.Prompt() == nil {
 		s.printf("%v\n", s.noDecision())
+		return false
+	}
+	if !s.consent(fmt.Sprintf("%s asks to let the bots finish the game: they would make every person's moves.", s.m.SeatLabel(s.viewer))) {
 		return false
 	}
 	s.streaming = true
@@ -364,6 +375,9 @@ func (s *Session) save(path string) {
 		return
 	}
 	s.printf("Saved to %s (%d decisions).\n", path, len(s.m.Decisions()))
+	if s.secretDeal() && !s.m.Done() {
+		s.tell("A save holds the seed, and with it every hand: keep it from the players until the game is over.")
+	}
 }
 
 // load replaces the game with a saved one. A save that does not fit leaves
@@ -374,13 +388,18 @@ func (s *Session) load(path string) {
 		s.printf("Cannot load %s: %s\nThe current game goes on.\n", path, ErrorText(err))
 		return
 	}
+	if !s.consent(fmt.Sprintf("%s asks to load %s in place of this game.", s.m.SeatLabel(s.viewer), path)) {
+		m.Close()
+		return
+	}
 	s.replace(m)
 	s.seats = seats
 	s.redo, s.pending, s.replay = nil, nil, ""
+	s.OpenDeal = false // its seed was not given on this command line
 	s.handTo(s.firstHuman())
 	s.atKeys = 0 // a new table: the privacy screen before any person's view, if several
 	s.share()
-	s.printf("Loaded %s: %s, %d players, seed %d, %d decisions.\n", path, s.eng.Info.Title, m.Players(), m.Config.Seed, len(m.Decisions()))
+	s.tell(fmt.Sprintf("Loaded %s: %s, %d players, %s, %d decisions.", path, s.eng.Info.Title, m.Players(), s.seedText(), len(m.Decisions())))
 	s.printf("Seats: %s.\n", s.seatList())
 	s.autosave()
 	if s.Size == nil { // on a terminal the next screen shows them, to its person
@@ -480,6 +499,9 @@ func (s *Session) setBot(l *command.Line) bool {
 		s.printf("%v\n", err)
 		return false
 	}
+	if !s.mayHandToBot(n, name) {
+		return false
+	}
 	s.seats[n-1].Human = false
 	s.seats[n-1].Bot = name
 	s.printf("%s is played by the bot %s.\n", s.m.SeatLabel(n), s.botName(s.seats[n-1]))
@@ -500,6 +522,9 @@ func (s *Session) setHuman(l *command.Line) {
 		s.printf("%s is already played by %s.\n", s.m.SeatLabel(n), seat.Name)
 		return
 	}
+	if !s.mayTakeSeat(n) {
+		return
+	}
 	seat.Human = true
 	if seat.Name == "" {
 		seat.Name = "me"
@@ -508,7 +533,9 @@ func (s *Session) setHuman(l *command.Line) {
 	if p := s.m.Prompt(); p != nil && p.Seat == n {
 		s.prompted = promptKey{} // announce its decision
 	}
-	s.share()
+	if s.share() {
+		s.sayOpenDeal() // a person joins a game one person played alone
+	}
 	s.autosave()
 }
 

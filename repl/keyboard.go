@@ -151,15 +151,15 @@ func (s *Session) autoForced(p *interp.Prompt) bool {
 }
 
 // share tells the match when people share the keyboard, so that it asks
-// them the same whatever they hold (interp.Match.ShareKeyboard). A replay
-// asks what its record asked until a move leaves it.
-func (s *Session) share() {
-	if s.replaying() || s.humans() < 2 {
-		return
+// them the same whatever they hold (interp.Match.ShareKeyboard), and
+// reports whether they had not shared it yet. A replay asks what its
+// record asked until a move leaves it.
+func (s *Session) share() bool {
+	if s.replaying() || s.humans() < 2 || !s.m.ShareKeyboard() {
+		return false
 	}
-	if s.m.ShareKeyboard() {
-		s.closeBots() // a bot that mirrors the game must ask what it asks
-	}
+	s.closeBots() // a bot that mirrors the game must ask what it asks
+	return true
 }
 
 // Typists is what a LineReader implements when it keeps apart what each

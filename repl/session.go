@@ -36,6 +36,10 @@ type Session struct {
 	// LoadScript loads the script a save names when it is not the one
 	// being played (nil: such saves are refused).
 	LoadScript func(path string) (*interp.Engine, error)
+	// OpenDeal says the seed was given on the command line, in sight of
+	// everyone at the keyboard: it is shown even to people who share the
+	// keyboard, whose drawn seed is else secret until the end (fair.go).
+	OpenDeal bool
 
 	eng    *interp.Engine
 	m      *interp.Match
@@ -152,6 +156,7 @@ func (s *Session) Run(ctx context.Context) error {
 	if s.humans() == 1 {
 		s.owner = s.person(s.firstHuman()) // one person alone: his history is kept
 	}
+	s.share() // a game people join on resuming: its seed is an open deal
 	s.intro()
 	s.autosave()
 	if s.Size == nil {
@@ -225,7 +230,7 @@ func (s *Session) Exec(ctx context.Context, input string) (quit bool) {
 // intro says what is being played, by whom, and where it is autosaved.
 func (s *Session) intro() {
 	info := s.eng.Info
-	s.tell(fmt.Sprintf("%s — %d players, seed %d.", info.Title, s.m.Players(), s.m.Config.Seed))
+	s.tell(fmt.Sprintf("%s — %d players, %s.", info.Title, s.m.Players(), s.seedText()))
 	s.tell(fmt.Sprintf("Seats: %s.", s.seatList()))
 	if opts := s.changedOptions(); opts != "" {
 		s.tell(fmt.Sprintf("Options: %s.", opts))
@@ -532,6 +537,7 @@ func (s *Session) showState() {
 			if note := takeback.Note(s.m); note != "" {
 				s.tell(note)
 			}
+			s.sayEndSeed()
 		}
 		return
 	}

@@ -36,7 +36,7 @@ func playWith(t *testing.T, script string, seats []string, seed uint64, input st
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := eng.NewMatch(interp.Config{Players: len(seats), Seed: seed, Names: Names(ss)})
+	m, err := eng.NewMatch(interp.Config{Players: len(seats), Seed: seed, Names: Names(ss), SharedFrom: SharedFrom(ss)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,6 +127,35 @@ func TestSession(t *testing.T) {
 				"Loaded " + save + ": Tiny, 2 players, seed 1, 2 decisions.",
 				"Left> log\nThe count starts at 0\nLeft adds, making 2\nRight adds, making 3\nLeft>",
 			},
+		},
+		{
+			name:  "a person joins a game one person played alone: its seed is told",
+			seats: []string{"me", "bot:ones"},
+			input: "human 2\n",
+			want: []string{
+				"Tiny — 2 players, seed 1.",
+				"Left> human 2", "Right is played by me now.",
+				"Everyone here may know the seed: 1, an open deal (it was shown while one person played alone).",
+			},
+		},
+		{
+			name:  "two people: the seed is secret, a change of seats asks the other",
+			seats: []string{"ann", "bob"},
+			input: "save " + save + "\nbot 2\nno\nhuman 2\nrun\nn\nload " + save + "\nno\nstep\nbot\nhuman 2\n",
+			want: []string{
+				"Tiny — 2 players, the seed is secret until the game is over.",
+				"A save holds the seed, and with it every hand",
+				"Ann> bot 2", "Ann asks to let the bot ones play Bob's seat: it would make Bob's moves from now on.",
+				"Bob, do you agree? (yes/no) no", "Bob does not agree: nothing changes.",
+				"Ann> human 2", "Bob is already played by bob.",
+				"Ann> run", "Ann asks to let the bots finish the game: they would make every person's moves.",
+				"Bob, do you agree? (yes/no) n", "Bob does not agree: nothing changes.",
+				"Ann> load " + save, "Ann asks to load " + save + " in place of this game.", "Bob does not agree: nothing changes.",
+				"Ann> step", "Ann adds, making",
+				"Bob> bot", "Bob is played by the bot ones.",
+				"Ann> human 2", "Bob is played by bob now.",
+			},
+			absent: []string{"seed 1", "Loaded", "Bob asks"},
 		},
 		{
 			name:  "script error keeps the REPL usable",

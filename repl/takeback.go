@@ -86,23 +86,7 @@ func (s *Session) agreed(p *takeback.Plan) bool {
 		s.tell(p.Request(s.m))
 		return s.yes("Take it back? (yes/no) ", "The move stands.")
 	}
-	if s.Size != nil {
-		// The asker's screen leaves the terminal before anyone else comes
-		// to the keyboard; what is said from here on stays in sight until
-		// the privacy pause, after which the asker's screen comes back.
-		s.printf("%s", clearScreen)
-		s.handed, s.atKeys = false, 0 // the next screen waits for the pause
-		s.typist(0)                   // and nobody's history is on the line
-		s.prompted = promptKey{}
-	}
-	s.tell(p.Request(s.m))
-	for _, seat := range p.Ask {
-		name := s.m.SeatLabel(seat)
-		if !s.yes(name+", do you agree? (yes/no) ", name+" does not agree: the move stands.") {
-			return false
-		}
-	}
-	return true
+	return s.askEach(p.Request(s.m), p.Ask, "the move stands.")
 }
 
 // yes reads a yes or a no; anything but yes (or y) is no, and then no is

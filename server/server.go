@@ -534,12 +534,16 @@ func (s *Server) create(ctx context.Context, req createRequest, client string) (
 	if n >= s.cfg.MaxTables {
 		return nil, http.StatusServiceUnavailable, fmt.Errorf("this server already has %d tables in play, its limit: try again when a game has ended", n)
 	}
-	m, err := eng.NewMatch(interp.Config{Players: tc.players, Seed: tc.seed, Options: tc.opts, Names: repl.Names(tc.seats)})
+	// Two or more people: every seat an out-of-turn reaction may come
+	// from is asked, whatever it holds, since every page shows whom the
+	// table waits for (interp.Config.SharedFrom).
+	shared := repl.SharedFrom(tc.seats)
+	m, err := eng.NewMatch(interp.Config{Players: tc.players, Seed: tc.seed, Options: tc.opts, Names: repl.Names(tc.seats), SharedFrom: shared})
 	if err != nil {
 		return nil, http.StatusBadRequest, fmt.Errorf("%s", repl.ErrorText(err))
 	}
 	st := &store.Table{ID: newID(), Created: time.Now(), Script: eng.Script, Hash: eng.Hash, Players: tc.players,
-		Seed: tc.seed, OpenDeal: req.OpenDeal, Options: tc.opts, Seats: tc.specs}
+		Seed: tc.seed, OpenDeal: req.OpenDeal, Shared: shared, Options: tc.opts, Seats: tc.specs}
 	tokens := make([]string, tc.players)
 	for i := range tokens {
 		tokens[i] = newToken()

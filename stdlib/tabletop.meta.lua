@@ -252,7 +252,7 @@ function Table:ask_all(seats, options, hint) end
 --- An out-of-turn reaction offered to seats in order: options(seat) returns
 --- the seat's possible reactions (nil or empty: the seat is not asked, unless
 --- `always`, when it is asked with only "pass" so that being asked gives
---- nothing away; when people share the keyboard every seat is asked so).
+--- nothing away; when two or more people share the table every seat is asked so).
 --- Each asked seat may "pass". Returns the first seat that reacts and its
 --- choice.
 ---@param seats Seat[]

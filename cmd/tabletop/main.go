@@ -61,6 +61,7 @@ type env struct {
 	stdout, stderr io.Writer
 	color          string // --color: auto, always or never
 	autoForced     bool   // play --auto-forced
+	openDeal       bool   // play --seed: the seed is in sight of everyone at the keyboard
 }
 
 // usageError is a mistake in the command line (exit 2).

@@ -2,8 +2,9 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/binary"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -19,7 +20,7 @@ type playCmd struct {
 	Script   string   `arg:"" optional:"" predictor:"game" help:"The game: a built-in game's name (tabletop list shows them) or a script file. With --resume: the game to resume, by its name or save file."`
 	Players  int      `short:"p" help:"Number of players (default: as many as --seats lists, else the game's usual count)."`
 	Seats    []string `sep:"," placeholder:"WHO,..." help:"Who sits where: a person's name, bot (the game's default bot), bot:NAME, or bot:exec:COMMAND for a program of yours (docs/exec-bots.md). Default: me, then bots."`
-	Seed     *uint64  `help:"The game's seed (default: a random one, printed at the start)."`
+	Seed     *uint64  `help:"The game's seed, an open deal: anyone who sees it can work out every hand (default: 64 random bits, shown at the start to a person alone, else at the end)."`
 	Set      []string `sep:"none" placeholder:"NAME=VALUE" help:"Change a game option (repeatable); --help with a game lists them."`
 	Autosave *string  `placeholder:"PATH" help:"Keep the game in this file (default: a file of its own in your saves folder; \"\" for none)."`
 	Resume   bool     `help:"Continue an unfinished game: the one named, else the latest (all are listed)."`
@@ -54,9 +55,9 @@ func (c *playCmd) Run(e *env) error {
 	if err != nil {
 		return usagef("--seats: %v", err)
 	}
-	seed := rand.Uint64N(1_000_000_000)
+	seed := newSeed()
 	if c.Seed != nil {
-		seed = *c.Seed
+		seed, e.openDeal = *c.Seed, true
 	}
 	saver, err := c.newAutosave(e, eng)
 	if err != nil {
@@ -69,6 +70,14 @@ func (c *playCmd) Run(e *env) error {
 	}
 	_, err = playSession(e, m, seats, saver, "", nil)
 	return err
+}
+
+// newSeed draws a new game's seed: 64 random bits, far too many to find
+// by trying seeds against the cards of one's own hand.
+func newSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
 }
 
 // newAutosave is where a new game is kept: a file of its own in the store,
@@ -305,6 +314,7 @@ func playSession(e *env, m *interp.Match, seats []repl.Seat, saver *saves.Autosa
 	}
 	s.LoadScript = loadScript
 	s.AutoForced = e.autoForced
+	s.OpenDeal = e.openDeal
 	if replayName != "" {
 		s.StartReplay(replayName, decisions)
 	}

@@ -107,8 +107,7 @@ func (s *Session) help(topic string) {
 		}
 		s.printLines(s.style().Wrap(fmt.Sprintf("  %-14s %s", k.Usage(), h), strings.Repeat(" ", 17)))
 	}
-	s.printf("Moves: type a legal move (unique prefixes are enough, e.g. \"p 2c\" for \"play 2C\"),\n")
-	s.printf("or its number in the list that legal shows.\n")
+	s.printf("Moves: type a legal move (unique prefixes are enough, e.g. \"p 2c\" for \"play 2C\"), or its number in the list that legal shows.\n")
 	if s.replaying() {
 		s.printf("A move you type leaves the record: the rest of it is dropped.\n")
 	}
@@ -129,8 +128,8 @@ func (s *Session) view() {
 	}
 }
 
-// tell prints a message, word-wrapped on a terminal.
-func (s *Session) tell(msg string) { s.printLines(s.style().Wrap(msg, "  ")) }
+// tell prints a message (word-wrapped on a terminal, as everything is).
+func (s *Session) tell(msg string) { s.printf("%s\n", msg) }
 
 func (s *Session) printLines(lines []string) {
 	for _, l := range lines {
@@ -165,9 +164,8 @@ func (s *Session) legal(words []string) {
 	if p.Hint != "" {
 		head += " (" + p.Hint + ")"
 	}
-	st := s.style()
-	s.printLines(st.Wrap(head+":", "  "))
-	s.printLines(render.Options(p.Options, idx, st))
+	s.tell(head + ":")
+	s.printLines(render.Options(p.Options, idx, s.style()))
 }
 
 // rules prints the game's rules summary, or the sections a topic names.
@@ -186,13 +184,13 @@ func (s *Session) rules(topic string) {
 	if topic == "" {
 		s.printLines(st.Markdown(append([]string{"# " + s.eng.Info.Title, ""}, r.Summary...)))
 		if topics := r.Topics(); len(topics) > 0 {
-			s.printLines(st.Wrap("Topics (rules TOPIC): "+strings.Join(topics, " · "), "  "))
+			s.tell("Topics (rules TOPIC): " + strings.Join(topics, " · "))
 		}
 		return
 	}
 	found := r.Find(topic)
 	if len(found) == 0 {
-		s.printLines(st.Wrap(fmt.Sprintf("The rules have nothing on %q. Topics: %s.", topic, strings.Join(r.Topics(), " · ")), "  "))
+		s.tell(fmt.Sprintf("The rules have nothing on %q. Topics: %s.", topic, strings.Join(r.Topics(), " · ")))
 		return
 	}
 	for i, sec := range found {

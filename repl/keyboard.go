@@ -104,9 +104,9 @@ func (s *Session) pause(seat int) bool {
 	if s.handed {
 		s.printf("%s", clearScreen) // the first time, the game's introduction stays
 	}
-	s.printLines(s.style().Wrap(fmt.Sprintf("Pass the keyboard to %s — %s, press Enter when only you can see the screen.", render.SeatTitle(s.m.Seats[seat-1]), name), ""))
+	s.tell(fmt.Sprintf("Pass the keyboard to %s — %s, press Enter when only you can see the screen.", render.SeatTitle(s.m.Seats[seat-1]), name))
 	for {
-		line, err := s.in.ReadLine(name+", press Enter> ", false)
+		line, err := s.readLine(name+", press Enter> ", false)
 		switch {
 		case errors.Is(err, ErrInterrupt), errors.Is(err, io.EOF):
 			if s.confirmQuit() {

@@ -42,6 +42,7 @@ type Session struct {
 	viewer int
 	in     LineReader
 	out    io.Writer
+	wrap   *render.Writer // out at the terminal's width (output)
 
 	bots    map[int]interp.Bot
 	redo    [][]interp.Decision // top (last) is the next chunk to redo
@@ -156,6 +157,11 @@ func (s *Session) Run(ctx context.Context) error {
 		s.flushLog() // on a terminal the first screen shows these lines
 	}
 	defer s.flushAutosave()
+	defer func() {
+		if s.wrap != nil {
+			_ = s.wrap.Flush()
+		}
+	}()
 	s.autoPlay(ctx)
 	s.showState()
 	for ctx.Err() == nil && !s.quitNow {
@@ -165,7 +171,7 @@ func (s *Session) Run(ctx context.Context) error {
 			break
 		}
 		secret := s.secretTurn()
-		line, err := s.in.ReadLine(s.promptText(), secret)
+		line, err := s.readLine(s.promptText(), secret)
 		switch {
 		case errors.Is(err, ErrInterrupt):
 			if s.ctrlC++; s.ctrlC == 1 {
@@ -276,7 +282,29 @@ func (s *Session) changedOptions() string {
 	return strings.Join(parts, ", ")
 }
 
-func (s *Session) printf(format string, a ...any) { fmt.Fprintf(s.out, format, a...) }
+// printf prints to the session's output: on a terminal through the one
+// wrapping rule (render.Writer), so no line runs past its width.
+func (s *Session) printf(format string, a ...any) { fmt.Fprintf(s.output(), format, a...) }
+
+// output is where the session prints: out, through a render.Writer at the
+// terminal's width when the session draws on one.
+func (s *Session) output() io.Writer {
+	if s.Size == nil {
+		return s.out
+	}
+	if s.wrap == nil {
+		s.wrap = render.NewWriter(s.out, func() int { w, _ := s.Size(); return w })
+	}
+	return s.wrap
+}
+
+// readLine reads the next line, once everything printed is out.
+func (s *Session) readLine(prompt string, secret bool) (string, error) {
+	if s.wrap != nil {
+		_ = s.wrap.Flush()
+	}
+	return s.in.ReadLine(prompt, secret)
+}
 
 // firstHuman is the first seat a person plays, or 1.
 func (s *Session) firstHuman() int {

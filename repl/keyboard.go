@@ -28,6 +28,7 @@ func (s *Session) handTo(seat int) {
 	}
 	s.seen[s.viewer] = s.shown
 	s.viewer = seat
+	s.narrated = 0 // nothing was narrated to this seat
 }
 
 // present reports whether the viewing seat's person is known to be at the
@@ -124,6 +125,7 @@ func (s *Session) pause(seat int) bool {
 		break
 	}
 	s.printf("%s", clearScreen)
+	s.narrated = 0 // whatever was narrated is gone
 	return true
 }
 

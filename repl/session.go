@@ -59,9 +59,15 @@ type Session struct {
 	overShown  *interp.Match
 	errShown   *interp.Match
 	// Screen mode: per seat, the log length at its last screen; lines are
-	// printed as they come (run, step) rather than with the next screen.
-	turnFrom  map[int]int
-	streaming bool
+	// printed as they come (run, step) rather than with the next screen:
+	// how many were (narrated, to the viewing seat since its last screen)
+	// and up to which log line. takenUp is the log length when the session
+	// took up the match (0 for a new game).
+	turnFrom   map[int]int
+	streaming  bool
+	narrated   int
+	narratedTo int
+	takenUp    int
 	// The keyboard (keyboard.go): the seat whose person is known to be at
 	// it (0: nobody yet); whether a person's screen was shown yet; the
 	// person whose line history is kept across sessions ("" for none).
@@ -77,6 +83,8 @@ type Session struct {
 	cancel  context.CancelFunc
 	ctrlC   int
 	quitNow bool
+
+	listed *listing // the moves legal listed last, when it was the last line
 
 	unsaved  bool      // decisions since the last autosave
 	savedAt  time.Time // when the game was last autosaved
@@ -114,6 +122,7 @@ func New(m *interp.Match, seats []Seat, in LineReader, out io.Writer) *Session {
 	if len(m.Decisions()) > 0 {
 		// a game resumed: show only its last few lines again
 		s.shown = max(0, m.LogLen()-5)
+		s.takenUp = m.LogLen()
 	}
 	return s
 }
@@ -389,8 +398,14 @@ func (s *Session) flushLog() {
 			continue
 		}
 		s.printf("%s\n", l.Text)
+		if s.streaming && s.Size != nil {
+			s.narrated += len(s.style().Wrap(l.Text, "  "))
+		}
 	}
 	s.shown = s.m.LogLen()
+	if s.streaming {
+		s.narratedTo = s.shown
+	}
 	s.publicOnly = false
 }
 

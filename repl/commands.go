@@ -71,7 +71,8 @@ func (s *Session) exec(ctx context.Context, l *command.Line) bool {
 
 // stepHelp and runHelp say what step and run do in this REPL.
 var ownHelp = map[string]string{
-	command.CmdStep:  "let the seat to act move as its bot would (its own bot, or the game's default), N times",
+	command.CmdStep:  "let the seat to act move as its bot would (its own bot, or the game's default), N times, telling each step",
+	command.CmdLegal: "list the legal moves, numbered (on a terminal a page at a time: legal again for the next), or those with WORDs; a number picks one",
 	command.CmdRun:   "let bots finish the game, people's seats included",
 	command.CmdNotes: "run the game's notes tool for your seat, if it has one",
 	command.CmdSay:   "say TEXT to the table as your seat; every seat sees it",

@@ -2,8 +2,6 @@ package render
 
 import (
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -11,6 +9,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/render/rendertest"
 )
 
 func TestWrap(t *testing.T) {
@@ -56,38 +55,13 @@ func membersOptions() []string {
 	return opts
 }
 
-// readList reads a grouped list of moves back as a person reads it: each
-// number with the move it stands for, in the order they are shown.
-func readList(t *testing.T, lines []string) (numbers []int, moves map[int]string) {
-	t.Helper()
-	moves = map[int]string{}
-	cell := regexp.MustCompile(`(\d+)\.(?: |$)(.*?)(?:  +|$)`)
-	key := ""
-	for _, l := range lines {
-		at := cell.FindAllStringSubmatchIndex(l, -1)
-		if len(at) == 0 {
-			key = strings.TrimSpace(l) // a key on a line of its own
-			continue
-		}
-		if k := strings.TrimSpace(l[:at[0][0]]); k != "" {
-			key = k
-		}
-		for _, m := range at {
-			n, _ := strconv.Atoi(l[m[2]:m[3]])
-			numbers = append(numbers, n)
-			moves[n] = strings.TrimSpace(key + " " + l[m[4]:m[5]])
-		}
-	}
-	return numbers, moves
-}
-
 // checkList checks a grouped list against the options it lists: every
 // move listed once, with the number that picks it, the numbers going up
 // as the list is read, and no line wider than width.
 func checkList(t *testing.T, opts []string, idx []int, width int) []string {
 	t.Helper()
 	lines := Options(opts, idx, Style{Width: width, Profile: termenv.Ascii})
-	numbers, moves := readList(t, lines)
+	numbers, moves := rendertest.ReadList(lines)
 	if idx == nil {
 		for i := range opts {
 			idx = append(idx, i)

@@ -5,7 +5,6 @@ package main
 // events that concern him kept in sight.
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/render/rendertest"
 	"github.com/tabletop/tabletop/repl"
 )
 
@@ -83,32 +83,6 @@ func TestLinesFitTheTerminal(t *testing.T) {
 	fitsWidth(t, "compare's report", out)
 }
 
-// listCell is a move of a grouped list: its number, and the rest of it.
-var listCell = regexp.MustCompile(`(\d+)\.(?: |$)(.*?)(?:  +|$)`)
-
-// readPage reads the moves a page of legal shows, as a person reads them:
-// each number with the move it stands for, in the order they are shown.
-func readPage(lines []string) (numbers []int, moves map[int]string) {
-	moves = map[int]string{}
-	key := ""
-	for _, l := range lines {
-		at := listCell.FindAllStringSubmatchIndex(l, -1)
-		if len(at) == 0 {
-			key = strings.TrimSpace(l)
-			continue
-		}
-		if k := strings.TrimSpace(l[:at[0][0]]); k != "" {
-			key = k
-		}
-		for _, m := range at {
-			n, _ := strconv.Atoi(l[m[2]:m[3]])
-			numbers = append(numbers, n)
-			moves[n] = strings.TrimSpace(key + " " + l[m[4]:m[5]])
-		}
-	}
-	return numbers, moves
-}
-
 // legalPage is the page legal shows on the screen: the lines between its
 // head ("… to decide") and its footer ("Page N of M"), both in sight.
 func legalPage(t *testing.T, scr []string) (page []string, footer string) {
@@ -126,7 +100,7 @@ func legalPage(t *testing.T, scr []string) (page []string, footer string) {
 		t.Fatalf("the page of moves is not whole on the screen (head %d, footer %d):\n%s", head, foot, strings.Join(scr, "\n"))
 	}
 	start := head + 1
-	for start < foot && strings.HasPrefix(scr[start], "  ") && !listCell.MatchString(scr[start]) {
+	for start < foot && strings.HasPrefix(scr[start], "  ") && !rendertest.HasMoves(scr[start]) {
 		start++ // the head's own wrapped lines
 	}
 	return scr[start:foot], scr[foot]
@@ -148,7 +122,7 @@ func TestLegalPagesNumberWhatTheyShow(t *testing.T) {
 		term.send("legal\r")
 		scr := term.waitNew("Player 1>")
 		page, footer := legalPage(t, scr)
-		numbers, moves := readPage(page)
+		numbers, moves := rendertest.ReadList(page)
 		if len(numbers) == 0 {
 			t.Fatalf("no moves on the page:\n%s", strings.Join(scr, "\n"))
 		}

@@ -46,13 +46,13 @@ func (s *Session) screenTurn(p *interp.Prompt) {
 // since its last screen and the decision p (nil: the game is over). Right
 // after step or run narrated the moves to this seat, the screen leaves
 // them in sight above it: it does not show them again, and takes fewer
-// lines (down to two thirds of the terminal, the board kept in sight).
+// lines (down to half the terminal).
 func (s *Session) drawScreen(seat int, p *interp.Prompt) {
 	from := s.turnFrom[seat]
 	_, h := s.Size()
 	if s.narrated > 0 && seat == s.viewer {
 		from = max(from, s.narratedTo)
-		h -= min(s.narrated+2, h/3) // and the line typed, and the blank line
+		h -= min(s.narrated+2, h/2) // and the line typed, and the blank line
 	}
 	lines := render.Screen(render.Turn{View: s.m.View(seat), Prompt: p, Events: s.screenEvents(seat, from)}, h, s.style())
 	s.printf("\n%s\n", strings.Join(lines, "\n"))

@@ -215,7 +215,7 @@ func firstOptionsUntil(t *testing.T, term *terminal, prompt1 string, n int) []st
 	t.Helper()
 	seen := 0
 	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); {
-		scr := term.wait("", 200*time.Millisecond)
+		scr := term.wait("", 120*time.Millisecond)
 		l := lastLine(scr)
 		switch {
 		case strings.HasSuffix(l, "press Enter>"):

@@ -314,3 +314,43 @@ func TestScreenKeepsWhatConcernsTheSeat(t *testing.T) {
 		t.Errorf("height 6:\n%s", text)
 	}
 }
+
+// The view of a seat at a narrow terminal: a score pad's rows are cut to
+// the width, never broken across lines (their numbers stay in their
+// columns); the moves of the seat's decision are each kept whole.
+func TestViewKeepsTablesAndMovesWhole(t *testing.T) {
+	seats := []interp.Seat{{Label: "Player 1"}, {Label: "Player 2"}, {Label: "Player 3"}, {Label: "Player 4"}, {Label: "Player 5"}}
+	pad := &interp.Pad{Label: "Score pad", Shown: true, Rows: []interp.PadRow{{Label: "R1 prediction", Scores: []int{0, 15, 15, 0, 0, 15}, Note: "Own Place: 15 Points"}}, Totals: []int{0, 15, 15, 0, 0, 15}}
+	opts := []string{"take 2 white", "take 1 white 1 purple", "take 1 white 1 yellow", "take 2 purple", "take 1 purple 1 green"}
+	v := &interp.View{Seat: 1, Turn: 1, Title: "Game", Seats: seats, Pads: []*interp.Pad{pad}, Options: opts, Hint: "you get 2 chips"}
+	st := Style{Width: 50, Profile: termenv.Ascii}
+	lines := View(v, st)
+	text := strings.Join(lines, "\n")
+	for _, l := range lines {
+		if ansi.StringWidth(l) > 50 {
+			t.Errorf("wider than 50: %q", l)
+		}
+	}
+	row := lineStarting(lines, "R1 prediction")
+	if !strings.HasSuffix(row, "…") || !strings.Contains(row, "      15       15        0") {
+		t.Errorf("the pad's row: %q\n%s", row, text)
+	}
+	for _, o := range opts {
+		whole := false
+		for _, l := range lines {
+			whole = whole || strings.Contains(l, o)
+		}
+		if !whole {
+			t.Errorf("%q is broken across lines:\n%s", o, text)
+		}
+	}
+}
+
+func lineStarting(lines []string, prefix string) string {
+	for _, l := range lines {
+		if strings.HasPrefix(l, prefix) {
+			return l
+		}
+	}
+	return ""
+}

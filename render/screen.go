@@ -114,7 +114,11 @@ func promptLines(t Turn, st Style) []string {
 	if p.Hint != "" {
 		head += " (" + p.Hint + ")"
 	}
-	moves := strings.Join(p.Options, " | ")
+	whole := make([]string, len(p.Options))
+	for i, o := range p.Options {
+		whole[i] = nbsp(o) // a move is not wrapped across lines
+	}
+	moves := strings.Join(whole, " | ")
 	if st.Width > 0 && ansi.StringWidth(head+": "+moves) > 2*st.Width || len(p.Options) > listAll {
 		moves = fmt.Sprintf("%d moves (legal lists them, legal WORD those with WORD)", len(p.Options))
 	}

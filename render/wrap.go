@@ -23,7 +23,7 @@ const minWrap = 10
 // after the first indented by indent. Width 0 or less: no wrapping.
 func wrapText(text string, width int, indent string) []string {
 	if width <= 0 || ansi.StringWidth(text) <= width {
-		return []string{text}
+		return []string{strings.ReplaceAll(text, nbspace, " ")}
 	}
 	if ansi.StringWidth(indent) > width-minWrap {
 		indent = strings.Repeat(" ", max(0, width-minWrap))
@@ -58,16 +58,22 @@ func wrapText(text string, width int, indent string) []string {
 	if s := line.String(); strings.TrimSpace(s) != "" || len(out) == 0 {
 		out = append(out, s)
 	}
+	for i, l := range out {
+		out[i] = strings.ReplaceAll(l, nbspace, " ") // it held a move together; now it is a space
+	}
 	return out
 }
+
+// nbspace is the no-break space: words joined by it are not broken apart.
+const nbspace = "\u00a0"
 
 // token is a word and the spaces before it.
 type token struct{ lead, word string }
 
 // splitSpaces cuts text into words at its ASCII spaces, keeping the
 // spaces before each word (so a line that needs no break keeps its
-// columns). No-break spaces (U+00A0) are part of words, and a separator
-// is part of the word before it.
+// columns). No-break spaces (U+00A0) are part of words (and print as
+// spaces), and a separator is part of the word before it.
 func splitSpaces(text string) []token {
 	var out []token
 	for text != "" {

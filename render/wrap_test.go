@@ -27,7 +27,7 @@ func TestWrapText(t *testing.T) {
 		{"see /home/user/.cache/tabletop/saves/clubs.save now", 20, "  ",
 			[]string{"see", "  /home/user/.cache/", "  tabletop/saves/", "  clubs.save now"}},
 		{"xxxxxxxxxxxxxxxxxxxxxxxxx", 10, "", []string{"xxxxxxxxxx", "xxxxxxxxxx", "xxxxx"}},
-		{"take\u00a05\u00a0white · take\u00a04\u00a0white", 16, "", []string{"take\u00a05\u00a0white ·", "take\u00a04\u00a0white"}},
+		{"take\u00a05\u00a0white · take\u00a04\u00a0white", 16, "", []string{"take 5 white ·", "take 4 white"}},
 	}
 	for _, tt := range tests {
 		got := wrapText(tt.text, tt.width, tt.indent)

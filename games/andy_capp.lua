@@ -690,7 +690,8 @@ function Game.actions.flo(t, z, seat, c)
   Game.lay(t, z, seat, c.values, slot)
   local how = c.merge and ("onto tray " .. slot) or ("as tray " .. slot)
   if #c.values > 0 then how = how .. " with " .. values_text(c.values) end
-  t:log("%p takes %p's tray %s: %s", seat, c.victim, how, to:cards())
+  t:log("%p takes the tray %s: %s", seat, how, to:cards())
+  t:tell(c.victim, "%p has taken your tray %d", seat, c.slot) -- what happened to him, kept on his screen
   t:metric("steals")
 end
 

@@ -213,7 +213,8 @@ scenario("Flo: an unanswered Flo takes the tray", function()
   expect_eq(g:prompt().hint, "your turn: lay a tray or add to one, or play an action card")
   expect_eq(g:cards("tray 2", 1), { "6", "6", "6" })
   expect_eq(g:cards("tray 1", 2), {})
-  expect_log(g, "North takes East's tray as tray 2: 6 6 6")
+  expect_log(g, "North takes the tray as tray 2: 6 6 6")
+  expect_log(g, "North has taken your tray 1", 2)
 end)
 
 scenario("Flo–Fight: the owner keeps his tray", function()
@@ -288,7 +289,7 @@ scenario("Flo: the rulebook's series, 2-3 and a taken 4-5-6 made up with a 7", f
   g:play("flo east 1 merge 2 with 7")
   expect_log(g, "North plays Flo on East's tray 1 (4 5 6)")
   expect_no_log(g, "North plays Flo on East's tray 1 (4 5 6) onto") -- the 7 is not named before the brawl
-  expect_log(g, "North takes East's tray onto tray 2 with 7: 2 3 4 5 6 7")
+  expect_log(g, "North takes the tray onto tray 2 with 7: 2 3 4 5 6 7")
   expect_eq(g:cards("tray 2", 1), { "2", "3", "4", "5", "6", "7" })
   expect_eq(g:cards("tray 1", 2), {})
   expect_eq(g:cards("tray 2", 2), { "1", "1" }, "East keeps his other tray")

@@ -537,7 +537,7 @@ function Game.brawl(t, z, attacker, defender, landlord, what, stake)
       t:log("%p calls the Landlord", s)
       return "landlord", s
     end
-    t:log("%p fights back", s)
+    t:log("%p fights back against %p", s, other) -- both named: it is about both
     t:metric("fights")
     last, asked = s, other
   end
@@ -615,11 +615,11 @@ function Game.actions.loan(t, z, seat, c)
     local s = Game.window(t, z, pending, { "fight" }, t:name(seat) .. " wants to borrow a card from you: resist with a Fight, or pass")
     if not s then break end
     Game.discard(t, z, s, "fight")
-    t:log("%p resists with a Fight", s)
+    t:log("%p resists %p's Loan with a Fight", s, seat)
     t:metric("fights")
     if Game.brawl(t, z, seat, s, false, "the Loan") == "defender" then
       resisted[s] = true
-      t:log("%p keeps his cards", s)
+      t:log("%p keeps his cards from %p", s, seat)
     end
     local rest, after = {}, false
     for _, p in ipairs(pending) do
@@ -676,7 +676,7 @@ function Game.actions.flo(t, z, seat, c)
     return
   end
   if outcome == "defender" then
-    t:log("%p keeps tray %d", c.victim, c.slot)
+    t:log("%p keeps tray %d from %p", c.victim, c.slot, seat)
     return
   end
   local to, slot
@@ -691,6 +691,7 @@ function Game.actions.flo(t, z, seat, c)
   local how = c.merge and ("onto tray " .. slot) or ("as tray " .. slot)
   if #c.values > 0 then how = how .. " with " .. values_text(c.values) end
   t:log("%p takes the tray %s: %s", seat, how, to:cards())
+  t:tell(c.victim, "%p has taken your tray %d", seat, c.slot) -- what happened to him, kept on his screen
   t:metric("steals")
 end
 

@@ -754,10 +754,12 @@ function Game.make_table(t, S)
   z.scoring_left:sort()
   z.prediction_left:sort()
   z.places = {} -- the place cards by number
-  for i = 1, t.players do z.places[i] = { name = "Platz " .. i, label = i .. ". Platz", place = i } end
+  -- The cards keep the rulebook's names; they read in English ("1st place",
+  -- "Most points") on the screen, as the rulebook explains them.
+  for i = 1, t.players do z.places[i] = { name = "Platz " .. i, label = ordinal(i) .. " place", place = i } end
   t:cards(z.places, z.draw)
-  z.best = { name = "Punktbeste", label = "Punktbeste" }
-  z.worst = { name = "Punktletzte", label = "Punktletzte" }
+  z.best = { name = "Punktbeste", label = "Most points" }
+  z.worst = { name = "Punktletzte", label = "Fewest points" }
   t:cards({ z.best, z.worst }, z.box)
 end
 

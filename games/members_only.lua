@@ -235,7 +235,7 @@ function Game.counts_text(t, z)
     for _, card in ipairs(cards) do
       if card.no then nos = nos + 1 end
     end
-    local text = c.name .. " " .. Game.count_of(cards)
+    local text = c.label .. " " .. Game.count_of(cards) -- "Big Ben 3", not the word typed (bigben)
     if nos > 0 then text = text .. " (" .. nos .. " NO! waiting)" end
     parts[#parts + 1] = text
   end
@@ -527,7 +527,7 @@ function Game.score_heat(t, z)
   local counted, k = {}, 0 -- k: the place's number, board order
   for _, c in ipairs(Game.categories) do
     local count = Game.count(z, c.name)
-    counted[#counted + 1] = c.name .. " " .. count
+    counted[#counted + 1] = c.label .. " " .. count
     t:log("%s counts %d", c.label, count)
     for _, sp in ipairs(Game.spaces) do
       k = k + 1

@@ -92,6 +92,9 @@ type LogLine struct {
 	Text  string
 	To    SeatSet // AllSeats for public lines
 	Cards []int   // the cards the line names, for hidden-information checks
+	// Names are the seats the line names (its %p arguments; a say, its
+	// speaker): the seats it is about, whose screens keep it in sight.
+	Names SeatSet
 	// Data is the event as data for bots (t:event): plain values, with
 	// cards given by name. Nil for plain text lines.
 	Data map[string]any
@@ -159,11 +162,12 @@ type Match struct {
 	// The log's lines not rendered yet (log.go).
 	logParts  []logParts
 	logArgs   []logArg
-	pending   int    // lines not rendered yet
-	lineBytes int64  // the size of the line being written
-	fmtBuf    []byte // storage reused by rendering
-	cardRefs  []int  // backing array of LogLine.Cards
-	silent    bool   // keeps no log (a copy nobody reads: Silent)
+	pending   int     // lines not rendered yet
+	lineBytes int64   // the size of the line being written
+	lineNames SeatSet // the seats the line being written names
+	fmtBuf    []byte  // storage reused by rendering
+	cardRefs  []int   // backing array of LogLine.Cards
+	silent    bool    // keeps no log (a copy nobody reads: Silent)
 
 	notesVer  uint32        // changes with every t:note (bot views)
 	seatLists []*lua.LTable // the lists t:seats made, by the seat they start from
@@ -577,7 +581,7 @@ func (m *Match) Say(seat int, text string) (err error) {
 		m.learnBegin(m.record[len(m.record)-1], false, 0)
 		defer m.learnEnd()
 	}
-	m.addLog(LogLine{Text: m.SeatLabel(seat) + " says: " + text, To: AllSeats})
+	m.addLog(LogLine{Text: m.SeatLabel(seat) + " says: " + text, To: AllSeats, Names: SeatSet(0).With(seat)})
 	hook, ok := m.game.RawGetString("on_say").(*lua.LFunction)
 	if !ok {
 		return nil

@@ -47,6 +47,7 @@ type Session struct {
 	viewer int
 	in     LineReader
 	out    io.Writer
+	wrap   *render.Writer // out at the terminal's width (output)
 
 	bots    map[int]interp.Bot
 	redo    [][]interp.Decision // top (last) is the next chunk to redo
@@ -64,9 +65,15 @@ type Session struct {
 	overShown  *interp.Match
 	errShown   *interp.Match
 	// Screen mode: per seat, the log length at its last screen; lines are
-	// printed as they come (run, step) rather than with the next screen.
-	turnFrom  map[int]int
-	streaming bool
+	// printed as they come (run, step) rather than with the next screen:
+	// how many were (narrated, to the viewing seat since its last screen)
+	// and up to which log line. takenUp is the log length when the session
+	// took up the match (0 for a new game).
+	turnFrom   map[int]int
+	streaming  bool
+	narrated   int
+	narratedTo int
+	takenUp    int
 	// The keyboard (keyboard.go): the seat whose person is known to be at
 	// it (0: nobody yet); whether a person's screen was shown yet; the
 	// person whose line history is kept across sessions ("" for none).
@@ -82,6 +89,8 @@ type Session struct {
 	cancel  context.CancelFunc
 	ctrlC   int
 	quitNow bool
+
+	listed *listing // the moves legal listed last, when it was the last line
 
 	unsaved  bool      // decisions since the last autosave
 	savedAt  time.Time // when the game was last autosaved
@@ -119,6 +128,7 @@ func New(m *interp.Match, seats []Seat, in LineReader, out io.Writer) *Session {
 	if len(m.Decisions()) > 0 {
 		// a game resumed: show only its last few lines again
 		s.shown = max(0, m.LogLen()-5)
+		s.takenUp = m.LogLen()
 	}
 	return s
 }
@@ -163,6 +173,11 @@ func (s *Session) Run(ctx context.Context) error {
 		s.flushLog() // on a terminal the first screen shows these lines
 	}
 	defer s.flushAutosave()
+	defer func() {
+		if s.wrap != nil {
+			_ = s.wrap.Flush()
+		}
+	}()
 	s.autoPlay(ctx)
 	s.showState()
 	for ctx.Err() == nil && !s.quitNow {
@@ -172,7 +187,7 @@ func (s *Session) Run(ctx context.Context) error {
 			break
 		}
 		secret := s.secretTurn()
-		line, err := s.in.ReadLine(s.promptText(), secret)
+		line, err := s.readLine(s.promptText(), secret)
 		switch {
 		case errors.Is(err, ErrInterrupt):
 			if s.ctrlC++; s.ctrlC == 1 {
@@ -283,7 +298,29 @@ func (s *Session) changedOptions() string {
 	return strings.Join(parts, ", ")
 }
 
-func (s *Session) printf(format string, a ...any) { fmt.Fprintf(s.out, format, a...) }
+// printf prints to the session's output: on a terminal through the one
+// wrapping rule (render.Writer), so no line runs past its width.
+func (s *Session) printf(format string, a ...any) { fmt.Fprintf(s.output(), format, a...) }
+
+// output is where the session prints: out, through a render.Writer at the
+// terminal's width when the session draws on one.
+func (s *Session) output() io.Writer {
+	if s.Size == nil {
+		return s.out
+	}
+	if s.wrap == nil {
+		s.wrap = render.NewWriter(s.out, func() int { w, _ := s.Size(); return w })
+	}
+	return s.wrap
+}
+
+// readLine reads the next line, once everything printed is out.
+func (s *Session) readLine(prompt string, secret bool) (string, error) {
+	if s.wrap != nil {
+		_ = s.wrap.Flush()
+	}
+	return s.in.ReadLine(prompt, secret)
+}
 
 // firstHuman is the first seat a person plays, or 1.
 func (s *Session) firstHuman() int {
@@ -368,8 +405,14 @@ func (s *Session) flushLog() {
 			continue
 		}
 		s.printf("%s\n", l.Text)
+		if s.streaming && s.Size != nil {
+			s.narrated += len(s.style().Wrap(l.Text, "  "))
+		}
 	}
 	s.shown = s.m.LogLen()
+	if s.streaming {
+		s.narratedTo = s.shown
+	}
 	s.publicOnly = false
 }
 

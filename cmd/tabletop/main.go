@@ -87,6 +87,9 @@ func main() {
 
 // run runs the command line args and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	stdout, stderr = onTerminal(stdout), onTerminal(stderr)
+	defer flush(stderr)
+	defer flush(stdout)
 	defer func() {
 		if r := recover(); r != nil {
 			c, ok := r.(kongExit)

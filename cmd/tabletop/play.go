@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -306,7 +307,11 @@ func playSession(e *env, m *interp.Match, seats []repl.Seat, saver *saves.Autosa
 	} else {
 		in = repl.NewPlainReader(e.stdin, e.stdout, true)
 	}
-	s = repl.New(m, seats, in, e.stdout)
+	out := e.stdout
+	if interactive {
+		out = raw(e.stdout).(io.Writer) // the session wraps its lines itself, at its screen's width
+	}
+	s = repl.New(m, seats, in, out)
 	defer s.Close()
 	s.Color = colorOn(e.color, e.stdout)
 	if saver != nil {
@@ -319,7 +324,7 @@ func playSession(e *env, m *interp.Match, seats []repl.Seat, saver *saves.Autosa
 		s.StartReplay(replayName, decisions)
 	}
 	if interactive {
-		s.Size = repl.TerminalSize(e.stdout.(*os.File))
+		s.Size = repl.TerminalSize(raw(e.stdout).(*os.File))
 		// Ctrl-C while a command runs (the prompt reads it as a key) stops
 		// the command, not the program.
 		sig := make(chan os.Signal, 1)

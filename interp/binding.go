@@ -205,7 +205,7 @@ func (m *Match) checkSeat(L *lua.LState, n int) int {
 	v, ok := L.Get(n).(lua.LNumber)
 	s := int(v)
 	if !ok || float64(s) != float64(v) || s < 1 || s > len(m.Seats) {
-		L.ArgError(n, fmt.Sprintf("a seat number 1..%d expected, got %s", len(m.Seats), L.Get(n).String()))
+		L.ArgError(n, fmt.Sprintf("a seat number 1..%d expected, got %s", len(m.Seats), valueText(L.Get(n))))
 	}
 	return s
 }

@@ -288,7 +288,7 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 func (m *Match) start() error {
 	e := m.Engine
 	var game *lua.LTable
-	if err := guarded(m.meter, e.Path, func() (err error) { game, err = e.runMain(m.L); return err }); err != nil {
+	if err := guarded(m.meter, m.L, e.Path, func() (err error) { game, err = e.runMain(m.L); return err }); err != nil {
 		return err
 	}
 	m.game = game
@@ -306,7 +306,7 @@ func (m *Match) start() error {
 	setContext(m.co, m.meter)
 	// Start the coroutine with a pause, so that the traceback hook below
 	// is in place (gopher-lua resets it on a thread's first resume).
-	if err := guarded(m.meter, e.Path, func() error {
+	if err := guarded(m.meter, m.L, e.Path, func() error {
 		m.L.Push(luahost.Load(m.L, entryProto()))
 		m.L.Push(m.L.NewFunction(pause))
 		m.L.Push(play)
@@ -531,7 +531,7 @@ func (m *Match) Say(seat int, text string) (err error) {
 	}
 	m.saying = true
 	defer func() { m.saying = false }()
-	err = guarded(m.meter, m.Engine.Path, func() error {
+	err = guarded(m.meter, m.L, m.Engine.Path, func() error {
 		return m.L.CallByParam(lua.P{Fn: hook, NRet: 0, Protect: true}, m.t, lua.LNumber(seat), lua.LString(text))
 	})
 	if err != nil {
@@ -545,14 +545,14 @@ func (m *Match) resume(args ...lua.LValue) error {
 	m.trace = ""
 	var st lua.ResumeState
 	var rets []lua.LValue
-	err := guarded(m.meter, m.Engine.Path, func() (rerr error) {
+	err := guarded(m.meter, m.L, m.Engine.Path, func() (rerr error) {
 		st, rerr, rets = m.L.Resume(m.co, m.play, args...)
+		if ae, ok := rerr.(*lua.ApiError); ok && ae.StackTrace == "" {
+			ae.StackTrace = m.trace // where the play coroutine was when it failed
+		}
 		return rerr
 	})
 	if err != nil {
-		if se, ok := err.(*ScriptError); ok && se.Traceback == "" {
-			se.Traceback = capText(m.trace, MaxErrorBytes)
-		}
 		m.err = err
 		return err
 	}

@@ -68,8 +68,11 @@ func (m *Match) luaNote(L *lua.LState) int {
 // text is verb and its name ("play JC"), or its name when there is no verb.
 // t:ask returns the chosen option itself.
 func (m *Match) luaAsk(L *lua.LState) int {
-	if L != m.co {
+	if L != m.playThread() {
 		L.RaiseError("t:ask can only be called while the game is being played (inside play)")
+	}
+	if why := m.askBlocked(L); why != "" {
+		m.raiseAtScript(L, "cannot ask inside "+why+" (a prompt suspends the game, and Lua cannot suspend a function that the library or a metamethod called: ask before or after it; pcall and xpcall may wrap asks)")
 	}
 	seat := m.checkSeat(L, 2)
 	opts := L.CheckTable(3)

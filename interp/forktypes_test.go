@@ -108,6 +108,7 @@ interp.logArg
 interp.logParts
 interp.matchMeta
 interp.meldKeeper
+interp.pcallThread
 interp.randSource
 interp.scratch
 interp.textSet
@@ -133,4 +134,5 @@ interp.Board.sideRoot
 interp.Extra
 interp.Match.err
 interp.Note.Value
+interp.pcallThread.handler
 `

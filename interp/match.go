@@ -129,6 +129,12 @@ type Match struct {
 	t     *lua.LTable
 	meter *luahost.Meter
 
+	// The coroutines of the pcalls play is inside of, innermost last,
+	// and ended ones to use again (playthreads.go).
+	pcalls    []pcallThread
+	spare     []*lua.LState
+	pcallArgs []lua.LValue
+
 	prompt   *Prompt
 	record   []Decision
 	log      []LogLine
@@ -546,7 +552,7 @@ func (m *Match) resume(args ...lua.LValue) error {
 	var st lua.ResumeState
 	var rets []lua.LValue
 	err := guarded(m.meter, m.L, m.Engine.Path, func() (rerr error) {
-		st, rerr, rets = m.L.Resume(m.co, m.play, args...)
+		st, rets, rerr = m.resumePlay(args)
 		if ae, ok := rerr.(*lua.ApiError); ok && ae.StackTrace == "" {
 			ae.StackTrace = m.trace // where the play coroutine was when it failed
 		}
@@ -674,6 +680,9 @@ func (m *Match) kept(limit int64) int64 {
 	}
 	if m.co != nil {
 		roots = append(roots, m.co)
+	}
+	for _, p := range m.pcalls {
+		roots = append(roots, p.th)
 	}
 	for _, c := range m.Cards {
 		roots = append(roots, m.luaCard(c))

@@ -237,3 +237,26 @@ return G
 		t.Fatalf("got %v, want the loop stopped at line 5 by the instruction budget", err)
 	}
 }
+
+// TestAskInTailCalls: an ask in a tail call (return t:ask(...)), at any
+// depth, returns its choice where the call's results go.
+func TestAskInTailCalls(t *testing.T) {
+	src := `
+local G = { title = "Tail", players = { 2, 2 } }
+local function pick(t, seat) return t:ask(seat, { "x", "y" }) end
+local function twice(t) local a = pick(t, 1) local b, c = pick(t, 2) return a .. b .. tostring(c) end
+function G.play(t)
+  t:log("%s", twice(t))
+  local ok, v = pcall(pick, t, 1)
+  t:log("%s %s", tostring(ok), v)
+  return t:ask(2, { "last" })
+end
+return G
+`
+	_, m := startMatch(t, "tail.lua", src, Config{})
+	playTexts(t, m, "y", "x", "y")
+	checkLog(t, m, []string{"yxnil", "true y"})
+	if !m.Done() {
+		t.Error("the game did not end")
+	}
+}

@@ -333,24 +333,26 @@ func (m *Match) start() error {
 // panicWithTraceback is the coroutine's error hook: it notes where the
 // script was before the error unwinds the stack.
 func (m *Match) panicWithTraceback(L *lua.LState) {
-	m.trace = luaTraceback(L)
+	m.trace = luaTraceback(L, m.game.RawGetString("play"))
 	panic(&lua.ApiError{Type: lua.ApiErrorRun, Object: L.Get(-1)})
 }
 
-// luaTraceback lists the script's frames, innermost first.
-func luaTraceback(L *lua.LState) string {
+// luaTraceback lists the script's frames, innermost first; play is the
+// game's play function.
+func luaTraceback(L *lua.LState, play lua.LValue) string {
 	var lines []string
 	for level := 0; level < 12; level++ {
 		dbg, ok := L.GetStack(level)
 		if !ok {
 			break
 		}
-		if _, err := L.GetInfo("Sln", dbg, lua.LNil); err != nil || dbg.CurrentLine <= 0 || strings.HasPrefix(dbg.Source, "<") {
+		fn, err := L.GetInfo("Slnf", dbg, lua.LNil)
+		if err != nil || dbg.CurrentLine <= 0 || strings.HasPrefix(dbg.Source, "<") {
 			continue
 		}
 		name := "in function " + dbg.Name
 		switch {
-		case dbg.Name == "corountine": // gopher-lua's name for a coroutine's body
+		case fn == play:
 			name = "in play"
 		case dbg.Name == "" || strings.HasPrefix(dbg.Name, "<"):
 			name = "in a function"
@@ -363,9 +365,13 @@ func luaTraceback(L *lua.LState) string {
 	return strings.Join(lines, "\n")
 }
 
+// entrySource is the play coroutine's body. It calls play rather than
+// tail-calling it: a frame of its own stays at the bottom of the
+// coroutine, so that a t:ask play tail-calls (return t:ask(...), at any
+// depth) suspends a coroutine that still has a frame to return to.
 const entrySource = `
 local pause, play = ...
-return function(t) pause() return play(t) end
+return function(t) pause() local result = play(t) return result end
 `
 
 var entryProto = compiledOnce("<entry>", entrySource)

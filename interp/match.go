@@ -276,7 +276,7 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 	for i := 1; i <= cfg.Players; i++ {
 		s := Seat{Label: "Player " + strconv.Itoa(i)}
 		if i <= len(cfg.Names) {
-			s.Name = cfg.Names[i-1]
+			s.Name = printableLine(cfg.Names[i-1])
 		}
 		m.Seats = append(m.Seats, s)
 	}

@@ -89,7 +89,7 @@ func errValue(err error) lua.LValue {
 // engine's own code, not a place in the script.
 var (
 	leadingPlace = regexp.MustCompile(`^([^\s<\[:][^:\n]*\.lua):(\d+):( |$)`)
-	enginePlace  = regexp.MustCompile(`^(<[^>\n]*>|\[G\]):[-?0-9]*:\s*`)
+	enginePlace  = regexp.MustCompile(`^(<[^>\n]*>|\[G\]):([-?0-9]*:)?\s*`)
 )
 
 // placed returns msg with a place in the script at its start: its own,

@@ -70,7 +70,7 @@ func RunFileWith(path string, libs []interp.Library, stdlib fs.FS) ([]Result, er
 		return nil, err
 	}
 	r := &runner{path: path, libs: libs, stdlib: stdlib, engines: map[string]*interp.Engine{}}
-	r.host = interp.NewHost(path, libs, stdlib, limits, os.Stderr)
+	r.host = interp.NewHost(path, libs, stdlib, limits, interp.PrintableWriter(os.Stderr))
 	defer r.host.Close()
 	if err := r.declare(src); err != nil {
 		return nil, err

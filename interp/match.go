@@ -284,6 +284,7 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 	m.meter.Host = m
 	m.rand = &randSource{m.RNG}
 	m.L = e.newState(m.rand, cfg.Out)
+	installPCall(m.L)
 	setContext(m.L, m.meter)
 	m.meter.SetMeasure(m.kept)
 	return m

@@ -78,7 +78,8 @@ func anonymous(p *lua.FunctionProto) {
 }
 
 // installPCall replaces the state's pcall and xpcall with the ones that
-// can ask in play.
+// can ask in play: a match's (the states of bots, tools and scenarios
+// keep gopher-lua's).
 func installPCall(L *lua.LState) {
 	chunk := luahost.Load(L, pcallHelperChunk())
 	L.Push(chunk)

@@ -46,7 +46,6 @@ func (e *Engine) newState(src *randSource, out io.Writer) *lua.LState {
 		out = io.Discard
 	}
 	L.SetGlobal("print", L.NewFunction(luahost.Print(out)))
-	installPCall(L)
 	L.SetGlobal("require", L.NewClosure(luaRequire, L.NewTable(), hostValue(L, e)))
 	return L
 }

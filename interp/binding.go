@@ -68,8 +68,11 @@ func (m *Match) luaNote(L *lua.LState) int {
 // text is verb and its name ("play JC"), or its name when there is no verb.
 // t:ask returns the chosen option itself.
 func (m *Match) luaAsk(L *lua.LState) int {
-	if L != m.co {
+	if L != m.playThread() {
 		L.RaiseError("t:ask can only be called while the game is being played (inside play)")
+	}
+	if why := m.askBlocked(L); why != "" {
+		m.raiseAtScript(L, "cannot ask inside "+why+" (a prompt suspends the game, and Lua cannot suspend a function that the library or a metamethod called: ask before or after it; pcall and xpcall may wrap asks)")
 	}
 	seat := m.checkSeat(L, 2)
 	opts := L.CheckTable(3)
@@ -95,29 +98,17 @@ func (m *Match) luaAsk(L *lua.LState) int {
 	// charge is a dozen branches and an atomic swap, and prompts with
 	// scores of options are common.
 	var charge int64
+	allPlain := true
 	for i := 1; i <= n; i++ {
 		v := opts.RawGetInt(i)
-		var text string
-		switch o := v.(type) {
-		case lua.LString:
-			text = string(o)
-		case *lua.LTable:
-			if s, ok := o.RawGetString("text").(lua.LString); ok {
-				text = string(s)
-			} else if c := m.cardOf(o); c != nil {
-				text = c.OptionText(verb)
-			} else {
-				L.RaiseError("t:ask: option %d is neither a card nor a table with a text field", i)
-			}
-		default:
-			L.RaiseError("t:ask: option %d must be a string, a card or a table with a text field, not %s", i, v.Type().String())
+		text, problem, plain := cleanOption(m.optionText(L, v, i, verb))
+		if problem != "" {
+			L.RaiseError("t:ask: option %d %s", i, problem)
 		}
 		if text == "" {
 			L.RaiseError("t:ask: option %d has an empty text", i)
 		}
-		if problem := optionTextProblem(text); problem != "" {
-			L.RaiseError("t:ask: option %d %s", i, problem)
-		}
+		allPlain = allPlain && plain
 		if charge += int64(len(text)) + 16; charge >= optionChargeBatch {
 			m.meter.Charge(L, charge)
 			charge = 0
@@ -127,10 +118,66 @@ func (m *Match) luaAsk(L *lua.LState) int {
 	}
 	m.meter.Charge(L, charge)
 	if dup := m.duplicate(p.Options); dup != "" {
-		L.RaiseError("t:ask: two options have the same text %q", dup)
+		m.refuseLookalike(L, p, verb, p.Index(dup), lastIndex(p.Options, dup))
+	}
+	if !allPlain {
+		m.checkLookalikes(L, p, verb)
 	}
 	m.prompt = p
 	return L.Yield()
+}
+
+// optionText is the text of option i, v, as the script gave it: a string,
+// a table's text field, or a card's text (verb and name).
+func (m *Match) optionText(L *lua.LState, v lua.LValue, i int, verb string) string {
+	switch o := v.(type) {
+	case lua.LString:
+		return string(o)
+	case *lua.LTable:
+		if s, ok := o.RawGetString("text").(lua.LString); ok {
+			return string(s)
+		} else if c := m.cardOf(o); c != nil {
+			return c.OptionText(verb)
+		}
+		L.RaiseError("t:ask: option %d is neither a card nor a table with a text field", i)
+	default:
+		L.RaiseError("t:ask: option %d must be a string, a card or a table with a text field, not %s", i, v.Type().String())
+	}
+	return ""
+}
+
+// checkLookalikes refuses a prompt two of whose options a person could
+// not tell apart (see lookalike). It runs only when some option text is
+// not plain ASCII.
+func (m *Match) checkLookalikes(L *lua.LState, p *Prompt, verb string) {
+	plain := make([]bool, len(p.Options))
+	for i, o := range p.Options {
+		_, _, plain[i] = cleanOption(o)
+	}
+	if i, j := lookalike(p.Options, plain); i >= 0 {
+		m.refuseLookalike(L, p, verb, i, j)
+	}
+}
+
+// refuseLookalike raises the error for options i and j (0-based), which
+// have the same text or look the same.
+func (m *Match) refuseLookalike(L *lua.LState, p *Prompt, verb string, i, j int) {
+	a, b := m.optionText(L, p.values[i], i+1, verb), m.optionText(L, p.values[j], j+1, verb)
+	if a == b {
+		L.RaiseError("t:ask: two options have the same text %q", a)
+	}
+	L.RaiseError("t:ask: options %d and %d look the same (%s and %s): nobody could tell which is which",
+		i+1, j+1, strconv.QuoteToASCII(a), strconv.QuoteToASCII(b))
+}
+
+// lastIndex is the position of the last text of texts equal to s.
+func lastIndex(texts []string, s string) int {
+	for i := len(texts) - 1; i >= 0; i-- {
+		if texts[i] == s {
+			return i
+		}
+	}
+	return -1
 }
 
 // optionChargeBatch is how many bytes of option texts luaAsk gathers
@@ -205,7 +252,7 @@ func (m *Match) checkSeat(L *lua.LState, n int) int {
 	v, ok := L.Get(n).(lua.LNumber)
 	s := int(v)
 	if !ok || float64(s) != float64(v) || s < 1 || s > len(m.Seats) {
-		L.ArgError(n, fmt.Sprintf("a seat number 1..%d expected, got %s", len(m.Seats), L.Get(n).String()))
+		L.ArgError(n, fmt.Sprintf("a seat number 1..%d expected, got %s", len(m.Seats), valueText(L.Get(n))))
 	}
 	return s
 }

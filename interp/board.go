@@ -172,7 +172,7 @@ func readLegend(lt *lua.LTable) (map[rune]board.LegendEntry, string) {
 		}
 		ks, ok := k.(lua.LString)
 		if !ok || utf8.RuneCountInString(string(ks)) != 1 {
-			lerr = fmt.Sprintf("legend keys are single characters, not %s", k.String())
+			lerr = fmt.Sprintf("legend keys are single characters, not %s", valueText(k))
 			return
 		}
 		ch, _ := utf8.DecodeRuneInString(string(ks))

@@ -215,7 +215,7 @@ func (e *Engine) scriptFunc(table, name string, seed uint64) (*lua.LFunction, *l
 	L := e.newState(&randSource{rng}, nil)
 	g := newMeter(e.Limits, L)
 	var game *lua.LTable
-	err := guarded(g, e.Path, func() (err error) { game, err = e.runMain(L); return err })
+	err := guarded(g, L, e.Path, func() (err error) { game, err = e.runMain(L); return err })
 	if err != nil {
 		g.Close()
 		L.Close()
@@ -252,7 +252,7 @@ func (b *ScriptBot) Choose(m *Match) (int, error) {
 	}
 	L := b.L
 	var ret lua.LValue
-	err := guarded(b.meter, b.eng.Path, func() error {
+	err := guarded(b.meter, L, b.eng.Path, func() error {
 		if !b.view.current(m, p.Seat) {
 			// Another match (a new game, an undo): nothing carries over.
 			b.view = newBotView(L, m, p.Seat, b.view)
@@ -282,7 +282,7 @@ func (b *ScriptBot) Choose(m *Match) (int, error) {
 			return i, nil
 		}
 	}
-	return 0, &ScriptError{Msg: fmt.Sprintf("%s: bot %s returned %s, which is not one of the %d legal options", b.eng.Path, b.name, capText(ret.String(), 80), len(p.Options))}
+	return 0, &ScriptError{Msg: fmt.Sprintf("%s: bot %s returned %s, which is not one of the %d legal options", b.eng.Path, b.name, capText(valueText(ret), 80), len(p.Options))}
 }
 
 // RunTool runs game.tools[name](view) for seat and returns its text: a
@@ -294,7 +294,7 @@ func (e *Engine) RunTool(m *Match, name string, seat int) (string, error) {
 	}
 	defer func() { g.Close(); L.Close() }()
 	var text string
-	err = guarded(g, e.Path, func() error {
+	err = guarded(g, L, e.Path, func() error {
 		vt := m.LuaView(L, seat)
 		L.Push(fn)
 		L.Push(vt)

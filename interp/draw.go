@@ -21,7 +21,9 @@ import (
 //     measured;
 //   - math.random draws from a scratch generator seeded with the seat, so
 //     a note that calls it cannot change the game (and draws the same every
-//     time);
+//     time); tostring numbers the objects it shows in a scratch overlay
+//     (luahost.ScratchIdents), so drawing never moves the numbers the
+//     game's own tostring gives;
 //   - every t: method that changes the game (t:move, t:log, t:random, a
 //     zone's shuffle, ...) is refused while it runs, as t:ask is in on_say.
 //
@@ -46,13 +48,15 @@ func (m *Match) draw(fn *lua.LFunction, seat int) (ret lua.LValue, err error) {
 	setContext(L, g)
 	m.rand.rng = NewRNG(uint64(seat))
 	m.drawing = true
+	restoreIdents := luahost.ScratchIdents(L)
 	defer func() {
+		restoreIdents()
 		setContext(L, oldCtx)
 		m.rand.rng = oldRNG
 		m.drawing = oldDrawing
 	}()
 	ret = lua.LNil
-	err = guarded(g, m.Engine.Path, func() error {
+	err = guarded(g, L, m.Engine.Path, func() error {
 		if err := L.CallByParam(lua.P{Fn: fn, NRet: 1, Protect: true}, lua.LNumber(seat)); err != nil {
 			return err
 		}

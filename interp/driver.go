@@ -46,7 +46,7 @@ func (h *Host) Load(name string, src []byte) (*lua.LFunction, error) {
 // a *ScriptError that says which budget stopped it, if one did; the host
 // stays usable (a stopped meter is replaced by a fresh one).
 func (h *Host) Call(fn *lua.LFunction, args ...lua.LValue) error {
-	err := guarded(h.meter, h.engine.Path, func() error {
+	err := guarded(h.meter, h.L, h.engine.Path, func() error {
 		return h.L.CallByParam(lua.P{Fn: fn, NRet: 0, Protect: true}, args...)
 	})
 	if h.meter.Stopped() != "" {

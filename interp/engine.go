@@ -210,7 +210,7 @@ func (e *Engine) describe() error {
 	g := newMeter(e.Limits, L)
 	defer g.Close()
 	var game *lua.LTable
-	if err := guarded(g, e.Path, func() (err error) { game, err = e.runMain(L); return err }); err != nil {
+	if err := guarded(g, L, e.Path, func() (err error) { game, err = e.runMain(L); return err }); err != nil {
 		return err
 	}
 	info := GameInfo{MinPlayers: 2, MaxPlayers: 6}
@@ -293,7 +293,7 @@ func (e *Engine) readSearch(v lua.LValue, info *GameInfo) error {
 		info.SearchRollout = string(name)
 		return nil
 	}
-	return &ScriptError{Msg: fmt.Sprintf("%s: search.rollout must be \"random\" or the name of one of the game's bots (%s), not %s", e.Path, strings.Join(info.Bots, ", "), capText(r.String(), 40))}
+	return &ScriptError{Msg: fmt.Sprintf("%s: search.rollout must be \"random\" or the name of one of the game's bots (%s), not %s", e.Path, strings.Join(info.Bots, ", "), capText(valueText(r), 40))}
 }
 
 // sortedFuncKeys lists the string keys of a table of functions, in the
@@ -331,7 +331,7 @@ func (e *Engine) runMain(L *lua.LState) (*lua.LTable, error) {
 	fn := luahost.Load(L, e.protos[""])
 	L.Push(fn)
 	if err := L.PCall(0, 1, nil); err != nil {
-		return nil, scriptError(err)
+		return nil, err
 	}
 	game, ok := L.Get(-1).(*lua.LTable)
 	L.Pop(1)

@@ -140,6 +140,12 @@ type Match struct {
 	t     *lua.LTable
 	meter *luahost.Meter
 
+	// The coroutines of the pcalls play is inside of, innermost last,
+	// and ended ones to use again (playthreads.go).
+	pcalls    []pcallThread
+	spare     []*lua.LState
+	pcallArgs []lua.LValue
+
 	prompt   *Prompt
 	record   []Decision
 	log      []LogLine
@@ -289,7 +295,7 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 	for i := 1; i <= cfg.Players; i++ {
 		s := Seat{Label: "Player " + strconv.Itoa(i)}
 		if i <= len(cfg.Names) {
-			s.Name = cfg.Names[i-1]
+			s.Name = printableLine(cfg.Names[i-1])
 		}
 		m.Seats = append(m.Seats, s)
 	}
@@ -297,6 +303,7 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 	m.meter.Host = m
 	m.rand = &randSource{m.RNG}
 	m.L = e.newState(m.rand, cfg.Out)
+	installPCall(m.L)
 	setContext(m.L, m.meter)
 	m.meter.SetMeasure(m.kept)
 	return m
@@ -307,7 +314,7 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 func (m *Match) start() error {
 	e := m.Engine
 	var game *lua.LTable
-	if err := guarded(m.meter, e.Path, func() (err error) { game, err = e.runMain(m.L); return err }); err != nil {
+	if err := guarded(m.meter, m.L, e.Path, func() (err error) { game, err = e.runMain(m.L); return err }); err != nil {
 		return err
 	}
 	m.game = game
@@ -325,7 +332,7 @@ func (m *Match) start() error {
 	setContext(m.co, m.meter)
 	// Start the coroutine with a pause, so that the traceback hook below
 	// is in place (gopher-lua resets it on a thread's first resume).
-	if err := guarded(m.meter, e.Path, func() error {
+	if err := guarded(m.meter, m.L, e.Path, func() error {
 		m.L.Push(luahost.Load(m.L, entryProto()))
 		m.L.Push(m.L.NewFunction(pause))
 		m.L.Push(play)
@@ -346,24 +353,26 @@ func (m *Match) start() error {
 // panicWithTraceback is the coroutine's error hook: it notes where the
 // script was before the error unwinds the stack.
 func (m *Match) panicWithTraceback(L *lua.LState) {
-	m.trace = luaTraceback(L)
+	m.trace = luaTraceback(L, m.game.RawGetString("play"))
 	panic(&lua.ApiError{Type: lua.ApiErrorRun, Object: L.Get(-1)})
 }
 
-// luaTraceback lists the script's frames, innermost first.
-func luaTraceback(L *lua.LState) string {
+// luaTraceback lists the script's frames, innermost first; play is the
+// game's play function.
+func luaTraceback(L *lua.LState, play lua.LValue) string {
 	var lines []string
 	for level := 0; level < 12; level++ {
 		dbg, ok := L.GetStack(level)
 		if !ok {
 			break
 		}
-		if _, err := L.GetInfo("Sln", dbg, lua.LNil); err != nil || dbg.CurrentLine <= 0 || strings.HasPrefix(dbg.Source, "<") {
+		fn, err := L.GetInfo("Slnf", dbg, lua.LNil)
+		if err != nil || dbg.CurrentLine <= 0 || strings.HasPrefix(dbg.Source, "<") {
 			continue
 		}
 		name := "in function " + dbg.Name
 		switch {
-		case dbg.Name == "corountine": // gopher-lua's name for a coroutine's body
+		case fn == play:
 			name = "in play"
 		case dbg.Name == "" || strings.HasPrefix(dbg.Name, "<"):
 			name = "in a function"
@@ -376,9 +385,13 @@ func luaTraceback(L *lua.LState) string {
 	return strings.Join(lines, "\n")
 }
 
+// entrySource is the play coroutine's body. It calls play rather than
+// tail-calling it: a frame of its own stays at the bottom of the
+// coroutine, so that a t:ask play tail-calls (return t:ask(...), at any
+// depth) suspends a coroutine that still has a frame to return to.
 const entrySource = `
 local pause, play = ...
-return function(t) pause() return play(t) end
+return function(t) pause() local result = play(t) return result end
 `
 
 var entryProto = compiledOnce("<entry>", entrySource)
@@ -588,7 +601,7 @@ func (m *Match) Say(seat int, text string) (err error) {
 	}
 	m.saying = true
 	defer func() { m.saying = false }()
-	err = guarded(m.meter, m.Engine.Path, func() error {
+	err = guarded(m.meter, m.L, m.Engine.Path, func() error {
 		return m.L.CallByParam(lua.P{Fn: hook, NRet: 0, Protect: true}, m.t, lua.LNumber(seat), lua.LString(text))
 	})
 	if err != nil {
@@ -602,14 +615,14 @@ func (m *Match) resume(args ...lua.LValue) error {
 	m.trace = ""
 	var st lua.ResumeState
 	var rets []lua.LValue
-	err := guarded(m.meter, m.Engine.Path, func() (rerr error) {
-		st, rerr, rets = m.L.Resume(m.co, m.play, args...)
+	err := guarded(m.meter, m.L, m.Engine.Path, func() (rerr error) {
+		st, rets, rerr = m.resumePlay(args)
+		if ae, ok := rerr.(*lua.ApiError); ok && ae.StackTrace == "" {
+			ae.StackTrace = m.trace // where the play coroutine was when it failed
+		}
 		return rerr
 	})
 	if err != nil {
-		if se, ok := err.(*ScriptError); ok && se.Traceback == "" {
-			se.Traceback = capText(m.trace, MaxErrorBytes)
-		}
 		m.err = err
 		return err
 	}
@@ -734,6 +747,9 @@ func (m *Match) kept(limit int64) int64 {
 	}
 	if m.co != nil {
 		roots = append(roots, m.co)
+	}
+	for _, p := range m.pcalls {
+		roots = append(roots, p.th)
 	}
 	for _, c := range m.Cards {
 		roots = append(roots, m.luaCard(c))

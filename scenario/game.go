@@ -84,7 +84,7 @@ func scriptUnderTest(testPath string) (string, error) {
 
 // readConfig reads players, seed, options, stack and rolls from a game{} spec.
 func readConfig(L *lua.LState, spec *lua.LTable) interp.Config {
-	cfg := interp.Config{Seed: 1, Options: map[string]string{}, Out: os.Stderr}
+	cfg := interp.Config{Seed: 1, Options: map[string]string{}, Out: interp.PrintableWriter(os.Stderr)}
 	if n, ok := spec.RawGetString("players").(lua.LNumber); ok {
 		cfg.Players = int(n)
 	}

@@ -4,7 +4,9 @@ import (
 	_ "embed"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -68,7 +70,7 @@ func RunFileWith(path string, libs []interp.Library, stdlib fs.FS) ([]Result, er
 		return nil, err
 	}
 	r := &runner{path: path, libs: libs, stdlib: stdlib, engines: map[string]*interp.Engine{}}
-	r.host = interp.NewHost(path, libs, stdlib, limits, os.Stderr)
+	r.host = interp.NewHost(path, libs, stdlib, limits, interp.PrintableWriter(os.Stderr))
 	defer r.host.Close()
 	if err := r.declare(src); err != nil {
 		return nil, err
@@ -87,7 +89,13 @@ func (r *runner) declare(src []byte) error {
 	L.SetGlobal("scenario", L.NewFunction(r.luaScenario))
 	L.SetGlobal("game", L.NewFunction(r.luaGame))
 	r.handleMT = L.NewTable()
-	r.handleMT.RawSetString("__index", L.SetFuncs(L.NewTable(), handleMethods))
+	// In the order of their names: pairs over a table follows the order
+	// it was filled in, which must be the same in every run.
+	methods := L.CreateTable(0, len(handleMethods))
+	for _, name := range slices.Sorted(maps.Keys(handleMethods)) {
+		methods.RawSetString(name, L.NewFunction(handleMethods[name]))
+	}
+	r.handleMT.RawSetString("__index", methods)
 	r.handleMT.RawSetString("__tostring", L.NewFunction(handleString))
 	pre, err := r.host.Load(preludeName, prelude)
 	if err != nil {

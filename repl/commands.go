@@ -164,7 +164,7 @@ func (s *Session) legal(words []string) {
 
 // rules prints the game's rules summary, or the sections a topic names.
 func (s *Session) rules(topic string) {
-	texts, err := s.eng.RulesTexts()
+	texts, err := s.m.RulesTexts() // as this game plays: its options filled in
 	if err != nil {
 		s.printf("Cannot read the rules: %v\n", err)
 		return

@@ -712,12 +712,20 @@ end
 
 -- Turns and rounds ---------------------------------------------------------------
 
--- [Game Play] Draw up to seven, none when holding seven or more.
+-- [Game Play] Draw up to seven, none when holding seven or more. The
+-- drawer is told what he drew; the others see his hand grow.
 function Game.draw_up(t, z, seat)
   local hand = z.hands[seat]
   local need = Game.hand_size - hand:count()
   if need > 0 and not z.stock:empty() then
-    z.stock:deal(hand, need)
+    local drawn = {}
+    for i = 1, need do
+      local card = z.stock:top()
+      if not card then break end
+      z.stock:deal(hand, 1)
+      drawn[i] = card
+    end
+    t:tell(seat, "You draw %s", drawn)
     hand:sort()
     if z.stock:empty() then
       t:log("The stock is empty: the round ends when a player has played his last card")

@@ -718,13 +718,9 @@ function Game.draw_up(t, z, seat)
   local hand = z.hands[seat]
   local need = Game.hand_size - hand:count()
   if need > 0 and not z.stock:empty() then
-    local drawn = {}
-    for i = 1, need do
-      local card = z.stock:top()
-      if not card then break end
-      z.stock:deal(hand, 1)
-      drawn[i] = card
-    end
+    local had, drawn = hand:count(), {}
+    local moved = z.stock:deal(hand, need) -- onto the hand, in the order drawn
+    for i = 1, moved do drawn[i] = hand:at(had + i) end
     t:tell(seat, "You draw %s", drawn)
     hand:sort()
     if z.stock:empty() then

@@ -407,10 +407,12 @@ function Game.note_cast(t, g)
   end, table.concat(g.cast, ","))
 end
 
--- The characters by seat in a view (from the fact above), made once a game.
+-- The characters by seat in a view (from the fact above), made once a game;
+-- nil while they are being chosen.
 local CAST_OF = {}
 function Game.cast_of(view)
   local fact = view.facts.cast
+  if not fact then return nil end
   local cast = CAST_OF[fact]
   if not cast then
     cast = {}
@@ -846,10 +848,11 @@ function Game.places(nb, name) return nb.h:places(INDEX[name]) end
 
 -- notes_text renders the notebook for a person at the table.
 function Game.notes_text(view, seat)
+  local cast = Game.cast_of(view)
+  if not cast then return "The notebook opens once everyone has a character." end
   local k = Game.knowledge(view)
   local nb = Game.deduce(k)
   if not nb then return "The notebook finds a contradiction in what it was told." end
-  local cast = Game.cast_of(view)
   local head = string.format("%-16s", "NOTEBOOK")
   for s = 1, view.players do head = head .. " " .. Game.by_name[cast[s]].glyph end
   local lines = { head .. "  envelope" }

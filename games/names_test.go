@@ -1,7 +1,8 @@
 package games
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,12 +19,7 @@ import (
 // a whole game; the search bot a few decisions of one.
 func TestBotsOnNamedSeats(t *testing.T) {
 	engines := gameScripts(t)
-	scripts := make([]string, 0, len(engines))
-	for name := range engines {
-		scripts = append(scripts, name)
-	}
-	sort.Strings(scripts)
-	for _, name := range scripts {
+	for _, name := range slices.Sorted(maps.Keys(engines)) {
 		e := engines[name]
 		players := defaultPlayers(e)
 		names := []string{"Ann", "Bob", "Cy", "Di", "Ed", "Flo"}[:players]

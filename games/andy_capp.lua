@@ -712,16 +712,18 @@ end
 
 -- Turns and rounds ---------------------------------------------------------------
 
--- [Game Play] Draw up to seven, none when holding seven or more. The
--- drawer is told what he drew; the others see his hand grow.
+-- [Game Play] Draw up to seven, none when holding seven or more. Everyone
+-- reads how many cards a player draws, so that a hand that changes says
+-- why. (Not which: a line naming the cards drawn would tell the drawer no
+-- more than his hand does, and the search bot, which replays the games it
+-- imagines until every line its seat read agrees, could then seldom find
+-- a stock that deals them in that order.)
 function Game.draw_up(t, z, seat)
   local hand = z.hands[seat]
   local need = Game.hand_size - hand:count()
   if need > 0 and not z.stock:empty() then
-    local had, drawn = hand:count(), {}
-    local moved = z.stock:deal(hand, need) -- onto the hand, in the order drawn
-    for i = 1, moved do drawn[i] = hand:at(had + i) end
-    t:tell(seat, "You draw %s", drawn)
+    local n = z.stock:deal(hand, need)
+    t:log("%p draws %d card%s", seat, n, n == 1 and "" or "s")
     hand:sort()
     if z.stock:empty() then
       t:log("The stock is empty: the round ends when a player has played his last card")

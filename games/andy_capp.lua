@@ -715,12 +715,18 @@ end
 
 -- Turns and rounds ---------------------------------------------------------------
 
--- [Game Play] Draw up to seven, none when holding seven or more.
+-- [Game Play] Draw up to seven, none when holding seven or more. Everyone
+-- reads how many cards a player draws, so that a hand that changes says
+-- why. (Not which: a line naming the cards drawn would tell the drawer no
+-- more than his hand does, and the search bot, which replays the games it
+-- imagines until every line its seat read agrees, could then seldom find
+-- a stock that deals them in that order.)
 function Game.draw_up(t, z, seat)
   local hand = z.hands[seat]
   local need = Game.hand_size - hand:count()
   if need > 0 and not z.stock:empty() then
-    z.stock:deal(hand, need)
+    local n = z.stock:deal(hand, need)
+    t:log("%p draws %d card%s", seat, n, n == 1 and "" or "s")
     hand:sort()
     if z.stock:empty() then
       t:log("The stock is empty: the round ends when a player has played his last card")

@@ -95,6 +95,7 @@ scenario("a turn lays one tray, or adds to one tray, then the hand is made up to
   expect_eq(g:cards("tray 1", 1), { "1", "2", "3" })
   expect_log(g, "North lays tray 1: 1 2 3")
   expect_eq(#g:cards("hand", 1), 7, "drew three")
+  expect_log(g, "North draws 3 cards", 2)
   expect_eq(g:turn(), 2, "one tray a turn: East's turn")
   g:play("tray 6 6 6", "tray 4 4", "tray 7 7 7")
   -- North drew 4 2 2: a 4 extends the series, a 2 would spoil it, a 5 is too far.

@@ -285,7 +285,9 @@ end
 -- "careful": never sees more than its seat's view. It keeps the J♣ away from
 -- its own tricks, takes tricks that are worth points, dumps its dangerous
 -- cards when it cannot win, and plays for a scramble once its own tally is
--- low enough that one is within reach (or another player already forced one).
+-- low enough that one is within reach (12 points above the option
+-- scramble_at, which it reads in view.settings), or another player already
+-- forced one.
 
 local function tally_of(list, scramble)
   if scramble then return Clubs.scramble_tally(list) end
@@ -305,11 +307,12 @@ local function tricks_tally(view, s)
 end
 
 local function aiming_for_scramble(view, seat)
+  local at = view.settings.scramble_at
   local mine = tricks_tally(view, seat)
   for s = 1, view.players do
-    if s ~= seat and tricks_tally(view, s) <= -26 then return true end
+    if s ~= seat and tricks_tally(view, s) <= at then return true end
   end
-  return mine <= -14
+  return mine <= at + 12
 end
 
 -- The index of the declaration to make: clubs alone after a high club,

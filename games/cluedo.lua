@@ -33,7 +33,10 @@
 --    the table agree; with five, Fontana is left out; with four, Kingston and
 --    Fontana too (the rulebook says they can be "safely left out"); with
 --    three, Lehman, Burgess, Northey; with two, Lehman and Burgess (spread
---    round the board). Each seat is then named after its character.
+--    round the board). Each seat is then named after its character, but
+--    for a player who gave his own name ("Ann"): a note says who plays whom
+--    ("Ann plays Cmdr Lehman (L)") and gives bots the characters by seat
+--    (view.facts.cast), so a bot never finds a character by a seat's name.
 --  * Who moves first [3]: "Miss Kingston plays first, followed by players to
 --    the left in turn": the seat playing her; when nobody does, the seat whose
 --    character's start square comes first clockwise after hers. Turns then
@@ -77,7 +80,8 @@
 --    the envelope is opened and nobody wins.
 --  * Paper and pencil [1]: beside the board each seat sees its notepad,
 --    what it has seen itself: its own cards, the cards shown to it, and who
---    could not show for which cards. The `notes` command (Game.tools.notes)
+--    could not show for which cards. Its columns are headed by the
+--    characters' letters, with a key for the players who go by their names. The `notes` command (Game.tools.notes)
 --    runs the detective's deduction notebook on the seat's view. The public
 --    history of suggestions and answers is a note at the top of the view;
 --    bots get it as data in view.events (kinds suggest, pass, showed,
@@ -202,10 +206,6 @@ for _, list in ipairs({ { Game.persons, "person" }, { Game.rooms, "room" }, { Ga
     Game.cards[#Game.cards + 1] = def
   end
 end
-
--- A seat is named after its character once chosen: the person of a label.
-Game.by_label = {}
-for _, p in ipairs(Game.persons) do Game.by_label[p.label] = p end
 
 -- What a player says when suggesting [4].
 function Game.phrase(person, room, article)
@@ -388,6 +388,67 @@ function Game.note_history(t, g)
   end)
 end
 
+-- Who plays whom, as a note: a line naming the players who go by their own
+-- names ("Ann plays Cmdr Lehman (L)"; a seat without one is named after its
+-- character), and for bots the characters by seat as a fact
+-- (view.facts.cast = "lehman,anderson,burgess,northey"): a bot knows its
+-- seat, and a seat's name need not be its character's.
+function Game.note_cast(t, g)
+  t:note("cast", function()
+    local parts = {}
+    for s, name in ipairs(g.cast) do
+      local p = Game.by_name[name]
+      if t:name(s) ~= p.label then
+        parts[#parts + 1] = string.format("%s plays %s (%s)", t:name(s), p.short, p.glyph)
+      end
+    end
+    if #parts == 0 then return nil end
+    return table.concat(parts, " · ")
+  end, table.concat(g.cast, ","))
+end
+
+-- The characters by seat in a view (from the fact above), made once a game;
+-- nil while they are being chosen.
+local CAST_OF = {}
+function Game.cast_of(view)
+  local fact = view.facts.cast
+  if not fact then return nil end
+  local cast = CAST_OF[fact]
+  if not cast then
+    cast = {}
+    for name in fact:gmatch("[^,]+") do cast[#cast + 1] = name end
+    CAST_OF[fact] = cast
+  end
+  return cast
+end
+
+-- What the notepad and the history call a seat: the player's own name, or
+-- where the seat is named after its character, his surname ("Burgess").
+local SURNAME = {}
+for _, p in ipairs(Game.persons) do SURNAME[p.label] = p.name:gsub("^%l", string.upper) end
+function Game.who(name) return SURNAME[name] or name end
+
+-- The key to a notepad's columns, headed by the characters' letters: which
+-- letter is which player, for the players who go by their own names
+-- (names by seat, cast the characters by seat), in lines of at most width.
+function Game.column_key(names, cast, width)
+  local lines, line = {}, nil
+  for s, name in ipairs(cast) do
+    local p = Game.by_name[name]
+    if names[s] ~= p.label then
+      local part = p.glyph .. " " .. names[s]
+      if line and #line + 3 + #part > width then
+        lines[#lines + 1] = line
+        line = nil
+      end
+      line = line and (line .. " · " .. part) or part
+    end
+  end
+  lines[#lines + 1] = line
+  for i, l in ipairs(lines) do lines[i] = "  " .. l end
+  return lines
+end
+
 -- The notepad beside the board, for one seat: what it has seen. A row per
 -- card, a column per player: * holds it (your cards, and cards shown to
 -- you), - could not show it (answered "none" to a suggestion naming it).
@@ -397,8 +458,13 @@ for _, def in ipairs(Game.cards) do PAD[def.name] = string.rep(" ", 15 - #def.na
 
 function Game.notepad(t, g, seat)
   local head = string.format("%-16s", "NOTEPAD")
-  for s = 1, t.players do head = head .. " " .. Game.by_name[g.cast[s]].glyph end
+  local names = {}
+  for s = 1, t.players do
+    head = head .. " " .. Game.by_name[g.cast[s]].glyph
+    names[s] = t:name(s)
+  end
   local lines = { head }
+  for _, l in ipairs(Game.column_key(names, g.cast, 26)) do lines[#lines + 1] = l end
   local section = nil
   local seen = g.seen[seat]
   for _, def in ipairs(Game.cards) do
@@ -548,7 +614,7 @@ function Game.suggest(t, g, seat, person, room, article)
   local named = { person, room, article }
   t:event("all", { kind = "suggest", seat = seat, person = person, room = room, article = article, cards = named },
     "%p: \"%s\"", seat, Game.phrase(person, room, article))
-  local record = string.format("R%d %s: %s, %s, %s", g.round, Game.by_name[g.cast[seat]].glyph, person, room, article)
+  local record = string.format("Round %d, %s: %s, %s, %s.", g.round, Game.who(t:name(seat)), person, room, article)
   -- [4] The person named is moved into the room, and stays there.
   if g.board:where(person) ~= room then
     g.board:place(person, room)
@@ -563,7 +629,7 @@ function Game.suggest(t, g, seat, person, room, article)
       local passed = g.passes[s]
       passed[person], passed[room], passed[article] = true, true, true
       t:event("all", { kind = "pass", seat = s, by = seat, cards = named }, "%p cannot show a card", s)
-      record = record .. " / " .. Game.by_name[g.cast[s]].glyph .. " none"
+      record = record .. " " .. Game.who(t:name(s)) .. " has none;"
     else
       local card = held[1]
       if #held > 1 then
@@ -578,19 +644,19 @@ function Game.suggest(t, g, seat, person, room, article)
       t:event("all", { kind = "showed", seat = s, by = seat, cards = named }, "%p shows %p a card", s, seat)
       t:event(seat, { kind = "shown", seat = s, card = card }, "%p shows you %s", s, card)
       t:event(s, { kind = "you_showed", to = seat, card = card }, "You show %s to %p", card, seat)
-      g.history[#g.history + 1] = record .. " / " .. Game.by_name[g.cast[s]].glyph .. " showed"
+      g.history[#g.history + 1] = record .. " " .. Game.who(t:name(s)) .. " shows a card."
       return false
     end
   end
   -- [9] Nobody could show.
   if #g.hands[seat]:filter("name", person, room, article) > 0 then
     t:event("all", { kind = "nobody", seat = seat, cards = named }, "Nobody can show a card; %p does nothing", seat)
-    g.history[#g.history + 1] = record .. " / nobody"
+    g.history[#g.history + 1] = record .. " Nobody can show."
     return false
   end
   -- The envelope must hold the three: the engine makes every holder show,
   -- so [9]'s overlooked card cannot happen.
-  g.history[#g.history + 1] = record .. " / the envelope!"
+  g.history[#g.history + 1] = record .. " Nobody can show: the envelope!"
   return true
 end
 
@@ -641,6 +707,7 @@ function Game.play(t)
   t:metric("unsolved", 0)
   local g = Game.setup(t)
   Game.note_turn(t, g)
+  Game.note_cast(t, g)
   Game.note_history(t, g)
   Game.show_notepads(t, g)
   for round = 1, t.options.max_rounds do
@@ -781,15 +848,15 @@ function Game.places(nb, name) return nb.h:places(INDEX[name]) end
 
 -- notes_text renders the notebook for a person at the table.
 function Game.notes_text(view, seat)
+  local cast = Game.cast_of(view)
+  if not cast then return "The notebook opens once everyone has a character." end
   local k = Game.knowledge(view)
   local nb = Game.deduce(k)
   if not nb then return "The notebook finds a contradiction in what it was told." end
   local head = string.format("%-16s", "NOTEBOOK")
-  for s = 1, view.players do
-    local p = Game.by_label[view.names[s]]
-    head = head .. " " .. (p and p.glyph or "?")
-  end
+  for s = 1, view.players do head = head .. " " .. Game.by_name[cast[s]].glyph end
   local lines = { head .. "  envelope" }
+  for _, l in ipairs(Game.column_key(view.names, cast, 76)) do lines[#lines + 1] = l end
   local section
   for _, def in ipairs(Game.cards) do
     if def.kind ~= section then
@@ -984,7 +1051,7 @@ local function detective(view, options, seat)
   if first:match("^choose ") then return "choose any" end -- bots take what is left
   local nb = notebook(view)
   local board = view.extras.board
-  local me = Game.by_label[view.names[seat]].name
+  local me = Game.cast_of(view)[seat]
   local place = board.tokens[me]
   if not nb then return options[math.random(#options)] end
 

@@ -145,8 +145,10 @@ function Game.kinds()
 end
 
 -- The 65 cards: "umbrella1".."umbrella11", "umbrella-no1", "umbrella-no2", …
--- Cards of a kind are alike, so they are shown by kind ("umbrella",
--- "umbrella-no"), the word a player types to reveal one.
+-- Cards of a kind are alike, so they are shown by kind, as a player types
+-- it to reveal one: "umbrella", and a NO! card "umbrella-NO" (typed in
+-- either case), so that it reads as the rulebook's NO! card of its
+-- category rather than an id.
 function Game.card_defs()
   local defs = {}
   for i, c in ipairs(Game.categories) do
@@ -154,7 +156,7 @@ function Game.card_defs()
       defs[#defs + 1] = { name = c.name .. n, label = c.name, category = c.name, kind = c.name, no = false, order = i * 10 }
     end
     for n = 1, Game.cards_per_category.no do
-      defs[#defs + 1] = { name = c.name .. "-no" .. n, label = c.name .. "-no", category = c.name, kind = c.name .. "-no", no = true, order = i * 10 + 1 }
+      defs[#defs + 1] = { name = c.name .. "-no" .. n, label = c.name .. "-NO", category = c.name, kind = c.name .. "-no", no = true, order = i * 10 + 1 }
     end
   end
   return defs

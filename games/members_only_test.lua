@@ -252,7 +252,7 @@ scenario("NO! cancels one normal card of its category, pair by pair", function()
   }
   local g = stacked(hands, "umbrella umbrella-no")
   -- The two face-up cards cancel at once.
-  expect_log(g, "umbrella-no cancels umbrella: the pair leaves the layout")
+  expect_log(g, "umbrella-NO cancels umbrella: the pair leaves the layout")
   expect_eq(g:cards("umbrella"), {})
   expect_eq(g:cards("no pairs"), { "umbrella3", "umbrella-no2" })
   g:play("bet hat 2-", "bet umbrella 1-", "pass")
@@ -262,7 +262,7 @@ scenario("NO! cancels one normal card of its category, pair by pair", function()
   expect(g:view(2).notes.counts:find("Umbrella 0 (1 NO! waiting)", 1, true), g:view(2).notes.counts)
   -- ...and cancels the first one Blue reveals; the second counts.
   g:play("pass", "reveal umbrella umbrella")
-  expect_log(g, "umbrella-no cancels umbrella")
+  expect_log(g, "umbrella-NO cancels umbrella")
   expect_eq(g:cards("umbrella"), { "umbrella2" })
   run_heat(g)
   -- Green's two hat NO! cards cancel two of the four hats laid open.
@@ -536,7 +536,7 @@ scenario("[Rule 4] two umbrella NO! cards slipped into Green's hand cancel two u
   end
   expect_log(plain, "Umbrella counts 3")
   expect_event(plain, { kind = "lose", seat = 1, place = "umbrella 1-" })
-  expect_log(g, "umbrella-no cancels umbrella")
+  expect_log(g, "umbrella-NO cancels umbrella")
   expect_log(g, "Umbrella counts 1")
   expect_event(g, { kind = "win", seat = 1, place = "umbrella 1-", points = 10 })
   expect_eq(g:leaks(), {})

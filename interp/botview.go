@@ -81,6 +81,7 @@ func newBotView(L *lua.LState, m *Match, seat int, old *botView) *botView {
 	bv.log, bv.events = L.NewTable(), L.NewTable()
 	bv.t.RawSetString("seat", lua.LNumber(seat))
 	bv.t.RawSetString("players", lua.LNumber(len(m.Seats)))
+	bv.t.RawSetString("settings", m.optionsTable(L)) // the options, fixed for the match
 	bv.t.RawSetString("log", bv.log)
 	bv.t.RawSetString("events", bv.events)
 	for _, name := range []string{"mine", "table", "pools", "tracks", "pads", "extras"} {

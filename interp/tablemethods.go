@@ -64,7 +64,7 @@ func (m *Match) newTableObject() *lua.LTable {
 	m.meta.cardByName = map[string]*Card{}
 	m.meta.cardIDs = map[*lua.LTable]int{}
 	t.RawSetString("players", lua.LNumber(len(m.Seats)))
-	t.RawSetString("options", m.optionsTable())
+	t.RawSetString("options", m.optionsTable(L))
 	tableClass.install(m, t)
 	L.Push(luahost.Load(L, preludeProto()))
 	L.Push(t)
@@ -73,10 +73,11 @@ func (m *Match) newTableObject() *lua.LTable {
 	return t
 }
 
-// optionsTable is t.options: each option of the game as the match was
-// configured, typed as the game declared it.
-func (m *Match) optionsTable() *lua.LTable {
-	opts := m.L.NewTable()
+// optionsTable is t.options (and a bot's view.settings), made in L: each
+// option of the game as the match was configured, typed as the game
+// declared it.
+func (m *Match) optionsTable(L *lua.LState) *lua.LTable {
+	opts := L.NewTable()
 	for _, d := range m.Engine.Info.Options {
 		v := m.Config.Options[d.Name]
 		switch d.Kind {

@@ -229,7 +229,7 @@ func pageFooter(n, of, first, last int, again bool) string {
 
 // rules prints the game's rules summary, or the sections a topic names.
 func (s *Session) rules(topic string) {
-	texts, err := s.eng.RulesTexts()
+	texts, err := s.m.RulesTexts() // as this game plays: its options filled in
 	if err != nil {
 		s.printf("Cannot read the rules: %v\n", err)
 		return

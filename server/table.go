@@ -541,7 +541,7 @@ func (t *Table) logLines(seat, n int, hasN bool) []string {
 }
 
 func (t *Table) rules(topic string) ([]string, error) {
-	texts, err := t.eng.RulesTexts()
+	texts, err := t.m.RulesTexts() // as this table plays: its options filled in
 	if err != nil {
 		return nil, err
 	}

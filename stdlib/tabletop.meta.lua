@@ -665,7 +665,8 @@ function Holders:holder(card) end
 ---@class View
 ---@field seat Seat
 ---@field players integer
----@field names string[]                 Seat names.
+---@field settings table<string, any>    The game's options in force (--set), as t.options has them.
+---@field names string[]                 Seat names (a player's own name where he gave one).
 ---@field turn Seat|0                    The seat to act.
 ---@field hint string
 ---@field options string[]               The legal options, when it is this seat's turn.

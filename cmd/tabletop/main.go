@@ -42,17 +42,17 @@ type cli struct {
 	Version kong.VersionFlag `help:"Print tabletop's version and exit."`
 	Color   string           `enum:"auto,always,never" default:"auto" help:"Colour on the screen: auto (on a terminal, unless NO_COLOR is set), always or never."`
 
-	Play       playCmd                   `cmd:"" help:"Play a game at the keyboard (or driven by a file of commands on stdin)."`
-	List       listCmd                   `cmd:"" help:"List the games built into tabletop, and their variants."`
-	Replay     replayCmd                 `cmd:"" help:"Step through a saved game, decision by decision."`
-	Sim        simCmd                    `cmd:"" help:"Let bots play many games and report how each seat fared."`
-	Compare    compareCmd                `cmd:"" help:"Play a game and a variant of it from the same seeds and seats, and say what the variant changes."`
-	Ladder     ladderCmd                 `cmd:"" help:"Rate bots against each other: rotated games, a table of ratings with their intervals, and a plot."`
-	Merge      mergeCmd                  `cmd:"" help:"Merge the --json reports of the shards of a sim or compare into the report of the whole series."`
-	Check      checkCmd                  `cmd:"" help:"Load a game script and play random games looking for broken rules."`
-	Test       testCmd                   `cmd:"" help:"Run Lua scenario tests (*_test.lua)."`
-	Serve      serveCmd                  `cmd:"" help:"Serve a web table: friends play from their own browsers, each seeing only his seat."`
-	Completion kongcompletion.Completion `cmd:"" help:"Print the shell code that completes tabletop's commands, games and files (bash, zsh or fish)."`
+	Play       playCmd       `cmd:"" help:"Play a game at the keyboard (or driven by a file of commands on stdin)."`
+	List       listCmd       `cmd:"" help:"List the games built into tabletop, and their variants."`
+	Replay     replayCmd     `cmd:"" help:"Step through a saved game, decision by decision."`
+	Sim        simCmd        `cmd:"" help:"Let bots play many games and report how each seat fared."`
+	Compare    compareCmd    `cmd:"" help:"Play a game and a variant of it from the same seeds and seats, and say what the variant changes."`
+	Ladder     ladderCmd     `cmd:"" help:"Rate bots against each other: rotated games, a table of ratings with their intervals, and a plot."`
+	Merge      mergeCmd      `cmd:"" help:"Merge the --json reports of the shards of a sim or compare into the report of the whole series."`
+	Check      checkCmd      `cmd:"" help:"Load a game script and play random games looking for broken rules."`
+	Test       testCmd       `cmd:"" help:"Run Lua scenario tests (*_test.lua)."`
+	Serve      serveCmd      `cmd:"" help:"Serve a web table: friends play from their own browsers, each seeing only his seat."`
+	Completion completionCmd `cmd:"" help:"Print the shell code that completes tabletop's commands, games and files (bash, zsh or fish)."`
 }
 
 // env is what a command reads and writes.

@@ -129,28 +129,11 @@ type Server struct {
 	// creating is held while a table is created: its checks of the
 	// limits and its creation are one step.
 	creating sync.Mutex
-	// botSlots bounds the bots moving at once to all cores but one, so
-	// that a person's move never waits for a core behind a crowd of bots;
+	// bots shares all cores but one between the tables' bots (bots.go);
 	// people counts the people's messages being handled, which bots let
 	// go first.
-	botSlots chan struct{}
-	people   atomic.Int64
-}
-
-// botTurn runs one bot step in a bot slot, after the people's messages
-// being handled (for at most a few milliseconds), and reports whether the
-// bots go on.
-func (s *Server) botTurn(step func() bool) bool {
-	select {
-	case s.botSlots <- struct{}{}:
-	case <-s.ctx.Done():
-		return step() // it sees the server stopping
-	}
-	defer func() { <-s.botSlots }()
-	for i := 0; i < 20 && s.people.Load() > 0; i++ {
-		time.Sleep(250 * time.Microsecond)
-	}
-	return step()
+	bots   *botPool
+	people atomic.Int64
 }
 
 // seatRef is what a token opens: a table's seat, or 0 to watch.
@@ -199,7 +182,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	cfg.Origins = origins
 	s := &Server{cfg: cfg, games: map[string]*Game{}, tables: map[string]*Table{}, tokens: map[string]seatRef{},
-		botSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1))}
+		bots: newBotPool(runtime.GOMAXPROCS(0) - 1)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	for i := range cfg.Games {
 		g := &cfg.Games[i]

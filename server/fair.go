@@ -37,7 +37,10 @@ import (
 //   - Limits. Only pages of the server's own site (Config.Origins) may
 //     open tables or seats' connections; one client address has at most
 //     Config.MaxTablesPerClient tables in play; a table nobody plays at
-//     nor looks at for Config.Expire is closed.
+//     nor looks at for Config.Expire is closed. The server answers only
+//     to its own names and keeps its pages out of other sites' frames
+//     (guard.go); connections and messages are limited by seat and by
+//     client address (limits.go).
 
 // Defaults of the limits Config leaves at zero.
 const (

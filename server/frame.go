@@ -33,11 +33,14 @@ type stateFrame struct {
 	Pools   []poolJSON  `json:"pools"`
 	Extras  []extraJSON `json:"extras"`
 	// Log holds the seat's log lines from index LogFrom (of the lines it
-	// may read) on; LogFrom 0 means the whole log, to replace any held.
-	Log     []logJSON `json:"log"`
-	LogFrom int       `json:"log_from"`
-	Done    bool      `json:"done"`
-	Result  string    `json:"result,omitempty"`
+	// may read) on. LogReset says they replace any held: the first frame
+	// of a connection, or the log changed (an undo). Such a frame holds
+	// the last lines only (history.go); the page asks for earlier ones.
+	Log      []logJSON `json:"log"`
+	LogFrom  int       `json:"log_from"`
+	LogReset bool      `json:"log_reset,omitempty"`
+	Done     bool      `json:"done"`
+	Result   string    `json:"result,omitempty"`
 	// Practice says what was taken back in a finished game, when it
 	// matters to its result: a practice game, or moves taken back by
 	// agreement (takeback.Note).
@@ -231,23 +234,28 @@ func (t *Table) frame(c *client) []byte {
 		}
 		f.Undo = uj
 	}
-	f.Log, f.LogFrom = t.newLog(c, v.Log)
+	f.Log, f.LogFrom, f.LogReset = t.newLog(c, v.Log)
 	return mustJSON(f)
 }
 
 // newLog is the part of the seat's log (lines it may read) that c has
-// not been sent, and where it starts.
-func (t *Table) newLog(c *client, lines []interp.LogLine) ([]logJSON, int) {
-	from := c.logSent
+// not been sent, where it starts, and whether it replaces what c holds
+// (then it is the last lines only: logWindow).
+func (t *Table) newLog(c *client, lines []interp.LogLine) ([]logJSON, int, bool) {
+	from, reset := c.logSent, false
 	if from < 0 || from > len(lines) {
-		from = 0
-	}
-	out := make([]logJSON, 0, len(lines)-from)
-	for _, l := range lines[from:] {
-		out = append(out, logJSON{Text: l.Text, Private: l.To != interp.AllSeats, Cards: l.Cards})
+		from, reset = logWindow(lines, len(lines)), true
 	}
 	c.logSent = len(lines)
-	return out, from
+	return logLinesJSON(lines[from:]), from, reset
+}
+
+func logLinesJSON(lines []interp.LogLine) []logJSON {
+	out := make([]logJSON, 0, len(lines))
+	for _, l := range lines {
+		out = append(out, logJSON{Text: l.Text, Private: l.To != interp.AllSeats, Cards: l.Cards})
+	}
+	return out
 }
 
 func padView(p *interp.Pad) padJSON {

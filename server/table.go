@@ -380,9 +380,10 @@ var webHelp = []string{
 }
 
 // command runs a line typed in the page's text box for seat, with the
-// REPL's parser: a move or one of the commands that make sense at a web
-// table. It returns lines to show to that seat alone.
-func (t *Table) command(ctx context.Context, seat int, input string) ([]string, error) {
+// REPL's parser: a move, typed at decision at, or one of the commands
+// that make sense at a web table. It returns lines to show to that seat
+// alone.
+func (t *Table) command(ctx context.Context, seat int, input string, at *int) ([]string, error) {
 	if err := t.usable(); err != nil {
 		return nil, err
 	}
@@ -394,6 +395,9 @@ func (t *Table) command(ctx context.Context, seat int, input string) ([]string, 
 	case "":
 		if len(l.Move) == 0 {
 			return nil, nil
+		}
+		if err := t.current(at, seat > 0); err != nil {
+			return nil, err
 		}
 		return nil, t.typedMove(ctx, seat, l)
 	case command.CmdHelp:
@@ -411,6 +415,9 @@ func (t *Table) command(ctx context.Context, seat int, input string) ([]string, 
 	case command.CmdSay:
 		return nil, t.say(ctx, seat, l.Text)
 	case command.CmdUndo:
+		if err := t.current(at, false); err != nil {
+			return nil, err
+		}
 		return nil, t.askUndo(ctx, seat)
 	}
 	return nil, fmt.Errorf("%s is for the terminal, not for a web table (help lists what works here)", l.Command)
@@ -459,7 +466,7 @@ func (t *Table) logLines(seat, n int, hasN bool) []string {
 	for i, l := range lines {
 		out[i] = l.Text
 	}
-	return out
+	return capLines(out)
 }
 
 func (t *Table) rules(topic string) ([]string, error) {

@@ -155,7 +155,7 @@ func TestScreenshots(t *testing.T) {
 	shoot := func(ctx context.Context, name string) { t.Helper(); screenshot(t, ctx, name) }
 	shootLobby(bctx, t, f, shoot)
 	for _, c := range []screenshotGame{
-		{"clubs", 4, 0, 7, true}, {"cluedo", 4, 3, 7, true}, {"members_only", 4, 1, 7, false}, {"andy_capp", 4, 1, 7, false},
+		{"clubs", 4, 0, 7, true}, {"cluedo", 4, 3, 7, true}, {"members_only", 4, 1, 7, true}, {"andy_capp", 4, 1, 7, true},
 		{"das_regeln_wir_schon", 4, 1, 7, true},
 	} {
 		shootGame(bctx, t, f, c, shoot)

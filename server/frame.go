@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/render"
 	"github.com/tabletop/tabletop/takeback"
@@ -132,10 +134,15 @@ func poolView(p *interp.Pool, seats []interp.Seat) poolJSON {
 	return pj
 }
 
+// extraJSON is a board-like object: its lines, or for a board with a
+// map the map and the lines drawn beside it (Side), which a narrow screen
+// shows below it.
 type extraJSON struct {
 	Name  string  `json:"name"`
 	Title string  `json:"title"`
-	Lines [][]run `json:"lines"`
+	Lines [][]run `json:"lines,omitempty"`
+	Map   [][]run `json:"map,omitempty"`
+	Side  [][]run `json:"side,omitempty"`
 	Cards []int   `json:"cards,omitempty"`
 }
 
@@ -267,15 +274,35 @@ func padView(p *interp.Pad) padJSON {
 }
 
 // extraView is a board-like object: its coloured lines as runs of text
-// with colours, for the page to draw.
+// with colours, for the page to draw. A board with a map is cut in two:
+// its lines are the map's rows with the seat's sidebar beside them (the
+// tokens, a notepad), which the page lays out side by side when they fit
+// and one under the other when they do not (a phone).
 func extraView(x interp.ExtraView) extraJSON {
 	lines := x.Color
 	if lines == nil {
 		lines = x.Lines
 	}
 	xj := extraJSON{Name: x.Name, Title: x.Title, Cards: x.Cards}
-	for _, l := range lines {
-		xj.Lines = append(xj.Lines, runs(l))
+	width := 0
+	for _, l := range x.Map {
+		width = max(width, ansi.StringWidth(l))
+	}
+	for i, l := range lines {
+		if width == 0 {
+			xj.Lines = append(xj.Lines, runs(l))
+			continue
+		}
+		left, right := splitRuns(runs(l), width)
+		if i < len(x.Map) {
+			xj.Map = append(xj.Map, left)
+		}
+		if _, side := splitRuns(right, 2); i >= 1 { // past the gap
+			xj.Side = append(xj.Side, side)
+		}
+	}
+	for len(xj.Side) > 0 && len(xj.Side[len(xj.Side)-1]) == 0 {
+		xj.Side = xj.Side[:len(xj.Side)-1]
 	}
 	return xj
 }

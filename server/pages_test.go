@@ -15,6 +15,77 @@ import (
 	"golang.org/x/time/rate"
 )
 
+// phoneLayout checks the page as a phone held upright shows it: nothing
+// wider than the screen (the page, and no part of it that scrolls
+// sideways), the bar of seats no taller than a tenth of the screen, and
+// each of the person's moves in reach: inside the screen's width, and
+// the thing a tap on its middle touches once it is scrolled into view. It
+// returns what is wrong, or "".
+const phoneLayout = `(() => {
+  const bad = [];
+  const w = innerWidth;
+  if (document.scrollingElement.scrollWidth > w) bad.push("the page is " + document.scrollingElement.scrollWidth + " px wide");
+  for (const e of document.querySelectorAll("body *")) {
+    const cs = getComputedStyle(e);
+    if ((cs.overflowX === "auto" || cs.overflowX === "scroll") && e.scrollWidth > e.clientWidth + 1)
+      bad.push((e.id || e.className) + " scrolls sideways (" + e.scrollWidth + " in " + e.clientWidth + ")");
+  }
+  const bar = document.querySelector(".bar").getBoundingClientRect().height;
+  if (bar > innerHeight / 10) bad.push("the bar is " + Math.round(bar) + " px high");
+  const moves = [...document.querySelectorAll("#moves button, button.card.playable")];
+  for (const b of moves.slice(0, 40)) {
+    b.scrollIntoView({ block: "center" });
+    const r = b.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    if (r.left < 0 || r.right > w || r.height < 20 || !hit || !b.contains(hit))
+      bad.push("the move " + b.textContent + " is out of reach (" + Math.round(r.left) + "-" + Math.round(r.right) + ", " + Math.round(r.height) + " px high)");
+  }
+  scrollTo(0, 0);
+  return bad.slice(0, 5).join("; ");
+})()`
+
+// TestBrowserPhoneEveryGame plays the first moves of each game with taps
+// on a phone's screen (390×844) and checks the layout at each of them.
+func TestBrowserPhoneEveryGame(t *testing.T) {
+	bctx := browser(t)
+	f := newFixture(t, "", Config{Rate: rate.Inf, BotDelay: time.Millisecond})
+	for _, c := range []struct {
+		game  string
+		seats int
+	}{{"clubs", 4}, {"clubs_short", 3}, {"cluedo", 6}, {"members_only", 5}, {"andy_capp", 4}, {"das_regeln_wir_schon", 5}} {
+		t.Run(c.game, func(t *testing.T) {
+			seats := []seatRequest{{Name: "ann"}}
+			for len(seats) < c.seats {
+				seats = append(seats, seatRequest{Bot: true, Name: "random"})
+			}
+			res := f.create(createRequest{Game: c.game, Players: c.seats, Seats: seats, Seed: seed(11)})
+			ctx, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
+			defer cancel()
+			err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Navigate(f.http.URL+res.Seats[0].Link))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for move := 0; move < 8; move++ {
+				over, err := chromedp.Run(ctx, chromedp.Poll[string](`document.querySelector(".banner.over") ? "over" : document.querySelector(".prompt.yours") && state.seq > (window.__clicked ?? -1) ? "move" : ""`,
+					chromedp.WithPollingTimeout(30*time.Second)))
+				if err != nil {
+					t.Fatalf("move %d: %v", move, err)
+				}
+				bad, err := chromedp.Run(ctx, chromedp.Evaluate[string](phoneLayout))
+				if err != nil || bad != "" {
+					t.Fatalf("move %d on a phone: %s (%v)", move, bad, err)
+				}
+				if over == "over" {
+					break
+				}
+				if r, err := chromedp.Run(ctx, chromedp.Evaluate[string](clickOnce)); err != nil || r != "clicked" {
+					t.Fatalf("move %d: %s (%v)", move, r, err)
+				}
+			}
+		})
+	}
+}
+
 // gate is a handler that refuses the pages' WebSockets while shut.
 type gate struct {
 	next http.Handler

@@ -225,7 +225,9 @@ function drawSeats(s) {
     if (s.winners && s.winners.includes(seat.n)) li.classList.add("winner");
     const dot = el("span", "dot " + (seat.bot ? "bot" : seat.online ? "on" : "off"));
     dot.title = seat.bot ? `bot ${seat.bot}` : seat.online ? "here" : "away";
-    li.append(dot, el("span", "", seat.title));
+    li.title = seat.title + (seat.bot ? ` (bot ${seat.bot})` : "");
+    // the title, or on a phone the shorter label
+    li.append(dot, el("span", "name long", seat.title), el("span", "name short", seat.label));
     if (seat.bot) li.append(el("span", "tag", "bot"));
     ul.append(li);
   }
@@ -290,28 +292,49 @@ function drawNotes(s) {
   ul.hidden = s.notes.length === 0;
 }
 
+// A board with a map comes as the map and what is drawn beside it (the
+// tokens, a notepad): side by side when they fit, else one under the
+// other. Each is drawn in a font small enough for its widest line to fit
+// the screen (--cols), so nothing scrolls sideways on a phone.
 function drawBoards(s) {
   const box = $("boards");
   box.textContent = "";
   for (const x of s.extras) {
     const fig = el("figure", "board");
     if (x.title) fig.append(el("figcaption", "", x.title));
-    const pre = el("pre", "board-map");
-    for (const line of x.lines) {
-      const row = el("div", "board-line");
-      for (const r of line || []) {
-        const span = el("span", "", r.t);
-        if (r.f) span.style.color = r.f;
-        if (r.b) span.style.backgroundColor = r.b;
-        if (r.bold) span.style.fontWeight = "bold";
-        row.append(span);
-      }
-      if (!line || line.length === 0) row.append(el("span", "", " "));
-      pre.append(row);
+    const parts = el("div", "board-parts");
+    if (x.map) {
+      parts.append(boardText(x.map, "map"));
+      if (x.side && x.side.length) parts.append(boardText(x.side, "side"));
+    } else {
+      parts.append(boardText(x.lines || [], "lines"));
     }
-    fig.append(pre);
+    fig.append(parts);
     box.append(fig);
   }
+}
+
+// boardText draws lines of coloured runs of text.
+function boardText(lines, cls) {
+  const pre = el("pre", "board-map " + cls);
+  let cols = 1;
+  for (const line of lines) {
+    const row = el("div", "board-line");
+    let n = 0;
+    for (const r of line || []) {
+      const span = el("span", "", r.t);
+      if (r.f) span.style.color = r.f;
+      if (r.b) span.style.backgroundColor = r.b;
+      if (r.bold) span.style.fontWeight = "bold";
+      row.append(span);
+      n += [...r.t].length;
+    }
+    if (!line || line.length === 0) row.append(el("span", "", " "));
+    cols = Math.max(cols, n);
+    pre.append(row);
+  }
+  pre.style.setProperty("--cols", String(cols));
+  return pre;
 }
 
 // handZone is the seat's own zone of cards it sees whole: its hand.

@@ -239,3 +239,30 @@ func TestBrowserEarlierLines(t *testing.T) {
 	}
 	t.Logf("%q at first; %d lines shown after asking", first, n)
 }
+
+// TestBrowserTooManyWindows opens a seat in one window more than the
+// server allows: that window says why it was refused and keeps its
+// controls off, while the first one plays on.
+func TestBrowserTooManyWindows(t *testing.T) {
+	bctx := browser(t)
+	f := newFixture(t, "", Config{Rate: rate.Inf, SeatConns: 1})
+	res := f.create(createRequest{Game: "clubs", Players: 4, Seed: seed(7),
+		Seats: []seatRequest{{Name: "ann"}, {Bot: true}, {Bot: true}, {Bot: true}}})
+	first, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
+	defer cancel()
+	if err := chromedp.Do(first, chromedp.Navigate(f.http.URL+res.Seats[0].Link), chromedp.WaitVisible(".prompt.yours")); err != nil {
+		t.Fatal(err)
+	}
+	second, cancel2 := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
+	defer cancel2()
+	if err := chromedp.Do(second, chromedp.Navigate(f.http.URL+res.Seats[0].Link), chromedp.WaitVisible("#offline")); err != nil {
+		t.Fatal(err)
+	}
+	note, err := chromedp.Run(second, chromedp.Text("#offline"))
+	if err != nil || !strings.Contains(note, "refused this window: too many windows") {
+		t.Fatalf("the second window says %q (%v)", note, err)
+	}
+	if live, err := chromedp.Run(first, chromedp.Evaluate[bool](`!document.body.classList.contains("offline") && !document.querySelector("button.card.playable").disabled`)); err != nil || !live {
+		t.Fatalf("the first window is not live (%v)", err)
+	}
+}

@@ -36,7 +36,7 @@ function connect() {
     if (ev.code === 1008) {
       // refused: too many windows, or too fast; try again later
       wait = 10000;
-      setLive(false, `The server refused this window: ${ev.reason} Trying again in 10 s; your moves are paused until then.`);
+      setLive(false, `The server refused this window: ${ev.reason}. Trying again in 10 s; your moves are paused until then.`);
     } else {
       setLive(false, "Connection lost: reconnecting… Your moves are paused until the table is back.");
     }

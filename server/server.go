@@ -105,10 +105,23 @@ type Config struct {
 	// BotDelay is the pause before each bot decision, so that people can
 	// follow the bots' play (0: none).
 	BotDelay time.Duration
-	// Rate and Burst limit the messages of one connection (0: 20 a
-	// second, bursts of 40).
-	Rate  rate.Limit
-	Burst int
+	// Rate and Burst limit the messages of one seat, all its
+	// connections together, and of each spectator's connection (0: 20 a
+	// second, bursts of 40); ClientRate and ClientBurst those of one
+	// client address (0: three times as many). Opening a connection
+	// counts as a message (limits.go).
+	Rate        rate.Limit
+	Burst       int
+	ClientRate  rate.Limit
+	ClientBurst int
+	// SeatConns bounds the connections open on one seat (0: 4),
+	// WatchConns those of a table's spectators (0: 64) and ClientConns
+	// those from one client address (0: 32); negative: no bound.
+	SeatConns, WatchConns, ClientConns int
+	// Hosts are the names the server answers to (the Host header),
+	// besides IP addresses, localhost and the hosts of Origins: a request
+	// for any other name is refused (guard.go).
+	Hosts []string
 	// Logf logs what the server does (nil: the standard logger).
 	Logf func(format string, a ...any)
 }
@@ -129,28 +142,15 @@ type Server struct {
 	// creating is held while a table is created: its checks of the
 	// limits and its creation are one step.
 	creating sync.Mutex
-	// botSlots bounds the bots moving at once to all cores but one, so
-	// that a person's move never waits for a core behind a crowd of bots;
+	// bots shares all cores but one between the tables' bots (bots.go);
 	// people counts the people's messages being handled, which bots let
 	// go first.
-	botSlots chan struct{}
-	people   atomic.Int64
-}
-
-// botTurn runs one bot step in a bot slot, after the people's messages
-// being handled (for at most a few milliseconds), and reports whether the
-// bots go on.
-func (s *Server) botTurn(step func() bool) bool {
-	select {
-	case s.botSlots <- struct{}{}:
-	case <-s.ctx.Done():
-		return step() // it sees the server stopping
-	}
-	defer func() { <-s.botSlots }()
-	for i := 0; i < 20 && s.people.Load() > 0; i++ {
-		time.Sleep(250 * time.Microsecond)
-	}
-	return step()
+	bots   *botPool
+	people atomic.Int64
+	// limits counts connections and messages by seat and client;
+	// hosts are the names the server answers to (guard.go).
+	limits *limits
+	hosts  map[string]bool
 }
 
 // seatRef is what a token opens: a table's seat, or 0 to watch.
@@ -175,6 +175,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Burst <= 0 {
 		cfg.Burst = 1
 	}
+	if cfg.ClientRate == 0 {
+		cfg.ClientRate, cfg.ClientBurst = 3*cfg.Rate, 3*cfg.Burst
+	}
+	cfg.ClientBurst = max(cfg.ClientBurst, 1)
+	cfg.SeatConns = orDefault(cfg.SeatConns, defaultSeatConns)
+	cfg.WatchConns = orDefault(cfg.WatchConns, defaultWatchConns)
+	cfg.ClientConns = orDefault(cfg.ClientConns, defaultClientConns)
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
 	}
@@ -198,8 +205,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	cfg.Origins = origins
+	hosts, err := checkHosts(cfg.Hosts, origins)
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{cfg: cfg, games: map[string]*Game{}, tables: map[string]*Table{}, tokens: map[string]seatRef{},
-		botSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1))}
+		bots: newBotPool(runtime.GOMAXPROCS(0) - 1), limits: newLimits(cfg), hosts: hosts}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	for i := range cfg.Games {
 		g := &cfg.Games[i]
@@ -254,7 +265,7 @@ func (s *Server) stopBots() {
 }
 
 // Handler is the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+func (s *Server) Handler() http.Handler { return s.guard(s.mux) }
 
 func (s *Server) routes() {
 	s.mux = http.NewServeMux()
@@ -266,8 +277,11 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /watch/{token}", s.tablePage)
 	s.mux.HandleFunc("GET /ws/{token}", s.serveWS)
 	s.mux.HandleFunc("GET /save/{token}", s.download)
-	for _, p := range []string{"/play/", "/watch/", "/ws/", "/save/"} {
-		s.mux.HandleFunc("GET "+p+"{$}", func(w http.ResponseWriter, r *http.Request) { forbidden(w) })
+	// a path of theirs with no token, or more than a token (TOKEN/):
+	// the same 403 as a wrong token
+	for _, p := range []string{"/play", "/watch", "/ws", "/save"} {
+		s.mux.HandleFunc("GET "+p, func(w http.ResponseWriter, r *http.Request) { forbidden(w) })
+		s.mux.HandleFunc("GET "+p+"/", func(w http.ResponseWriter, r *http.Request) { forbidden(w) })
 	}
 }
 
@@ -281,7 +295,7 @@ func (s *Server) page(name string) http.HandlerFunc {
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self'; img-src 'self' data:")
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
 		w.Header().Set("Referrer-Policy", "no-referrer")
 		w.Write(b)
 	}

@@ -38,7 +38,6 @@ func (m *Match) luaNote(L *lua.LState) int {
 	default:
 		L.ArgError(3, "a note is a text, a function(seat) returning one, or nil to remove it")
 	}
-	m.meter.Charge(L, int64(len(text)))
 	value := L.Get(4)
 	switch value.(type) {
 	case lua.LString, lua.LNumber, lua.LBool, *lua.LNilType:
@@ -46,6 +45,7 @@ func (m *Match) luaNote(L *lua.LState) int {
 		L.ArgError(4, "a note's value must be a string, number or boolean")
 	}
 	note := Note{Key: key, Text: text, Value: value, fn: fn}
+	m.meter.Charge(L, noteBytes(note)+int64(len(lua.LVAsString(value))))
 	m.notesVer++
 	for i, n := range m.Notes {
 		if n.Key == key {
@@ -342,44 +342,36 @@ func (m *Match) applyStack(z *Zone) error {
 	return nil
 }
 
+// eventData is what t:event's data holds besides its values: the cards
+// it names, and about how many bytes its copy keeps.
+type eventData struct {
+	cards []int
+	bytes int64
+}
+
 // plainData copies a Lua value into plain Go data (map[string]any,
 // []any, string, float64, bool); cards become their names and are noted
-// in cards. Functions and userdata are refused. A silent match keeps no
-// log: it only checks the data, and returns nil.
-func (m *Match) plainData(L *lua.LState, v lua.LValue, cards *[]int, depth int) any {
-	if m.silent {
-		m.checkData(L, v, depth)
-		return nil
-	}
-	if depth > 8 {
-		L.RaiseError("event data is nested too deeply")
+// in d. Functions and userdata are refused. A silent match keeps no log:
+// it only checks the data, and returns nil. Each table costs the step an
+// instruction per entry before it is copied, and what the copy keeps is
+// charged as it is made (and counted in d.bytes).
+func (m *Match) plainData(L *lua.LState, v lua.LValue, d *eventData, depth int) any {
+	if depth > maxDataDepth {
+		L.RaiseError("event data is nested more than %d tables deep", maxDataDepth)
 	}
 	switch x := v.(type) {
 	case lua.LString:
+		d.bytes += dataBytes + int64(len(x))
+		luahost.MeterOf(L).Charge(L, dataBytes+int64(len(x)))
 		return string(x)
 	case lua.LNumber:
+		d.bytes += dataBytes
 		return float64(x)
 	case lua.LBool:
+		d.bytes += dataBytes
 		return bool(x)
 	case *lua.LTable:
-		if c := m.cardOf(x); c != nil {
-			*cards = append(*cards, c.ID)
-			return c.Name
-		}
-		if n := x.Len(); n > 0 {
-			list := make([]any, 0, n)
-			for i := 1; i <= n; i++ {
-				list = append(list, m.plainData(L, x.RawGetInt(i), cards, depth+1))
-			}
-			return list
-		}
-		out := map[string]any{}
-		x.ForEach(func(k, val lua.LValue) {
-			if ks, ok := k.(lua.LString); ok {
-				out[string(ks)] = m.plainData(L, val, cards, depth+1)
-			}
-		})
-		return out
+		return m.plainTable(L, x, d, depth)
 	}
 	if v == lua.LNil {
 		return nil
@@ -388,31 +380,56 @@ func (m *Match) plainData(L *lua.LState, v lua.LValue, cards *[]int, depth int) 
 	return nil
 }
 
-// checkData refuses what plainData refuses, copying nothing.
-func (m *Match) checkData(L *lua.LState, v lua.LValue, depth int) {
-	if depth > 8 {
-		L.RaiseError("event data is nested too deeply")
+// maxDataDepth is how deep tables may nest in event data.
+const maxDataDepth = 8
+
+// plainTable copies a table of event data (see plainData): a card, a
+// list, or a table with string keys (others are left out).
+func (m *Match) plainTable(L *lua.LState, x *lua.LTable, d *eventData, depth int) any {
+	if c := m.cardOf(x); c != nil {
+		d.cards = append(d.cards, c.ID)
+		d.bytes += dataBytes
+		return c.Name
 	}
-	switch x := v.(type) {
-	case lua.LString, lua.LNumber, lua.LBool, *lua.LNilType:
-	case *lua.LTable:
-		if m.cardOf(x) != nil {
+	g := luahost.MeterOf(L)
+	g.Work(L, 1+int64(x.Len()))
+	if n := x.Len(); n > 0 {
+		var list []any
+		if !m.silent {
+			list = make([]any, 0, n)
+		}
+		for i := 1; i <= n; i++ {
+			e := m.plainData(L, x.RawGetInt(i), d, depth+1)
+			if !m.silent {
+				list = append(list, e)
+			}
+		}
+		d.bytes += dataBytes + textBytes*int64(n)
+		g.Charge(L, dataBytes+textBytes*int64(n))
+		return list
+	}
+	var out map[string]any
+	if !m.silent {
+		out = map[string]any{}
+	}
+	d.bytes += dataBytes
+	x.ForEach(func(k, val lua.LValue) {
+		ks, ok := k.(lua.LString)
+		if !ok {
 			return
 		}
-		if n := x.Len(); n > 0 {
-			for i := 1; i <= n; i++ {
-				m.checkData(L, x.RawGetInt(i), depth+1)
-			}
-			return
+		g.Work(L, 1)
+		e := m.plainData(L, val, d, depth+1)
+		d.bytes += entryBytes + int64(len(ks))
+		g.Charge(L, entryBytes+int64(len(ks)))
+		if !m.silent {
+			out[string(ks)] = e
 		}
-		x.ForEach(func(k, val lua.LValue) {
-			if _, ok := k.(lua.LString); ok {
-				m.checkData(L, val, depth+1)
-			}
-		})
-	default:
-		L.RaiseError("event data cannot hold a %s", v.Type().String())
+	})
+	if m.silent {
+		return nil
 	}
+	return out
 }
 
 // compiledOnce compiles a built-in Lua chunk the first time it is needed;
@@ -463,7 +480,7 @@ func (m *Match) luaZone(L *lua.LState) int {
 	if z.Vis, ok = table.ParseVisibility(vis); !ok {
 		L.ArgError(2, "visibility must be hidden, owner or all")
 	}
-	m.meter.Charge(L, zoneBytes)
+	m.meter.Charge(L, zoneBytes+int64(len(z.Name)+len(z.Label)))
 	ud := newObject(L, z, m.metatable(&m.meta.zoneMT, m.zoneMethods))
 	m.Zones = append(m.Zones, z)
 	m.meta.zones = append(m.meta.zones, zoneBinding{ud: ud})
@@ -495,7 +512,7 @@ func (m *Match) luaCards(L *lua.LState) int {
 			c.Label = string(lab)
 		}
 		c.Label = printableLine(c.Label)
-		m.meter.Charge(L, cardBytes)
+		m.meter.Charge(L, cardBytes+int64(len(c.Name)+len(c.Label)))
 		t.RawSetString("id", lua.LNumber(c.ID))
 		m.Cards = append(m.Cards, c)
 		m.meta.cards = append(m.meta.cards, t)

@@ -156,6 +156,11 @@ func (m *Match) luaBoard(L *lua.LState) int {
 		bb.Shown = bool(s)
 	}
 	b := &Board{Board: bb}
+	// What making the board cost and what it keeps, whether or not its
+	// map was parsed before: the same for this match whatever other
+	// matches did.
+	m.meter.Work(L, b.Work())
+	m.meter.Charge(L, boardBytes(b))
 	m.extras = append(m.extras, b)
 	L.Push(newObject(L, b, m.boardMethodTable(L)))
 	return 1
@@ -413,6 +418,7 @@ func (m *Match) boardToken(L *lua.LState, b *Board) int {
 	} else if s, ok := b.Start(t.Name); ok {
 		p = s
 	}
+	m.meter.Charge(L, 128+int64(len(t.Name)+len(t.Label)+len(t.Glyph)))
 	if err := b.AddToken(t, p); err != nil {
 		L.ArgError(2, err.Error())
 	}
@@ -618,6 +624,7 @@ func (m *Match) boardSidebar(L *lua.LState, b *Board) int {
 	case lua.LString:
 		lines = strings.Split(strings.TrimRight(string(v), "\n"), "\n")
 	case *lua.LTable:
+		m.meter.Work(L, int64(v.Len()))
 		for i := 1; i <= v.Len(); i++ {
 			lines = append(lines, lua.LVAsString(v.RawGetInt(i)))
 		}
@@ -629,6 +636,11 @@ func (m *Match) boardSidebar(L *lua.LState, b *Board) int {
 	default:
 		L.ArgError(2, "a list of lines, a string or nil expected")
 	}
+	var size int64
+	for _, l := range lines {
+		size += textBytes + int64(len(l))
+	}
+	m.meter.Charge(L, size)
 	b.SetSidebar(seat, lines)
 	return 0
 }
@@ -639,6 +651,8 @@ func (m *Match) boardHighlight(L *lua.LState, b *Board) int {
 	seat := m.optSeat(L, 3)
 	var marks []int
 	if list, ok := L.Get(2).(*lua.LTable); ok {
+		m.meter.Work(L, int64(list.Len()))
+		m.meter.Charge(L, 8*int64(list.Len()))
 		for i := 1; i <= list.Len(); i++ {
 			if p, ok := b.ParsePlace(lua.LVAsString(list.RawGetInt(i))); ok {
 				marks = append(marks, p)

@@ -287,6 +287,26 @@ type luaCopier struct {
 	panics func(old func(*lua.LState)) func(*lua.LState)
 	goVal  func(v any) any // copies a userdata's Go value (fork.go)
 	fail   func(why string)
+	depth  int // tables, functions and userdata being copied, one within another
+}
+
+// maxForkDepth bounds how deep the objects a fork copies may nest (a
+// table in a table, a function's upvalue holding a function, ...): the
+// copy recurses, and a card field nested forty thousand tables deep would
+// cost it a hundred times what as many tables side by side do. A match
+// whose data nests deeper cannot be forked: it is copied by replaying.
+const maxForkDepth = 1000
+
+// deeper enters one more level of nesting, and reports false (the copy
+// failing) past maxForkDepth. A caller that gets true leaves with
+// c.depth--.
+func (c *luaCopier) deeper() bool {
+	if c.depth >= maxForkDepth {
+		c.fail(fmt.Sprintf("the script's data is nested more than %d deep (tables within tables, or functions within functions)", maxForkDepth))
+		return false
+	}
+	c.depth++
+	return true
 }
 
 func newLuaCopier() luaCopier {
@@ -327,6 +347,10 @@ func (c *luaCopier) table(t *lua.LTable) *lua.LTable {
 		return n
 	}
 	n := &lua.LTable{}
+	if !c.deeper() {
+		return n
+	}
+	defer func() { c.depth-- }()
 	c.tables[t] = n
 	o, w := (*tableLayout)(unsafe.Pointer(t)), (*tableLayout)(unsafe.Pointer(n))
 	w.Metatable = c.value(o.Metatable)
@@ -413,6 +437,10 @@ func (c *luaCopier) function(f *lua.LFunction) *lua.LFunction {
 		return n
 	}
 	n := &lua.LFunction{IsG: f.IsG, Proto: f.Proto, GFunction: f.GFunction}
+	if !c.deeper() {
+		return n
+	}
+	defer func() { c.depth-- }()
 	c.funcs[f] = n
 	if f.GFunction != nil {
 		if why := goFuncProblem(f.GFunction); why != "" {
@@ -437,6 +465,10 @@ func (c *luaCopier) userdata(u *lua.LUserData) *lua.LUserData {
 		return n
 	}
 	n := &lua.LUserData{}
+	if !c.deeper() {
+		return n
+	}
+	defer func() { c.depth-- }()
 	c.uds[u] = n
 	n.Env = c.table(u.Env)
 	n.Metatable = c.value(u.Metatable)

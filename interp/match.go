@@ -161,6 +161,7 @@ type Match struct {
 	seatLists []*lua.LTable // the lists t:seats made, by the seat they start from
 	rand      *randSource   // math.random's generator: RNG, or a scratch one while drawing
 	drawing   bool          // a note or sidebar function is running (draw.go)
+	drawn     int64         // the instructions drawing has run in all (draw.go)
 }
 
 // Extra is a table object a game library adds to a match (a board, a
@@ -276,6 +277,7 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 	}
 	m.meter = luahost.NewMeter(e.Limits)
 	m.meter.Host = m
+	m.meter.Whole = "in this game"
 	m.rand = &randSource{m.RNG}
 	m.L = e.newState(m.rand, cfg.Out)
 	setContext(m.L, m.meter)
@@ -652,41 +654,3 @@ func (m *Match) Copy(modes ...Mode) (*Match, error) {
 
 // Silent reports whether the match keeps no log (see Silent).
 func (m *Match) Silent() bool { return m.silent }
-
-// kept measures what the match keeps on its script's behalf, for the
-// memory budget: the Lua state (its globals, registry and stacks, the play
-// coroutine, the game table and the cards' tables) and the engine's own
-// records of what the script did (cards, zones, log lines, notes).
-func (m *Match) kept(limit int64) int64 {
-	own := m.logBytes + int64(len(m.Cards))*cardBytes + int64(len(m.Zones))*zoneBytes
-	for _, n := range m.Notes {
-		own += int64(len(n.Key)+len(n.Text)) + 64
-	}
-	if limit > 0 && own > limit {
-		return own
-	}
-	roots := make([]lua.LValue, 0, 3+len(m.Cards))
-	if m.game != nil {
-		roots = append(roots, m.game)
-	}
-	if m.t != nil {
-		roots = append(roots, m.t)
-	}
-	if m.co != nil {
-		roots = append(roots, m.co)
-	}
-	for _, c := range m.Cards {
-		roots = append(roots, m.luaCard(c))
-	}
-	for _, n := range m.Notes {
-		if n.fn != nil {
-			roots = append(roots, n.fn)
-		}
-	}
-	for _, x := range m.extras {
-		if b, ok := x.(*Board); ok && b.sideRoot != nil {
-			roots = append(roots, b.sideRoot)
-		}
-	}
-	return own + luahost.Measure(limit-own, m.L, roots...)
-}

@@ -76,14 +76,6 @@ func printable(s string, keepNewlines bool) string {
 	return b.String()
 }
 
-// What the engine's own objects cost a script's allocation budget, beyond
-// the texts they hold: roughly what each takes in memory.
-const (
-	cardBytes    = 256
-	zoneBytes    = 256
-	logLineBytes = 64
-)
-
 // plainASCII reports whether s is printable ASCII only (spaces, letters,
 // digits, punctuation): valid UTF-8 without a control character.
 func plainASCII(s string) bool {

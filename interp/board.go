@@ -31,6 +31,7 @@ type Board struct {
 	sideRoot lua.LValue
 
 	static    map[string]any // staticData
+	staticN   int            // its values (dataValues), counted once
 	dataCache map[string]any // data, at posVersion dataPos
 	dataPos   int
 }
@@ -107,6 +108,7 @@ func (b *Board) staticData() map[string]any {
 		"width": b.W, "height": b.H, "rooms": rooms, "labels": labels,
 		"passages": passages, "entries": entries, "distance": dist,
 	}
+	b.staticN = dataValues(b.static)
 	return b.static
 }
 

@@ -113,7 +113,19 @@ func (e *Engine) NewBot(name string, seat int, seed uint64) (Bot, error) {
 		return nil, err
 	}
 	g.Whole = "in this game"
-	return &ScriptBot{name: name, seat: seat, eng: e, L: L, fn: fn, meter: g, rng: rng}, nil
+	b := &ScriptBot{name: name, seat: seat, eng: e, L: L, fn: fn, meter: g, rng: rng}
+	g.SetMeasure(b.kept)
+	return b, nil
+}
+
+// kept measures what the bot keeps, for its memory budget: its state, and
+// the view of the game the engine keeps in it from one decision to the
+// next (botview.go).
+func (b *ScriptBot) kept(limit int64) int64 {
+	if b.view == nil {
+		return luahost.Measure(limit, b.L)
+	}
+	return luahost.Measure(limit, b.L, b.view.t)
 }
 
 // DefaultBot is the bot a seat gets when none is named: the script's first.
@@ -230,6 +242,9 @@ func (b *ScriptBot) Choose(m *Match) (int, error) {
 			b.view = newBotView(L, m, p.Seat, b.view)
 		}
 		vt := b.view.update()
+		if err := viewStopped(L, b.eng.Path); err != nil {
+			return err
+		}
 		L.Push(b.fn)
 		L.Push(vt)
 		L.Push(vt.RawGetString("options"))
@@ -275,6 +290,9 @@ func (e *Engine) RunTool(m *Match, name string, seat int) (string, error) {
 	var text string
 	err = guarded(g, e.Path, func() error {
 		vt := m.LuaView(L, seat)
+		if err := viewStopped(L, e.Path); err != nil {
+			return err
+		}
 		L.Push(fn)
 		L.Push(vt)
 		L.Push(lua.LNumber(seat))

@@ -214,3 +214,53 @@ return Game`
 		}
 	}
 }
+
+// TestABotPaysForItsView: a bot's view mirrors the game, and the engine
+// remakes what changed in it at every decision; a game whose pad grows by
+// two thousand rows a decision makes each remade view costlier and larger,
+// and the bot pays for it, in instructions and in what it keeps, so that
+// it stays within its budgets (before, a bot's view was made for free and
+// not counted, however large the game grew).
+func TestABotPaysForItsView(t *testing.T) {
+	src := `local Game = { title = "Rows", players = { 2, 2 } }
+function Game.play(t)
+  local pad = t:pad { name = "p" }
+  while true do
+    for i = 1, 2000 do pad:add("r", { 1, 0 }) end
+    t:ask(1, { "a", "b" })
+  end
+end
+Game.bots = { first = function(view) return 1 end }
+return Game`
+	lim := DefaultLimits
+	lim.StepInstructions = 100_000
+	var stops []int
+	for run := 0; run < 2; run++ {
+		m := budgetMatch(t, src, lim)
+		b, err := m.Engine.NewBot("first", 1, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for ; n < 100; n++ {
+			i, err := b.Choose(m)
+			if err != nil {
+				if !strings.HasPrefix(err.Error(), "bot first: budget.lua: making the view of the game: the script ") {
+					t.Errorf("got %v, want the bot's view named with the budget it spent", err)
+				}
+				break
+			}
+			if err := m.Step(i); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b.Close()
+		if n == 100 {
+			t.Fatal("a hundred views of a pad growing by 2000 rows a decision cost the bot nothing")
+		}
+		stops = append(stops, n)
+	}
+	if stops[0] != stops[1] {
+		t.Errorf("the bot stopped at decision %d, then %d", stops[0], stops[1])
+	}
+}

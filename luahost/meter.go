@@ -315,13 +315,27 @@ func (m *Meter) measureNow() {
 // a sort, a copy) to the step, raising an error in L when the budget is
 // spent. A nil meter charges nothing.
 func (m *Meter) Work(L *lua.LState, n int64) {
-	if m == nil {
-		return
+	if m != nil && m.addWork(n) {
+		L.RaiseError("%s", m.Stopped())
 	}
+}
+
+// addWork is Work without the error: it reports whether the state must
+// stop.
+func (m *Meter) addWork(n int64) bool {
 	m.steps += n
 	m.work += n
-	if m.steps >= m.next.Load() && m.slow() {
-		L.RaiseError("%s", m.Stopped())
+	return m.steps >= m.next.Load() && m.slow()
+}
+
+// Add charges n instructions' worth of work and bytes allocated, as Work
+// and Charge do, for work the host does for a state outside any Lua call
+// (a bot's view of the game, made before the bot runs): it raises no
+// error, but when a budget is spent the state is stopped (Stopped says
+// why), and its next instruction raises the error.
+func (m *Meter) Add(n, bytes int64) {
+	if m != nil && !m.addWork(n) {
+		m.addBytes(bytes)
 	}
 }
 
@@ -329,9 +343,14 @@ func (m *Meter) Work(L *lua.LState, n int64) {
 // error in L when the step's allocation budget is spent or what the state
 // keeps is over its limit. A nil meter charges nothing.
 func (m *Meter) Charge(L *lua.LState, n int64) {
-	if m == nil {
-		return
+	if m != nil && m.addBytes(n) {
+		L.RaiseError("%s", m.Stopped())
 	}
+}
+
+// addBytes is Charge without the error: it reports whether the state
+// must stop.
+func (m *Meter) addBytes(n int64) bool {
 	m.bytes += n
 	switch {
 	case m.Stopped() != "":
@@ -342,9 +361,7 @@ func (m *Meter) Charge(L *lua.LState, n int64) {
 	default:
 		m.setNext(m.nextCheck())
 	}
-	if m.Stopped() != "" {
-		L.RaiseError("%s", m.Stopped())
-	}
+	return m.Stopped() != ""
 }
 
 // CheckString raises an error in L if a string of n bytes would be longer

@@ -154,3 +154,25 @@ func TestMeasureCountsKeepers(t *testing.T) {
 		t.Errorf("a keeper of 100,000 bytes holding 5,000 measured %d more than a plain userdata", got)
 	}
 }
+
+// TestAddStopsWithoutRaising: work a host does outside any Lua call is
+// charged without an error; once it spends a budget the state is stopped
+// and its next instruction raises.
+func TestAddStopsWithoutRaising(t *testing.T) {
+	L, m := meteredState(t, Limits{StepInstructions: 1000, StepAlloc: 1 << 20})
+	m.Begin()
+	m.Add(500, 100)
+	if m.Stopped() != "" {
+		t.Fatalf("stopped under the budget: %s", m.Stopped())
+	}
+	m.Add(600, 100)
+	if !strings.Contains(m.Stopped(), "1000 instructions") {
+		t.Fatalf("not stopped past the budget: %q", m.Stopped())
+	}
+	if err := L.DoString("local x = 1"); err == nil {
+		t.Error("the state ran on after it was stopped")
+	}
+	m.End()
+	var none *Meter
+	none.Add(1, 1) // a state without a meter is charged nothing
+}

@@ -345,24 +345,27 @@ func (m *Match) applyStack(z *Zone) error {
 // eventData is what t:event's data holds besides its values: the cards
 // it names, and about how many bytes its copy keeps.
 type eventData struct {
-	cards []int
-	bytes int64
+	cards  []int
+	bytes  int64
+	values int64
+	// what has been charged to the step so far (plainTable)
+	chargedBytes, chargedValues int64
 }
 
 // plainData copies a Lua value into plain Go data (map[string]any,
 // []any, string, float64, bool); cards become their names and are noted
 // in d. Functions and userdata are refused. A silent match keeps no log:
-// it only checks the data, and returns nil. Each table costs the step an
-// instruction per entry before it is copied, and what the copy keeps is
-// charged as it is made (and counted in d.bytes).
+// it only checks the data, and returns nil. Each value copied costs the
+// step an instruction, and what the copy keeps is charged, as each table
+// is done (plainTable).
 func (m *Match) plainData(L *lua.LState, v lua.LValue, d *eventData, depth int) any {
 	if depth > maxDataDepth {
 		L.RaiseError("event data is nested more than %d tables deep", maxDataDepth)
 	}
+	d.values++
 	switch x := v.(type) {
 	case lua.LString:
 		d.bytes += dataBytes + int64(len(x))
-		luahost.MeterOf(L).Charge(L, dataBytes+int64(len(x)))
 		return string(x)
 	case lua.LNumber:
 		d.bytes += dataBytes
@@ -371,7 +374,17 @@ func (m *Match) plainData(L *lua.LState, v lua.LValue, d *eventData, depth int) 
 		d.bytes += dataBytes
 		return bool(x)
 	case *lua.LTable:
-		return m.plainTable(L, x, d, depth)
+		if c := m.cardOf(x); c != nil {
+			d.cards = append(d.cards, c.ID)
+			d.bytes += dataBytes
+			return c.Name
+		}
+		out := m.plainTable(L, x, d, depth)
+		g := luahost.MeterOf(L)
+		g.Work(L, d.values-d.chargedValues)
+		g.Charge(L, d.bytes-d.chargedBytes)
+		d.chargedValues, d.chargedBytes = d.values, d.bytes
+		return out
 	}
 	if v == lua.LNil {
 		return nil
@@ -383,16 +396,9 @@ func (m *Match) plainData(L *lua.LState, v lua.LValue, d *eventData, depth int) 
 // maxDataDepth is how deep tables may nest in event data.
 const maxDataDepth = 8
 
-// plainTable copies a table of event data (see plainData): a card, a
-// list, or a table with string keys (others are left out).
+// plainTable copies a table of event data (see plainData): a list, or a
+// table with string keys (others are left out).
 func (m *Match) plainTable(L *lua.LState, x *lua.LTable, d *eventData, depth int) any {
-	if c := m.cardOf(x); c != nil {
-		d.cards = append(d.cards, c.ID)
-		d.bytes += dataBytes
-		return c.Name
-	}
-	g := luahost.MeterOf(L)
-	g.Work(L, 1+int64(x.Len()))
 	if n := x.Len(); n > 0 {
 		var list []any
 		if !m.silent {
@@ -405,7 +411,6 @@ func (m *Match) plainTable(L *lua.LState, x *lua.LTable, d *eventData, depth int
 			}
 		}
 		d.bytes += dataBytes + textBytes*int64(n)
-		g.Charge(L, dataBytes+textBytes*int64(n))
 		return list
 	}
 	var out map[string]any
@@ -418,10 +423,8 @@ func (m *Match) plainTable(L *lua.LState, x *lua.LTable, d *eventData, depth int
 		if !ok {
 			return
 		}
-		g.Work(L, 1)
 		e := m.plainData(L, val, d, depth+1)
 		d.bytes += entryBytes + int64(len(ks))
-		g.Charge(L, entryBytes+int64(len(ks)))
 		if !m.silent {
 			out[string(ks)] = e
 		}

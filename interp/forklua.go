@@ -299,7 +299,7 @@ const maxForkDepth = 1000
 
 // deeper enters one more level of nesting, and reports false (the copy
 // failing) past maxForkDepth. A caller that gets true leaves with
-// c.depth--.
+// c.depth-- (not deferred: the copy is hot).
 func (c *luaCopier) deeper() bool {
 	if c.depth >= maxForkDepth {
 		c.fail(fmt.Sprintf("the script's data is nested more than %d deep (tables within tables, or functions within functions)", maxForkDepth))
@@ -350,7 +350,6 @@ func (c *luaCopier) table(t *lua.LTable) *lua.LTable {
 	if !c.deeper() {
 		return n
 	}
-	defer func() { c.depth-- }()
 	c.tables[t] = n
 	o, w := (*tableLayout)(unsafe.Pointer(t)), (*tableLayout)(unsafe.Pointer(n))
 	w.Metatable = c.value(o.Metatable)
@@ -387,6 +386,7 @@ func (c *luaCopier) table(t *lua.LTable) *lua.LTable {
 	if o.k2i != nil {
 		w.k2i = c.indexes(o.k2i)
 	}
+	c.depth--
 	return n
 }
 
@@ -440,7 +440,6 @@ func (c *luaCopier) function(f *lua.LFunction) *lua.LFunction {
 	if !c.deeper() {
 		return n
 	}
-	defer func() { c.depth-- }()
 	c.funcs[f] = n
 	if f.GFunction != nil {
 		if why := goFuncProblem(f.GFunction); why != "" {
@@ -454,6 +453,7 @@ func (c *luaCopier) function(f *lua.LFunction) *lua.LFunction {
 			n.Upvalues[i] = c.upvalue(u)
 		}
 	}
+	c.depth--
 	return n
 }
 
@@ -468,11 +468,11 @@ func (c *luaCopier) userdata(u *lua.LUserData) *lua.LUserData {
 	if !c.deeper() {
 		return n
 	}
-	defer func() { c.depth-- }()
 	c.uds[u] = n
 	n.Env = c.table(u.Env)
 	n.Metatable = c.value(u.Metatable)
 	n.Value = c.goVal(u.Value)
+	c.depth--
 	return n
 }
 

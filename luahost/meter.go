@@ -86,12 +86,12 @@ type Meter struct {
 	lim Limits
 
 	steps  int64 // instructions (and charged work) in this step
+	work   int64 // the charged work among steps: it allocates nothing itself
+	bytes  int64 // bytes charged in this step
 	total  int64 // instructions (and charged work) of the steps ended
 	inStep bool  // between Begin and End
-	// log text written in this step and in all (Log)
+	// the log text written in this step and in all (Log)
 	logStep, logTotal int64
-	work              int64 // the charged work among steps: it allocates nothing itself
-	bytes             int64 // bytes charged in this step
 	// next is the instruction count at which Done looks closer: the step
 	// budget, or 0 once the meter is stopped.
 	next atomic.Int64

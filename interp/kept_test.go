@@ -122,3 +122,39 @@ return Game`
 		}
 	}
 }
+
+// TestNamedTablesAreMeasuredInTime: a table's named fields cost it a hash
+// map, ten times what the memory measure's pacing takes an instruction to
+// make; a script that nests forty thousand such tables (27 MB as Measure
+// counts them) is stopped by the memory budget at its line, where before
+// it was never measured, kept them all, and made every copy of the match
+// cost seconds.
+func TestNamedTablesAreMeasuredInTime(t *testing.T) {
+	for _, nest := range []string{
+		"local n = {}; cur.x = n; cur = n",
+		"local n = { x = cur }; cur = n",
+	} {
+		src := `local Game = { title = "Nest", players = { 2, 2 } }
+function Game.play(t)
+  local root = {}
+  local cur = root
+  for i = 1, 40000 do ` + nest + ` end
+  t:ask(1, { "a" })
+  return { winners = { #root + #cur } }
+end
+return Game`
+		e, err := LoadSource("nest.lua", []byte(src), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := e.NewMatch(Config{Players: 2})
+		if err == nil {
+			m.Close()
+			t.Errorf("%s: forty thousand tables with a named field each were kept under a budget of 16 MiB", nest)
+			continue
+		}
+		if !strings.Contains(err.Error(), "nest.lua:5:") || !strings.Contains(err.Error(), "keeps more than 16 MiB") {
+			t.Errorf("%s: got %v, want nest.lua:5: and the memory budget named", nest, err)
+		}
+	}
+}

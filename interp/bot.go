@@ -112,7 +112,7 @@ func (e *Engine) NewBot(name string, seat int, seed uint64) (Bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.Whole = "in this game"
+	g.Whole = wholeGame
 	b := &ScriptBot{name: name, seat: seat, eng: e, L: L, fn: fn, meter: g, rng: rng}
 	g.SetMeasure(b.kept)
 	return b, nil

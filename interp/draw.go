@@ -33,9 +33,12 @@ import (
 // CheckDrawing (which tabletop check runs after every decision) reports
 // it.
 
-// drawingWhole names the budget of a match's drawings (and tools) in
-// messages.
-const drawingWhole = "drawing this game's notes and sidebars and running its tools"
+// Names of the budgets of a whole game, in messages (luahost.Meter.Whole):
+// the game's own and that of its drawings (and tools).
+const (
+	wholeGame    = "in this game, the budget of a whole game"
+	drawingWhole = "drawing this game's notes and sidebars and running its tools, their budget for a whole game"
+)
 
 // MaxDrawnBytes bounds the text one note or sidebar function draws.
 const MaxDrawnBytes = 64 << 10

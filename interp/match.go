@@ -277,7 +277,7 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 	}
 	m.meter = luahost.NewMeter(e.Limits)
 	m.meter.Host = m
-	m.meter.Whole = "in this game"
+	m.meter.Whole = wholeGame
 	m.rand = &randSource{m.RNG}
 	m.L = e.newState(m.rand, cfg.Out)
 	setContext(m.L, m.meter)

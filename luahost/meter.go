@@ -79,8 +79,9 @@ type Meter struct {
 	// Fork) reaches its own host. interp keeps its match here.
 	Host any
 	// Whole says what TotalInstructions and TotalLog bound, for the
-	// messages of a state stopped by them: "in this game" ("in all"
-	// when empty).
+	// messages of a state stopped by them ("the script ran 200 million
+	// instructions " + Whole): "in this game, the budget of a whole
+	// game" ("in all" when empty).
 	Whole string
 
 	lim Limits
@@ -401,7 +402,7 @@ func (m *Meter) over() {
 		return
 	}
 	if t := m.lim.TotalInstructions; t > 0 && m.total+m.steps >= t && (m.lim.StepInstructions <= 0 || m.steps < m.lim.StepInstructions) {
-		m.Stop(fmt.Sprintf("the script ran %s instructions %s (the budget of all its steps together)", count(t), m.whole()))
+		m.Stop(fmt.Sprintf("the script ran %s instructions %s", count(t), m.whole()))
 		return
 	}
 	m.Stop(fmt.Sprintf("the script ran %s instructions without asking for a decision (an endless loop?)", count(m.lim.StepInstructions)))

@@ -33,6 +33,7 @@ const (
 	textBytes    = 16  // a string's header in a slice or struct
 	entryBytes   = 48  // an entry of a small Go map
 	dataBytes    = 64  // a value of an event's data, boxed, in its map or list
+	seatBytes    = 112 // a seat: its three names
 )
 
 // kept measures what the match keeps on its script's behalf, for the
@@ -117,7 +118,7 @@ func (m *Match) keptRoots() []lua.LValue {
 
 // ownBytes estimates the engine's records of what the script did.
 func (m *Match) ownBytes() int64 {
-	n := m.logBytes
+	n := m.logBytes + m.renamed
 	for _, c := range m.Cards {
 		n += cardBytes + int64(len(c.Name)+len(c.Label))
 	}

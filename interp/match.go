@@ -141,6 +141,7 @@ type Match struct {
 	saying   bool                  // inside on_say
 	leaks    []string              // secrecy violations noted as log lines were written
 	logBytes int64                 // what the log keeps, for the memory measure
+	renamed  int64                 // what the seats' lists t:set_name made keep, likewise
 	trace    string                // where the script was when it last failed
 	metrics  []Metric              // t:metric's totals (metric.go)
 

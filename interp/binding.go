@@ -38,7 +38,6 @@ func (m *Match) luaNote(L *lua.LState) int {
 	default:
 		L.ArgError(3, "a note is a text, a function(seat) returning one, or nil to remove it")
 	}
-	m.meter.Charge(L, int64(len(text)))
 	value := L.Get(4)
 	switch value.(type) {
 	case lua.LString, lua.LNumber, lua.LBool, *lua.LNilType:
@@ -46,6 +45,7 @@ func (m *Match) luaNote(L *lua.LState) int {
 		L.ArgError(4, "a note's value must be a string, number or boolean")
 	}
 	note := Note{Key: key, Text: text, Value: value, fn: fn}
+	m.meter.Charge(L, noteBytes(note)+int64(len(lua.LVAsString(value))))
 	m.notesVer++
 	for i, n := range m.Notes {
 		if n.Key == key {
@@ -389,43 +389,48 @@ func (m *Match) applyStack(z *Zone) error {
 	return nil
 }
 
+// eventData is what t:event's data holds besides its values: the cards
+// it names, and about how many bytes its copy keeps.
+type eventData struct {
+	cards  []int
+	bytes  int64
+	values int64
+	// what has been charged to the step so far (plainTable)
+	chargedBytes, chargedValues int64
+}
+
 // plainData copies a Lua value into plain Go data (map[string]any,
 // []any, string, float64, bool); cards become their names and are noted
-// in cards. Functions and userdata are refused. A silent match keeps no
-// log: it only checks the data, and returns nil.
-func (m *Match) plainData(L *lua.LState, v lua.LValue, cards *[]int, depth int) any {
-	if m.silent {
-		m.checkData(L, v, depth)
-		return nil
+// in d. Functions and userdata are refused. A silent match keeps no log:
+// it only checks the data, and returns nil. Each value copied costs the
+// step an instruction, and what the copy keeps is charged, as each table
+// is done (plainTable).
+func (m *Match) plainData(L *lua.LState, v lua.LValue, d *eventData, depth int) any {
+	if depth > maxDataDepth {
+		L.RaiseError("event data is nested more than %d tables deep", maxDataDepth)
 	}
-	if depth > 8 {
-		L.RaiseError("event data is nested too deeply")
-	}
+	d.values++
 	switch x := v.(type) {
 	case lua.LString:
+		d.bytes += dataBytes + int64(len(x))
 		return string(x)
 	case lua.LNumber:
+		d.bytes += dataBytes
 		return float64(x)
 	case lua.LBool:
+		d.bytes += dataBytes
 		return bool(x)
 	case *lua.LTable:
 		if c := m.cardOf(x); c != nil {
-			*cards = append(*cards, c.ID)
+			d.cards = append(d.cards, c.ID)
+			d.bytes += dataBytes
 			return c.Name
 		}
-		if n := x.Len(); n > 0 {
-			list := make([]any, 0, n)
-			for i := 1; i <= n; i++ {
-				list = append(list, m.plainData(L, x.RawGetInt(i), cards, depth+1))
-			}
-			return list
-		}
-		out := map[string]any{}
-		x.ForEach(func(k, val lua.LValue) {
-			if ks, ok := k.(lua.LString); ok {
-				out[string(ks)] = m.plainData(L, val, cards, depth+1)
-			}
-		})
+		out := m.plainTable(L, x, d, depth)
+		g := luahost.MeterOf(L)
+		g.Work(L, d.values-d.chargedValues)
+		g.Charge(L, d.bytes-d.chargedBytes)
+		d.chargedValues, d.chargedBytes = d.values, d.bytes
 		return out
 	}
 	if v == lua.LNil {
@@ -435,31 +440,46 @@ func (m *Match) plainData(L *lua.LState, v lua.LValue, cards *[]int, depth int) 
 	return nil
 }
 
-// checkData refuses what plainData refuses, copying nothing.
-func (m *Match) checkData(L *lua.LState, v lua.LValue, depth int) {
-	if depth > 8 {
-		L.RaiseError("event data is nested too deeply")
+// maxDataDepth is how deep tables may nest in event data.
+const maxDataDepth = 8
+
+// plainTable copies a table of event data (see plainData): a list, or a
+// table with string keys (others are left out).
+func (m *Match) plainTable(L *lua.LState, x *lua.LTable, d *eventData, depth int) any {
+	if n := x.Len(); n > 0 {
+		var list []any
+		if !m.silent {
+			list = make([]any, 0, n)
+		}
+		for i := 1; i <= n; i++ {
+			e := m.plainData(L, x.RawGetInt(i), d, depth+1)
+			if !m.silent {
+				list = append(list, e)
+			}
+		}
+		d.bytes += dataBytes + textBytes*int64(n)
+		return list
 	}
-	switch x := v.(type) {
-	case lua.LString, lua.LNumber, lua.LBool, *lua.LNilType:
-	case *lua.LTable:
-		if m.cardOf(x) != nil {
+	var out map[string]any
+	if !m.silent {
+		out = map[string]any{}
+	}
+	d.bytes += dataBytes
+	x.ForEach(func(k, val lua.LValue) {
+		ks, ok := k.(lua.LString)
+		if !ok {
 			return
 		}
-		if n := x.Len(); n > 0 {
-			for i := 1; i <= n; i++ {
-				m.checkData(L, x.RawGetInt(i), depth+1)
-			}
-			return
+		e := m.plainData(L, val, d, depth+1)
+		d.bytes += entryBytes + int64(len(ks))
+		if !m.silent {
+			out[string(ks)] = e
 		}
-		x.ForEach(func(k, val lua.LValue) {
-			if _, ok := k.(lua.LString); ok {
-				m.checkData(L, val, depth+1)
-			}
-		})
-	default:
-		L.RaiseError("event data cannot hold a %s", v.Type().String())
+	})
+	if m.silent {
+		return nil
 	}
+	return out
 }
 
 // compiledOnce compiles a built-in Lua chunk the first time it is needed;
@@ -510,7 +530,7 @@ func (m *Match) luaZone(L *lua.LState) int {
 	if z.Vis, ok = table.ParseVisibility(vis); !ok {
 		L.ArgError(2, "visibility must be hidden, owner or all")
 	}
-	m.meter.Charge(L, zoneBytes)
+	m.meter.Charge(L, zoneBytes+int64(len(z.Name)+len(z.Label)))
 	ud := newObject(L, z, m.metatable(&m.meta.zoneMT, m.zoneMethods))
 	m.Zones = append(m.Zones, z)
 	m.meta.zones = append(m.meta.zones, zoneBinding{ud: ud})
@@ -542,7 +562,7 @@ func (m *Match) luaCards(L *lua.LState) int {
 			c.Label = string(lab)
 		}
 		c.Label = printableLine(c.Label)
-		m.meter.Charge(L, cardBytes)
+		m.meter.Charge(L, cardBytes+int64(len(c.Name)+len(c.Label)))
 		t.RawSetString("id", lua.LNumber(c.ID))
 		m.Cards = append(m.Cards, c)
 		m.meta.cards = append(m.meta.cards, t)

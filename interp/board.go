@@ -31,6 +31,7 @@ type Board struct {
 	sideRoot lua.LValue
 
 	static    map[string]any // staticData
+	staticN   int            // its values (dataValues), counted once
 	dataCache map[string]any // data, at posVersion dataPos
 	dataPos   int
 }
@@ -107,6 +108,7 @@ func (b *Board) staticData() map[string]any {
 		"width": b.W, "height": b.H, "rooms": rooms, "labels": labels,
 		"passages": passages, "entries": entries, "distance": dist,
 	}
+	b.staticN = dataValues(b.static)
 	return b.static
 }
 
@@ -156,6 +158,11 @@ func (m *Match) luaBoard(L *lua.LState) int {
 		bb.Shown = bool(s)
 	}
 	b := &Board{Board: bb}
+	// What making the board cost and what it keeps, whether or not its
+	// map was parsed before: the same for this match whatever other
+	// matches did.
+	m.meter.Work(L, b.Work())
+	m.meter.Charge(L, boardBytes(b))
 	m.extras = append(m.extras, b)
 	L.Push(newObject(L, b, m.boardMethodTable(L)))
 	return 1
@@ -413,6 +420,7 @@ func (m *Match) boardToken(L *lua.LState, b *Board) int {
 	} else if s, ok := b.Start(t.Name); ok {
 		p = s
 	}
+	m.meter.Charge(L, 128+int64(len(t.Name)+len(t.Label)+len(t.Glyph)))
 	if err := b.AddToken(t, p); err != nil {
 		L.ArgError(2, err.Error())
 	}
@@ -618,6 +626,7 @@ func (m *Match) boardSidebar(L *lua.LState, b *Board) int {
 	case lua.LString:
 		lines = strings.Split(strings.TrimRight(string(v), "\n"), "\n")
 	case *lua.LTable:
+		m.meter.Work(L, int64(v.Len()))
 		for i := 1; i <= v.Len(); i++ {
 			lines = append(lines, lua.LVAsString(v.RawGetInt(i)))
 		}
@@ -629,6 +638,11 @@ func (m *Match) boardSidebar(L *lua.LState, b *Board) int {
 	default:
 		L.ArgError(2, "a list of lines, a string or nil expected")
 	}
+	var size int64
+	for _, l := range lines {
+		size += textBytes + int64(len(l))
+	}
+	m.meter.Charge(L, size)
 	b.SetSidebar(seat, lines)
 	return 0
 }
@@ -639,6 +653,8 @@ func (m *Match) boardHighlight(L *lua.LState, b *Board) int {
 	seat := m.optSeat(L, 3)
 	var marks []int
 	if list, ok := L.Get(2).(*lua.LTable); ok {
+		m.meter.Work(L, int64(list.Len()))
+		m.meter.Charge(L, 8*int64(list.Len()))
 		for i := 1; i <= list.Len(); i++ {
 			if p, ok := b.ParsePlace(lua.LVAsString(list.RawGetInt(i))); ok {
 				marks = append(marks, p)

@@ -138,11 +138,24 @@ func (e *Engine) NewBot(name string, seat int, seed uint64) (Bot, error) {
 	if !found {
 		return nil, fmt.Errorf("%s has no bot called %q (bots: %s)", e.Info.Title, name, e.botNames())
 	}
-	fn, L, g, rng, err := e.scriptFunc("bots", name, seed)
+	fn, L, g, rng, err := e.scriptFunc("bots", name, seed, e.Limits, 0)
 	if err != nil {
 		return nil, err
 	}
-	return &ScriptBot{name: name, seat: seat, eng: e, L: L, fn: fn, meter: g, rng: rng}, nil
+	g.Whole = wholeGame
+	b := &ScriptBot{name: name, seat: seat, eng: e, L: L, fn: fn, meter: g, rng: rng}
+	g.SetMeasure(b.kept)
+	return b, nil
+}
+
+// kept measures what the bot keeps, for its memory budget: its state, and
+// the view of the game the engine keeps in it from one decision to the
+// next (botview.go).
+func (b *ScriptBot) kept(limit int64) int64 {
+	if b.view == nil {
+		return luahost.Measure(limit, b.L)
+	}
+	return luahost.Measure(limit, b.L, b.view.t)
 }
 
 // DefaultBot is the bot a seat gets when none is named: the script's first.
@@ -208,12 +221,14 @@ func (e *Engine) CheckBot(name string) error {
 	return fmt.Errorf("%s has no bot called %q (bots: %s)", e.Info.Title, name, e.botNames())
 }
 
-// scriptFunc loads the script in a fresh state, with a meter of its own,
-// and returns game[table][name].
-func (e *Engine) scriptFunc(table, name string, seed uint64) (*lua.LFunction, *lua.LState, *luahost.Meter, *RNG, error) {
+// scriptFunc loads the script in a fresh state, with a meter of its own
+// (under lim, its total counted on from carry), and returns
+// game[table][name].
+func (e *Engine) scriptFunc(table, name string, seed uint64, lim Limits, carry int64) (*lua.LFunction, *lua.LState, *luahost.Meter, *RNG, error) {
 	rng := NewRNG(seed)
 	L := e.newState(&randSource{rng}, nil)
-	g := newMeter(e.Limits, L)
+	g := newMeter(lim, L)
+	g.Carry(carry)
 	var game *lua.LTable
 	err := guarded(g, L, e.Path, func() (err error) { game, err = e.runMain(L); return err })
 	if err != nil {
@@ -237,6 +252,11 @@ func (e *Engine) scriptFunc(table, name string, seed uint64) (*lua.LFunction, *l
 // Name implements Bot.
 func (b *ScriptBot) Name() string { return b.name }
 
+// Spent is the instructions the bot's script has run, in all its
+// decisions: a driver that bounds what many games cost (check) counts them
+// with the game's.
+func (b *ScriptBot) Spent() int64 { return b.meter.Total() }
+
 // Close implements Bot.
 func (b *ScriptBot) Close() {
 	b.meter.Close()
@@ -258,6 +278,9 @@ func (b *ScriptBot) Choose(m *Match) (int, error) {
 			b.view = newBotView(L, m, p.Seat, b.view)
 		}
 		vt := b.view.update()
+		if err := viewStopped(L, b.eng.Path); err != nil {
+			return err
+		}
 		L.Push(b.fn)
 		L.Push(vt)
 		L.Push(vt.RawGetString("options"))
@@ -287,15 +310,25 @@ func (b *ScriptBot) Choose(m *Match) (int, error) {
 
 // RunTool runs game.tools[name](view) for seat and returns its text: a
 // read-only helper such as a deduction notebook, limited to the seat's view.
+//
+// A tool runs beside the game, like the drawing of a note: its
+// instructions count against the budget of the match's drawings
+// (Limits.DrawInstructions, see draw.go).
 func (e *Engine) RunTool(m *Match, name string, seat int) (string, error) {
-	fn, L, g, _, err := e.scriptFunc("tools", name, 0)
+	lim := e.Limits
+	lim.TotalInstructions = lim.DrawInstructions
+	fn, L, g, _, err := e.scriptFunc("tools", name, 0, lim, m.drawn)
 	if err != nil {
 		return "", err
 	}
-	defer func() { g.Close(); L.Close() }()
+	g.Whole = drawingWhole
+	defer func() { m.drawn = g.Total(); g.Close(); L.Close() }()
 	var text string
 	err = guarded(g, L, e.Path, func() error {
 		vt := m.LuaView(L, seat)
+		if err := viewStopped(L, e.Path); err != nil {
+			return err
+		}
 		L.Push(fn)
 		L.Push(vt)
 		L.Push(lua.LNumber(seat))

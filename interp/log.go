@@ -255,15 +255,26 @@ func logText(L *lua.LState, v lua.LValue, arg int) string {
 }
 
 // writeLine adds a line the script wrote with t:log, t:tell or t:event:
-// parts from format, seen by the seats in to.
-func (m *Match) writeLine(to SeatSet, parts int32, cards []int, data map[string]any) {
-	m.logBytes += m.lineBytes + logLineBytes + 8*int64(len(cards))
+// parts and cards from format, seen by the seats in to, with an event's
+// data (nil for a plain line). Its text and data count against the log's
+// budgets (Meter.Log), silent or not.
+func (m *Match) writeLine(L *lua.LState, to SeatSet, parts int32, cards []int, ev *eventData, data map[string]any) {
+	size, named := m.lineBytes, len(cards)
+	if ev != nil {
+		size += ev.bytes
+		named += len(ev.cards)
+	}
+	m.meter.Log(L, size)
+	m.logBytes += size + logLineBytes + 8*int64(named)
 	if m.learn != nil {
 		m.learnLine(to)
 	}
 	if m.silent {
 		m.logParts, m.logArgs, m.cardRefs = m.logParts[:parts-1], m.logArgs[:m.logParts[parts-1].from], m.cardRefs[:len(m.cardRefs)-len(cards)]
 		return
+	}
+	if ev != nil && len(ev.cards) > 0 {
+		cards = append(ev.cards, cards...)
 	}
 	m.log = append(m.log, LogLine{To: to, Cards: cards, Data: data, Names: m.lineNames, parts: parts})
 	m.pending++

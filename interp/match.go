@@ -158,6 +158,7 @@ type Match struct {
 	saying   bool                  // inside on_say
 	leaks    []string              // secrecy violations noted as log lines were written
 	logBytes int64                 // what the log keeps, for the memory measure
+	renamed  int64                 // what the seats' lists t:set_name made keep, likewise
 	trace    string                // where the script was when it last failed
 	metrics  []Metric              // t:metric's totals (metric.go)
 
@@ -181,6 +182,7 @@ type Match struct {
 	drawing   bool          // a note or sidebar function is running (draw.go)
 	learn     *learner      // what each seat learned when (knowledge.go); nil without Learning
 	takebacks []Takeback    // what was taken back before (record.go)
+	drawn     int64         // the instructions drawing has run in all (draw.go)
 }
 
 // Extra is a table object a game library adds to a match (a board, a
@@ -301,6 +303,7 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 	}
 	m.meter = luahost.NewMeter(e.Limits)
 	m.meter.Host = m
+	m.meter.Whole = wholeGame
 	m.rand = &randSource{m.RNG}
 	m.L = e.newState(m.rand, cfg.Out)
 	installPCall(m.L)
@@ -725,44 +728,3 @@ func (m *Match) Copy(modes ...Mode) (*Match, error) {
 
 // Silent reports whether the match keeps no log (see Silent).
 func (m *Match) Silent() bool { return m.silent }
-
-// kept measures what the match keeps on its script's behalf, for the
-// memory budget: the Lua state (its globals, registry and stacks, the play
-// coroutine, the game table and the cards' tables) and the engine's own
-// records of what the script did (cards, zones, log lines, notes).
-func (m *Match) kept(limit int64) int64 {
-	own := m.logBytes + int64(len(m.Cards))*cardBytes + int64(len(m.Zones))*zoneBytes
-	for _, n := range m.Notes {
-		own += int64(len(n.Key)+len(n.Text)) + 64
-	}
-	if limit > 0 && own > limit {
-		return own
-	}
-	roots := make([]lua.LValue, 0, 3+len(m.Cards))
-	if m.game != nil {
-		roots = append(roots, m.game)
-	}
-	if m.t != nil {
-		roots = append(roots, m.t)
-	}
-	if m.co != nil {
-		roots = append(roots, m.co)
-	}
-	for _, p := range m.pcalls {
-		roots = append(roots, p.th)
-	}
-	for _, c := range m.Cards {
-		roots = append(roots, m.luaCard(c))
-	}
-	for _, n := range m.Notes {
-		if n.fn != nil {
-			roots = append(roots, n.fn)
-		}
-	}
-	for _, x := range m.extras {
-		if b, ok := x.(*Board); ok && b.sideRoot != nil {
-			roots = append(roots, b.sideRoot)
-		}
-	}
-	return own + luahost.Measure(limit-own, m.L, roots...)
-}

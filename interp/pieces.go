@@ -5,6 +5,15 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
+// holding is what holder h holds in pool p, by kind; a new holder is
+// charged to the step.
+func (m *Match) holding(L *lua.LState, p *Pool, h string) map[string]int {
+	if _, ok := p.Held[h]; !ok {
+		m.meter.Charge(L, holderBytes(h, len(p.Kinds)))
+	}
+	return p.Holding(h)
+}
+
 // holderKey turns a holder argument (a seat number or a place name) into
 // the pool's key for it.
 func (m *Match) holderKey(L *lua.LState, n int) string {
@@ -61,6 +70,7 @@ func (m *Match) luaPool(L *lua.LState) int {
 	}
 	p := table.NewPool(len(m.Pools)+1, name, label, kinds, supply)
 	p.Shown = shown
+	m.meter.Charge(L, poolBytes(p))
 	m.Pools = append(m.Pools, p)
 	L.Push(newObject(L, p, m.metatable(&m.meta.poolMT, m.poolMethods)))
 	return 1
@@ -97,7 +107,7 @@ func checkCount(L *lua.LState, n int) int {
 func (m *Match) poolGive(L *lua.LState) int {
 	p := m.checkPool(L)
 	h, k, n := m.holderKey(L, 2), checkKind(L, p, 3), checkCount(L, 4)
-	L.Push(boxNumber(p.Shift(p.Supply, p.Holding(h), k, n)))
+	L.Push(boxNumber(p.Shift(p.Supply, m.holding(L, p, h), k, n)))
 	return 1
 }
 
@@ -106,7 +116,7 @@ func (m *Match) poolGive(L *lua.LState) int {
 func (m *Match) poolTake(L *lua.LState) int {
 	p := m.checkPool(L)
 	h, k, n := m.holderKey(L, 2), checkKind(L, p, 3), checkCount(L, 4)
-	L.Push(boxNumber(p.Shift(p.Holding(h), p.Supply, k, n)))
+	L.Push(boxNumber(p.Shift(m.holding(L, p, h), p.Supply, k, n)))
 	return 1
 }
 
@@ -115,7 +125,7 @@ func (m *Match) poolTake(L *lua.LState) int {
 func (m *Match) poolMove(L *lua.LState) int {
 	p := m.checkPool(L)
 	from, to, k, n := m.holderKey(L, 2), m.holderKey(L, 3), checkKind(L, p, 4), checkCount(L, 5)
-	L.Push(boxNumber(p.Shift(p.Holding(from), p.Holding(to), k, n)))
+	L.Push(boxNumber(p.Shift(m.holding(L, p, from), m.holding(L, p, to), k, n)))
 	return 1
 }
 
@@ -183,6 +193,7 @@ func (m *Match) luaTrack(L *lua.LState) int {
 	for s := range tr.Markers {
 		tr.Markers[s] = tr.Start
 	}
+	m.meter.Charge(L, objectBytes+int64(len(tr.Name)+len(tr.Label)+8*len(tr.Markers)))
 	m.Tracks = append(m.Tracks, tr)
 	L.Push(newObject(L, tr, m.metatable(&m.meta.trackMT, m.trackMethods)))
 	return 1
@@ -231,6 +242,7 @@ func (m *Match) luaPad(L *lua.LState) int {
 	spec := L.CheckTable(2)
 	p := &Pad{ID: len(m.Pads) + 1, Totals: make([]int, len(m.Seats)+1)}
 	p.Name, p.Label, p.Shown = objectSpec(L, spec, "pad", "score")
+	m.meter.Charge(L, objectBytes+int64(len(p.Name)+len(p.Label)+8*len(p.Totals)))
 	m.Pads = append(m.Pads, p)
 	L.Push(newObject(L, p, m.metatable(&m.meta.padMT, m.padMethods)))
 	return 1
@@ -251,7 +263,7 @@ func (m *Match) padMethods() *lua.LTable { return padClass.metatable(m) }
 func (m *Match) padAdd(L *lua.LState) int {
 	p := m.checkPad(L)
 	row := PadRow{Label: printableLine(L.CheckString(2)), Scores: make([]int, len(m.Seats)+1), Note: printableLine(L.OptString(4, ""))}
-	m.meter.Charge(L, int64(len(row.Label)+len(row.Note)+8*len(row.Scores))+64)
+	m.meter.Charge(L, padRowBytes(row))
 	sc := L.CheckTable(3)
 	for s := 1; s <= len(m.Seats); s++ {
 		v, ok := sc.RawGetInt(s).(lua.LNumber)

@@ -205,14 +205,6 @@ func pictograph(r rune) bool {
 	return r == 0xA9 || r == 0xAE || r == 0x203C || r == 0x2049 || r == 0x2122 || r == 0x2139
 }
 
-// What the engine's own objects cost a script's allocation budget, beyond
-// the texts they hold: roughly what each takes in memory.
-const (
-	cardBytes    = 256
-	zoneBytes    = 256
-	logLineBytes = 64
-)
-
 // plainASCII reports whether s is printable ASCII only (spaces, letters,
 // digits, punctuation): valid UTF-8 without a control character.
 func plainASCII(s string) bool {

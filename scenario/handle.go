@@ -7,6 +7,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/luahost"
 )
 
 // handle is a test's grip on one match: it may look at everything. It
@@ -48,13 +49,32 @@ var handleMethods = map[string]lua.LGFunction{
 }
 
 // newHandle wraps h as a Lua value and keeps its match to be closed when
-// the scenario ends.
+// the scenario ends. The test file is charged for the match: the
+// instructions its script ran to get here, and what it keeps (counted
+// against the file's memory budget while the scenario runs, see
+// runner.kept).
 func (r *runner) newHandle(h *handle) *lua.LUserData {
+	g := luahost.MeterOf(r.host.L)
+	g.Work(r.host.L, h.m.Spent())
+	g.Charge(r.host.L, h.m.Kept())
 	r.open = append(r.open, h.m)
 	ud := r.host.L.NewUserData()
 	ud.Value = h
 	ud.Metatable = r.handleMT
 	return ud
+}
+
+// charged has a handle method charge the test file's step for what the
+// game's script ran meanwhile (its steps, its notes drawn), as work done
+// on the test's behalf.
+func charged(fn lua.LGFunction) lua.LGFunction {
+	return func(L *lua.LState) int {
+		h := checkHandle(L)
+		before := h.m.Spent()
+		n := fn(L)
+		luahost.MeterOf(L).Work(L, h.m.Spent()-before)
+		return n
+	}
 }
 
 // checkHandle returns the handle a method was called on.

@@ -9,9 +9,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tabletop/tabletop/command"
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/render"
-	"github.com/tabletop/tabletop/repl/command"
 	"github.com/tabletop/tabletop/takeback"
 )
 

@@ -9,10 +9,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tabletop/tabletop/command"
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/render"
 	"github.com/tabletop/tabletop/repl"
-	"github.com/tabletop/tabletop/repl/command"
 	"github.com/tabletop/tabletop/store"
 	"github.com/tabletop/tabletop/takeback"
 )

@@ -10,6 +10,7 @@ import (
 	"github.com/tabletop/tabletop/command"
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/render"
+	"github.com/tabletop/tabletop/seating"
 )
 
 // exec runs one parsed line and reports whether it asked to quit.
@@ -482,7 +483,7 @@ func (s *Session) load(path string) {
 }
 
 // openRecord reads a save and replays it, with the script it names.
-func (s *Session) openRecord(path string) (*interp.Match, []Seat, error) {
+func (s *Session) openRecord(path string) (*interp.Match, []seating.Seat, error) {
 	rec, err := interp.LoadRecord(path)
 	if err != nil {
 		return nil, nil, err
@@ -496,7 +497,7 @@ func (s *Session) openRecord(path string) (*interp.Match, []Seat, error) {
 			return nil, nil, err
 		}
 	}
-	seats, err := RecordSeats(eng, rec)
+	seats, err := seating.RecordSeats(eng, rec)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -508,15 +509,6 @@ func (s *Session) openRecord(path string) (*interp.Match, []Seat, error) {
 		s.printf("Note: %s has changed since this game was saved; its decisions still fit.\n", eng.Path)
 	}
 	return m, seats, nil
-}
-
-// RecordSeats returns who plays each seat of a saved game: the seats it
-// lists, or one person then bots.
-func RecordSeats(eng *interp.Engine, rec *interp.Record) ([]Seat, error) {
-	if len(rec.Seats) == 0 {
-		return ParseSeats(eng, DefaultSeats(rec.Players))
-	}
-	return ParseSeats(eng, rec.Seats)
 }
 
 func sameFile(a, b string) bool {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/seating"
 )
 
 // withargs is a bot kind that takes arguments. It is Local, which keeps
@@ -24,7 +25,7 @@ func init() {
 func TestBotArgumentsWithEquals(t *testing.T) {
 	eng := load(t, "testdata/tiny.lua")
 	eng.AllowPrograms()
-	seats, err := ParseSeats(eng, []string{"me", "bot:withargs:k=v", "ann=bot:withargs:a=b:c=d"})
+	seats, err := seating.ParseSeats(eng, []string{"me", "bot:withargs:k=v", "ann=bot:withargs:a=b:c=d"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,10 +35,10 @@ func TestBotArgumentsWithEquals(t *testing.T) {
 	if seats[2].Human || seats[2].Bot != "withargs:a=b:c=d" || seats[2].Name != "ann" {
 		t.Errorf("seat 3: %+v", seats[2])
 	}
-	if got := strings.Join(Names(seats), ","); got != ",,ann" {
+	if got := strings.Join(seating.Names(seats), ","); got != ",,ann" {
 		t.Errorf("Names = %q", got)
 	}
-	if got := strings.Join(specs(seats), ","); got != "me,bot:withargs:k=v,ann=bot:withargs:a=b:c=d" {
+	if got := strings.Join(seating.Specs(seats), ","); got != "me,bot:withargs:k=v,ann=bot:withargs:a=b:c=d" {
 		t.Errorf("specs = %s", got)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/render"
 	"github.com/tabletop/tabletop/repl"
+	"github.com/tabletop/tabletop/seating"
 	"github.com/tabletop/tabletop/store"
 	"github.com/tabletop/tabletop/takeback"
 )
@@ -24,7 +25,7 @@ type Table struct {
 	srv   *Server
 	id    string
 	eng   *interp.Engine
-	seats []repl.Seat
+	seats []seating.Seat
 	specs []string
 
 	mu      sync.Mutex
@@ -61,7 +62,7 @@ type undoRequest struct {
 	accepted map[int]bool
 }
 
-func newTable(s *Server, id string, eng *interp.Engine, m *interp.Match, seats []repl.Seat, specs []string) *Table {
+func newTable(s *Server, id string, eng *interp.Engine, m *interp.Match, seats []seating.Seat, specs []string) *Table {
 	return &Table{srv: s, id: id, eng: eng, m: m, seats: seats, specs: specs, bots: map[int]interp.Bot{}, conns: map[*client]struct{}{},
 		active: time.Now()}
 }
@@ -78,7 +79,7 @@ func (s *Server) restore(st *store.Table) *Table {
 		s.cfg.Logf("table %s: cannot load %s: %v", st.ID, st.Script, err)
 		return s.brokenTable(st, fmt.Sprintf("the game %s cannot be loaded: %s", st.Script, repl.ErrorText(err)))
 	}
-	seats, err := repl.RecordSeats(eng, st.Record())
+	seats, err := seating.RecordSeats(eng, st.Record())
 	if err != nil {
 		return s.brokenTable(st, err.Error())
 	}

@@ -1,4 +1,4 @@
-package repl
+package seating
 
 import (
 	"fmt"
@@ -138,12 +138,21 @@ func SharedFrom(seats []Seat) int {
 }
 
 // Names returns the players' names by seat, for interp.Config.Names.
-func Names(seats []Seat) []string { return interp.SeatNames(specs(seats)) }
+func Names(seats []Seat) []string { return interp.SeatNames(Specs(seats)) }
 
-func specs(seats []Seat) []string {
+func Specs(seats []Seat) []string {
 	out := make([]string, len(seats))
 	for i, s := range seats {
 		out[i] = s.Spec()
 	}
 	return out
+}
+
+// RecordSeats returns who plays each seat of a saved game: the seats it
+// lists, or one person then bots.
+func RecordSeats(eng *interp.Engine, rec *interp.Record) ([]Seat, error) {
+	if len(rec.Seats) == 0 {
+		return ParseSeats(eng, DefaultSeats(rec.Players))
+	}
+	return ParseSeats(eng, rec.Seats)
 }

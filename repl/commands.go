@@ -405,7 +405,7 @@ func (s *Session) replayNext(n int) bool {
 	for i := 0; i < n && s.replaying(); i++ {
 		d := s.pending[0]
 		if err := s.narrate(func() error { return s.apply(d) }); err != nil {
-			s.printf("Recorded decision %d (%s: %s) does not fit: %s\n", len(s.m.Decisions())+1, s.m.SeatLabel(d.Seat), d.Text, ErrorText(err))
+			s.printf("Recorded decision %d (%s: %s) does not fit: %s\n", len(s.m.Decisions())+1, s.m.SeatLabel(d.Seat), d.Text, interp.ErrorText(err))
 			s.decided()
 			break
 		}
@@ -459,7 +459,7 @@ func (s *Session) save(path string) {
 func (s *Session) load(path string) {
 	m, seats, err := s.openRecord(path)
 	if err != nil {
-		s.printf("Cannot load %s: %s\nThe current game goes on.\n", path, ErrorText(err))
+		s.printf("Cannot load %s: %s\nThe current game goes on.\n", path, interp.ErrorText(err))
 		return
 	}
 	if !s.consent(fmt.Sprintf("%s asks to load %s in place of this game.", s.m.SeatLabel(s.viewer), path)) {

@@ -563,7 +563,7 @@ func (s *Session) showState() {
 	if err := s.m.Err(); err != nil {
 		if s.errShown != s.m {
 			s.errShown = s.m
-			s.printf("%s\n", ErrorText(err))
+			s.printf("%s\n", interp.ErrorText(err))
 			s.printf("The game is stopped by a script error: undo, save, load or quit still work.\n")
 		}
 		return
@@ -717,18 +717,7 @@ func (s *Session) printErr(err error) {
 	if me := s.m.Err(); me != nil && (err == me || errors.Is(err, me)) {
 		return
 	}
-	s.printf("%s\n", ErrorText(err))
-}
-
-// ErrorText renders an error for a person: a script error as
-// "file:line: message" followed by its short traceback.
-func ErrorText(err error) string {
-	msg := err.Error()
-	var se *interp.ScriptError
-	if errors.As(err, &se) && se.Traceback != "" {
-		msg += "\n" + strings.TrimRight(se.Traceback, "\n")
-	}
-	return msg
+	s.printf("%s\n", interp.ErrorText(err))
 }
 
 // Complete gives the tab completions of a partly typed line: commands and

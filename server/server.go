@@ -54,7 +54,6 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/tabletop/tabletop/interp"
-	"github.com/tabletop/tabletop/repl"
 	"github.com/tabletop/tabletop/seating"
 	"github.com/tabletop/tabletop/server/web"
 	"github.com/tabletop/tabletop/store"
@@ -541,7 +540,7 @@ func (s *Server) create(ctx context.Context, req createRequest, client string) (
 	shared := seating.SharedFrom(tc.seats)
 	m, err := eng.NewMatch(interp.Config{Players: tc.players, Seed: tc.seed, Options: tc.opts, Names: seating.Names(tc.seats), SharedFrom: shared})
 	if err != nil {
-		return nil, http.StatusBadRequest, fmt.Errorf("%s", repl.ErrorText(err))
+		return nil, http.StatusBadRequest, fmt.Errorf("%s", interp.ErrorText(err))
 	}
 	st := &store.Table{ID: newID(), Created: time.Now(), Script: eng.Script, Hash: eng.Hash, Players: tc.players,
 		Seed: tc.seed, OpenDeal: req.OpenDeal, Shared: shared, Options: tc.opts, Seats: tc.specs}

@@ -12,7 +12,6 @@ import (
 	"github.com/tabletop/tabletop/command"
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/render"
-	"github.com/tabletop/tabletop/repl"
 	"github.com/tabletop/tabletop/seating"
 	"github.com/tabletop/tabletop/store"
 	"github.com/tabletop/tabletop/takeback"
@@ -77,7 +76,7 @@ func (s *Server) restore(st *store.Table) *Table {
 	eng, err := s.engineFor(st.Script)
 	if err != nil {
 		s.cfg.Logf("table %s: cannot load %s: %v", st.ID, st.Script, err)
-		return s.brokenTable(st, fmt.Sprintf("the game %s cannot be loaded: %s", st.Script, repl.ErrorText(err)))
+		return s.brokenTable(st, fmt.Sprintf("the game %s cannot be loaded: %s", st.Script, interp.ErrorText(err)))
 	}
 	seats, err := seating.RecordSeats(eng, st.Record())
 	if err != nil {
@@ -86,7 +85,7 @@ func (s *Server) restore(st *store.Table) *Table {
 	m, err := eng.ReplayRecord(st.Record())
 	if err != nil {
 		s.cfg.Logf("table %s: cannot replay: %v", st.ID, err)
-		return s.brokenTable(st, "the game cannot be replayed: "+repl.ErrorText(err))
+		return s.brokenTable(st, "the game cannot be replayed: "+interp.ErrorText(err))
 	}
 	t := newTable(s, st.ID, eng, m, seats, st.Seats)
 	t.stored, t.open = st.Finished, st.OpenDeal
@@ -297,7 +296,7 @@ func (t *Table) botStep() bool {
 	}
 	if err != nil {
 		t.srv.cfg.Logf("table %s: bot of %s: %v", t.id, t.m.SeatLabel(p.Seat), err)
-		t.notices = append(t.notices, fmt.Sprintf("The bot of %s failed: %s", t.m.SeatLabel(p.Seat), firstLine(repl.ErrorText(err))))
+		t.notices = append(t.notices, fmt.Sprintf("The bot of %s failed: %s", t.m.SeatLabel(p.Seat), firstLine(interp.ErrorText(err))))
 		t.broadcast()
 		t.botsOn = false
 		return false
@@ -414,7 +413,7 @@ func (t *Table) takeBack(ctx context.Context, p *takeback.Plan) error {
 	old := t.m
 	m, err := takeback.Take(old, p)
 	if err != nil {
-		return errors.New(repl.ErrorText(err))
+		return errors.New(interp.ErrorText(err))
 	}
 	if err := t.srv.cfg.Store.TakeBack(ctx, t.id, p.Takeback()); err != nil {
 		m.Close()
@@ -575,7 +574,7 @@ func (t *Table) notes(seat int) ([]string, error) {
 	}
 	text, err := t.eng.RunTool(t.m, "notes", seat)
 	if err != nil {
-		return nil, errors.New(repl.ErrorText(err))
+		return nil, errors.New(interp.ErrorText(err))
 	}
 	return strings.Split(strings.TrimRight(text, "\n"), "\n"), nil
 }

@@ -1,11 +1,11 @@
-package repl
+package seating
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/tabletop/tabletop/interp"
-	"github.com/tabletop/tabletop/seating"
+	"github.com/tabletop/tabletop/stdlib"
 )
 
 // withargs is a bot kind that takes arguments. It is Local, which keeps
@@ -23,9 +23,9 @@ func init() {
 // A bot's arguments may hold "=" (bot:search:guide=none, bot:exec:time=2s:...):
 // the seat is the bot's, not a person called "bot:withargs:k".
 func TestBotArgumentsWithEquals(t *testing.T) {
-	eng := load(t, "testdata/tiny.lua")
+	eng := load(t, "testdata/duel.lua")
 	eng.AllowPrograms()
-	seats, err := seating.ParseSeats(eng, []string{"me", "bot:withargs:k=v", "ann=bot:withargs:a=b:c=d"})
+	seats, err := ParseSeats(eng, []string{"me", "bot:withargs:k=v", "ann=bot:withargs:a=b:c=d"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,10 +35,19 @@ func TestBotArgumentsWithEquals(t *testing.T) {
 	if seats[2].Human || seats[2].Bot != "withargs:a=b:c=d" || seats[2].Name != "ann" {
 		t.Errorf("seat 3: %+v", seats[2])
 	}
-	if got := strings.Join(seating.Names(seats), ","); got != ",,ann" {
+	if got := strings.Join(Names(seats), ","); got != ",,ann" {
 		t.Errorf("Names = %q", got)
 	}
-	if got := strings.Join(seating.Specs(seats), ","); got != "me,bot:withargs:k=v,ann=bot:withargs:a=b:c=d" {
+	if got := strings.Join(Specs(seats), ","); got != "me,bot:withargs:k=v,ann=bot:withargs:a=b:c=d" {
 		t.Errorf("specs = %s", got)
 	}
+}
+
+func load(t *testing.T, path string) *interp.Engine {
+	t.Helper()
+	eng, err := interp.Load(path, stdlib.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return eng
 }

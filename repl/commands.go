@@ -497,7 +497,7 @@ func (s *Session) openRecord(path string) (*interp.Match, []seating.Seat, error)
 			return nil, nil, err
 		}
 	}
-	seats, err := seating.RecordSeats(eng, rec)
+	seats, err := seating.FromRecord(eng, rec)
 	if err != nil {
 		return nil, nil, err
 	}

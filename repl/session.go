@@ -122,7 +122,7 @@ type promptKey struct {
 // everything is written to out.
 func New(m *interp.Match, seats []seating.Seat, in LineReader, out io.Writer) *Session {
 	if seats == nil {
-		seats, _ = seating.ParseSeats(m.Engine, seating.DefaultSeats(m.Players()))
+		seats, _ = seating.Parse(m.Engine, seating.Default(m.Players()))
 	}
 	s := &Session{eng: m.Engine, m: m, seats: seats, in: in, out: out, bots: map[int]interp.Bot{}, seen: map[int]int{}, turnFrom: map[int]int{}}
 	s.viewer = s.firstHuman()

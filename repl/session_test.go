@@ -33,7 +33,7 @@ func play(t *testing.T, script string, seats []string, seed uint64, input string
 func playWith(t *testing.T, script string, seats []string, seed uint64, input string, setup func(*Session)) (string, *Session) {
 	t.Helper()
 	eng := load(t, script)
-	ss, err := seating.ParseSeats(eng, seats)
+	ss, err := seating.Parse(eng, seats)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,16 +5,16 @@ import (
 	"testing"
 )
 
-func TestParseSeats(t *testing.T) {
+func TestParse(t *testing.T) {
 	eng := load(t, "testdata/duel.lua")
-	seats, err := ParseSeats(eng, []string{"ann", "bot", "bot:ones", "bot:random"})
+	seats, err := Parse(eng, []string{"ann", "bot", "bot:ones", "bot:random"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.Join(Specs(seats), ","); got != "ann,bot,bot:ones,bot:random" {
 		t.Errorf("specs = %s", got)
 	}
-	seats, err = ParseSeats(eng, []string{"me", "robo=bot:ones"})
+	seats, err = Parse(eng, []string{"me", "robo=bot:ones"})
 	if err != nil || seats[1].Name != "robo" || seats[1].Bot != "ones" || seats[1].Human || strings.Join(Specs(seats), ",") != "me,robo=bot:ones" {
 		t.Errorf("a named bot: %+v, %v", seats, err)
 	}
@@ -22,12 +22,12 @@ func TestParseSeats(t *testing.T) {
 		t.Errorf("Names = %q", got)
 	}
 	// an argument NAME=VALUE of a bot is not a seat's name
-	if _, err := ParseSeats(eng, []string{"me", "bot:nosuch:worlds=4"}); err == nil || !strings.Contains(err.Error(), "no bot called") {
+	if _, err := Parse(eng, []string{"me", "bot:nosuch:worlds=4"}); err == nil || !strings.Contains(err.Error(), "no bot called") {
 		t.Errorf("bot:nosuch:worlds=4: %v", err)
 	}
 	for _, bad := range [][]string{{""}, {"bot:nosuch"}, {"ann", "Ann"}, {"ann bee"}, {"1ann"}, {"ann=human"}, {"bot=bot"}, {strings.Repeat("a", 17)}} {
-		if _, err := ParseSeats(eng, bad); err == nil {
-			t.Errorf("ParseSeats(%q) accepted", bad)
+		if _, err := Parse(eng, bad); err == nil {
+			t.Errorf("Parse(%q) accepted", bad)
 		}
 	}
 }

@@ -25,7 +25,7 @@ func init() {
 func TestBotArgumentsWithEquals(t *testing.T) {
 	eng := load(t, "testdata/duel.lua")
 	eng.AllowPrograms()
-	seats, err := ParseSeats(eng, []string{"me", "bot:withargs:k=v", "ann=bot:withargs:a=b:c=d"})
+	seats, err := Parse(eng, []string{"me", "bot:withargs:k=v", "ann=bot:withargs:a=b:c=d"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,6 +40,59 @@ func TestBotArgumentsWithEquals(t *testing.T) {
 	}
 	if got := strings.Join(Specs(seats), ","); got != "me,bot:withargs:k=v,ann=bot:withargs:a=b:c=d" {
 		t.Errorf("specs = %s", got)
+	}
+}
+
+// Specs gives back what Parse read, and a saved game without seats is
+// one person and bots.
+func TestRoundTripAndRecord(t *testing.T) {
+	eng := load(t, "testdata/duel.lua")
+	for _, specs := range [][]string{
+		{"me", "bot"},
+		{"ann", "bob", "bot:ones", "robo=bot"},
+		{"Ann", "bot:random", "bea=bot:ones"},
+	} {
+		seats, err := Parse(eng, specs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Specs(seats); strings.Join(got, ",") != strings.Join(specs, ",") {
+			t.Errorf("Specs(Parse(%q)) = %q", specs, got)
+		}
+	}
+	for _, tc := range []struct {
+		rec  interp.Record
+		want string
+	}{
+		{interp.Record{Players: 3}, "me,bot,bot"},
+		{interp.Record{Players: 2, Seats: []string{"ann", "bot:ones"}}, "ann,bot:ones"},
+	} {
+		seats, err := FromRecord(eng, &tc.rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(Specs(seats), ","); got != tc.want {
+			t.Errorf("FromRecord(%+v) = %s, want %s", tc.rec, got, tc.want)
+		}
+	}
+	if _, err := FromRecord(eng, &interp.Record{Players: 2, Seats: []string{"ann", "bot:nosuch"}}); err == nil {
+		t.Error("FromRecord accepted a bot the game lacks")
+	}
+}
+
+// People share the table from the start when two or more play.
+func TestSharedFrom(t *testing.T) {
+	for _, tc := range []struct {
+		seats []Seat
+		want  int
+	}{
+		{[]Seat{{Human: true}, {Bot: "ones"}}, 0},
+		{[]Seat{{Bot: "ones"}, {Bot: ""}}, 0},
+		{[]Seat{{Human: true, Name: "ann"}, {Bot: "ones"}, {Human: true, Name: "bob"}}, 1},
+	} {
+		if got := SharedFrom(tc.seats); got != tc.want {
+			t.Errorf("SharedFrom(%+v) = %d, want %d", tc.seats, got, tc.want)
+		}
 	}
 }
 

@@ -5,7 +5,7 @@
 // The server is one more front end of the same engine the REPL drives. A
 // Table holds an interp.Match and who plays each seat (seating.Seat, the
 // same seat specs as --seats); a move typed in the page is parsed by
-// repl/command, with the same caret errors; what a seat is sent is built
+// package command, with the same caret errors; what a seat is sent is built
 // from Match.View(seat) and Match.LogFor(seat) only (frame.go), never from
 // the match itself. Bots play their seats on the server.
 //
@@ -622,7 +622,7 @@ func tableConfig(eng *interp.Engine, req createRequest) (newTableConfig, error) 
 		}
 	}
 	var err error
-	if tc.seats, err = seating.ParseSeats(eng, tc.specs); err != nil {
+	if tc.seats, err = seating.Parse(eng, tc.specs); err != nil {
 		return tc, err
 	}
 	var assign []string

@@ -78,7 +78,7 @@ func (s *Server) restore(st *store.Table) *Table {
 		s.cfg.Logf("table %s: cannot load %s: %v", st.ID, st.Script, err)
 		return s.brokenTable(st, fmt.Sprintf("the game %s cannot be loaded: %s", st.Script, interp.ErrorText(err)))
 	}
-	seats, err := seating.RecordSeats(eng, st.Record())
+	seats, err := seating.FromRecord(eng, st.Record())
 	if err != nil {
 		return s.brokenTable(st, err.Error())
 	}

@@ -49,11 +49,11 @@ func (c *playCmd) Run(e *env) error {
 	specs := c.Seats
 	switch {
 	case len(specs) == 0:
-		specs = seating.DefaultSeats(players)
+		specs = seating.Default(players)
 	case len(specs) != players:
 		return usagef("--seats names %d seats for %d players", len(specs), players)
 	}
-	seats, err := seating.ParseSeats(eng, specs)
+	seats, err := seating.Parse(eng, specs)
 	if err != nil {
 		return usagef("--seats: %v", err)
 	}
@@ -280,7 +280,7 @@ func (c *playCmd) reopen(e *env, path string) (*interp.Match, []seating.Seat, er
 		if len(c.Seats) != rec.Players {
 			return nil, nil, usagef("--seats names %d seats for the %d players of the saved game", len(c.Seats), rec.Players)
 		}
-		if seats, err = seating.ParseSeats(eng, c.Seats); err != nil {
+		if seats, err = seating.Parse(eng, c.Seats); err != nil {
 			return nil, nil, usagef("--seats: %v", err)
 		}
 	}

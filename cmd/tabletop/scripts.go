@@ -102,11 +102,11 @@ func openRecord(e *env, path, script string, how savedSeats) (*interp.Record, *i
 	var seats []seating.Seat
 	switch how {
 	case readSeats:
-		if seats, err = seating.RecordSeats(eng, rec); err != nil {
+		if seats, err = seating.FromRecord(eng, rec); err != nil {
 			return nil, nil, nil, savedProgram(eng, rec, err)
 		}
 	case botForPrograms:
-		if seats, err = seating.RecordSeats(eng, withoutPrograms(e, eng, rec)); err != nil {
+		if seats, err = seating.FromRecord(eng, withoutPrograms(e, eng, rec)); err != nil {
 			return nil, nil, nil, err
 		}
 	}

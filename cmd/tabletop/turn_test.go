@@ -172,7 +172,7 @@ func concernAt(t *testing.T, script string, seed uint64, specs []string, match f
 	if err != nil {
 		t.Fatal(err)
 	}
-	seats, err := seating.ParseSeats(eng, specs)
+	seats, err := seating.Parse(eng, specs)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,6 @@ package sim
 import (
 	"fmt"
 	"math"
-	"runtime/debug"
 	"time"
 
 	"github.com/tabletop/tabletop/interp"
@@ -88,30 +87,6 @@ type outcome struct {
 	labels    []string
 	err       error
 }
-
-// batchGC raises the garbage collector's target while a batch of games
-// runs: random playouts allocate briskly and keep little alive, so
-// collecting a quarter as often buys about a fifth more throughput for a
-// few megabytes more memory. It returns the function that restores it.
-//
-// A soft memory limit keeps the raised target from growing the heap past
-// batchMemory when scripts hold much (each match's own budget bounds what
-// it keeps; this only tells the collector to work harder near the top).
-func batchGC() func() {
-	old := debug.SetGCPercent(400)
-	if old > 400 || old < 0 {
-		debug.SetGCPercent(old)
-	}
-	oldLimit := debug.SetMemoryLimit(-1)
-	if oldLimit == math.MaxInt64 {
-		debug.SetMemoryLimit(batchMemory)
-	}
-	return func() { debug.SetGCPercent(old); debug.SetMemoryLimit(oldLimit) }
-}
-
-// batchMemory is the soft memory limit batchGC sets, unless one is set
-// already (GOMEMLIMIT).
-const batchMemory = 512 << 20
 
 // Run plays the series cfg describes (or its shard) and reports. A game
 // that fails is listed in the report, not returned as an error.

@@ -29,9 +29,9 @@ func Play(e *interp.Engine, options map[string]string, games []Game, jobs, maxDe
 	}
 	defer batchGC()()
 	out := make([]Outcome, len(games))
-	forEach(len(games), jobs, progress, func(k int) {
+	forEach(len(games), jobs, func(k int) {
 		o := playOne(e, options, maxDecisions, games[k].Seed, games[k].Bots)
 		out[k] = Outcome{Decisions: o.decisions, Winners: o.winners, Scores: o.scores, Err: o.err}
-	})
+	}, counting(progress, len(games)))
 	return out
 }

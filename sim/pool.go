@@ -7,11 +7,14 @@ import (
 	"sync"
 )
 
-// forEach calls do(k) for k from 0 to n-1 on jobs workers (0: one per
-// CPU), and progress (if set, from one goroutine) as calls return. The
-// calls must not depend on one another: which worker makes which, and in
-// what order they end, varies from run to run.
-func forEach(n, jobs int, progress func(done, total int), do func(k int)) {
+// forEach calls do(k) for every k from 0 to n-1 on jobs workers (0: one
+// per CPU). As each call returns, returned(k, done) is called (if set) on
+// the caller's goroutine, done being how many have returned by then, so
+// it may keep state of its own without a lock. The calls to do must not
+// depend on one another: which worker makes which, and in what order they
+// end, vary from run to run. Run and Play only count them (counting);
+// Check judges its games in their order as they come in.
+func forEach(n, jobs int, do func(k int), returned func(k, done int)) {
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
@@ -36,12 +39,21 @@ func forEach(n, jobs int, progress func(done, total int), do func(k int)) {
 		close(next)
 	}()
 	for d := 1; d <= n; d++ {
-		<-done
-		if progress != nil {
-			progress(d, n)
+		k := <-done
+		if returned != nil {
+			returned(k, d)
 		}
 	}
 	wg.Wait()
+}
+
+// counting is forEach's returned for a progress report (Config.Progress):
+// how many of the n calls are done. It is nil when progress is.
+func counting(progress func(done, total int), n int) func(k, done int) {
+	if progress == nil {
+		return nil
+	}
+	return func(_, done int) { progress(done, n) }
 }
 
 // batchGC raises the garbage collector's target while a batch of games

@@ -107,14 +107,14 @@ func Run(cfg Config) (*Report, error) {
 	defer batchGC()()
 	results := make([][]outcome, len(indices))
 	start := time.Now()
-	forEach(len(indices), jobs, cfg.Progress, func(k int) {
+	forEach(len(indices), jobs, func(k int) {
 		i := indices[k]
 		bots := setup.seatBots(i)
 		results[k] = make([]outcome, len(engines))
 		for e, eng := range engines {
 			results[k][e] = playOne(eng, options[e], cfg.MaxDecisions, GameSeed(cfg.Seed, i), bots)
 		}
-	})
+	}, counting(cfg.Progress, len(indices)))
 	elapsed := time.Since(start)
 
 	rep := newReport(setup, cfg.Shard, len(indices))

@@ -1,8 +1,10 @@
 // Package sim plays many games of a script with bots. Run measures a game,
 // or compares it with a variant (who wins, by how much, how long games
-// last, what the script's metrics say, how fast the engine plays it), and
-// Check hunts for broken rules by playing random games with invariant
-// checks on.
+// last, what the script's metrics say, how fast the engine plays it);
+// Play plays a list of games, each its seed and bots, and says how each
+// went (the ladder's matches); and Check hunts for broken rules by playing
+// random games with invariant checks on. All three play on one pool of
+// workers (pool.go), each worker one game at a time.
 //
 // A series is reproducible to the bit. Game i's seed derives from the base
 // seed and i, and its seats from i (rotated when asked), so game i is the

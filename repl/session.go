@@ -118,7 +118,7 @@ type promptKey struct {
 }
 
 // New makes a session for match m. seats says who plays each seat (see
-// ParseSeats); nil means one person then bots. Lines are read from in and
+// seating.Parse); nil means one person then bots. Lines are read from in and
 // everything is written to out.
 func New(m *interp.Match, seats []seating.Seat, in LineReader, out io.Writer) *Session {
 	if seats == nil {

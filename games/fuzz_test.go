@@ -9,8 +9,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/tabletop/tabletop/command"
 	"github.com/tabletop/tabletop/interp"
-	"github.com/tabletop/tabletop/repl/command"
 	"github.com/tabletop/tabletop/stdlib"
 )
 

@@ -19,6 +19,17 @@ import (
 // one (run under the step's budget, so one that never returns is stopped
 // and reported with its place too). No message shows an object's address.
 
+// ErrorText renders an error for a person: a script error as
+// "file:line: message" followed by its short traceback.
+func ErrorText(err error) string {
+	msg := err.Error()
+	var se *ScriptError
+	if errors.As(err, &se) && se.Traceback != "" {
+		msg += "\n" + strings.TrimRight(se.Traceback, "\n")
+	}
+	return msg
+}
+
 // scriptError turns an error of a step into a ScriptError whose message
 // names a place in the script (where is the script's path, the place of
 // last resort). L is the state the error was raised in, or the main state

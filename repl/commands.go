@@ -7,9 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/tabletop/tabletop/command"
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/render"
-	"github.com/tabletop/tabletop/repl/command"
+	"github.com/tabletop/tabletop/seating"
 )
 
 // exec runs one parsed line and reports whether it asked to quit.
@@ -404,7 +405,7 @@ func (s *Session) replayNext(n int) bool {
 	for i := 0; i < n && s.replaying(); i++ {
 		d := s.pending[0]
 		if err := s.narrate(func() error { return s.apply(d) }); err != nil {
-			s.printf("Recorded decision %d (%s: %s) does not fit: %s\n", len(s.m.Decisions())+1, s.m.SeatLabel(d.Seat), d.Text, ErrorText(err))
+			s.printf("Recorded decision %d (%s: %s) does not fit: %s\n", len(s.m.Decisions())+1, s.m.SeatLabel(d.Seat), d.Text, interp.ErrorText(err))
 			s.decided()
 			break
 		}
@@ -458,7 +459,7 @@ func (s *Session) save(path string) {
 func (s *Session) load(path string) {
 	m, seats, err := s.openRecord(path)
 	if err != nil {
-		s.printf("Cannot load %s: %s\nThe current game goes on.\n", path, ErrorText(err))
+		s.printf("Cannot load %s: %s\nThe current game goes on.\n", path, interp.ErrorText(err))
 		return
 	}
 	if !s.consent(fmt.Sprintf("%s asks to load %s in place of this game.", s.m.SeatLabel(s.viewer), path)) {
@@ -482,7 +483,7 @@ func (s *Session) load(path string) {
 }
 
 // openRecord reads a save and replays it, with the script it names.
-func (s *Session) openRecord(path string) (*interp.Match, []Seat, error) {
+func (s *Session) openRecord(path string) (*interp.Match, []seating.Seat, error) {
 	rec, err := interp.LoadRecord(path)
 	if err != nil {
 		return nil, nil, err
@@ -496,7 +497,7 @@ func (s *Session) openRecord(path string) (*interp.Match, []Seat, error) {
 			return nil, nil, err
 		}
 	}
-	seats, err := RecordSeats(eng, rec)
+	seats, err := seating.FromRecord(eng, rec)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -508,15 +509,6 @@ func (s *Session) openRecord(path string) (*interp.Match, []Seat, error) {
 		s.printf("Note: %s has changed since this game was saved; its decisions still fit.\n", eng.Path)
 	}
 	return m, seats, nil
-}
-
-// RecordSeats returns who plays each seat of a saved game: the seats it
-// lists, or one person then bots.
-func RecordSeats(eng *interp.Engine, rec *interp.Record) ([]Seat, error) {
-	if len(rec.Seats) == 0 {
-		return ParseSeats(eng, DefaultSeats(rec.Players))
-	}
-	return ParseSeats(eng, rec.Seats)
 }
 
 func sameFile(a, b string) bool {

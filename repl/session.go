@@ -9,9 +9,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tabletop/tabletop/command"
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/render"
-	"github.com/tabletop/tabletop/repl/command"
+	"github.com/tabletop/tabletop/seating"
 	"github.com/tabletop/tabletop/takeback"
 )
 
@@ -43,7 +44,7 @@ type Session struct {
 
 	eng    *interp.Engine
 	m      *interp.Match
-	seats  []Seat
+	seats  []seating.Seat
 	viewer int
 	in     LineReader
 	out    io.Writer
@@ -117,11 +118,11 @@ type promptKey struct {
 }
 
 // New makes a session for match m. seats says who plays each seat (see
-// ParseSeats); nil means one person then bots. Lines are read from in and
+// seating.Parse); nil means one person then bots. Lines are read from in and
 // everything is written to out.
-func New(m *interp.Match, seats []Seat, in LineReader, out io.Writer) *Session {
+func New(m *interp.Match, seats []seating.Seat, in LineReader, out io.Writer) *Session {
 	if seats == nil {
-		seats, _ = ParseSeats(m.Engine, DefaultSeats(m.Players()))
+		seats, _ = seating.Parse(m.Engine, seating.Default(m.Players()))
 	}
 	s := &Session{eng: m.Engine, m: m, seats: seats, in: in, out: out, bots: map[int]interp.Bot{}, seen: map[int]int{}, turnFrom: map[int]int{}}
 	s.viewer = s.firstHuman()
@@ -145,10 +146,10 @@ func (s *Session) StartReplay(name string, decisions []interp.Decision) {
 func (s *Session) Match() *interp.Match { return s.m }
 
 // Seats returns who plays each seat.
-func (s *Session) Seats() []Seat { return append([]Seat(nil), s.seats...) }
+func (s *Session) Seats() []seating.Seat { return append([]seating.Seat(nil), s.seats...) }
 
 // Record describes the game as a save.
-func (s *Session) Record() *interp.Record { return s.m.NewRecord(specs(s.seats)) }
+func (s *Session) Record() *interp.Record { return s.m.NewRecord(seating.Specs(s.seats)) }
 
 // Close releases the match and the bots.
 func (s *Session) Close() {
@@ -273,14 +274,14 @@ func (s *Session) seatList() string {
 }
 
 // who says who plays a seat: "me" or "bot careful".
-func (s *Session) who(seat Seat) string {
+func (s *Session) who(seat seating.Seat) string {
 	if seat.Human {
 		return seat.Name
 	}
 	return "bot " + s.botName(seat)
 }
 
-func (s *Session) botName(seat Seat) string {
+func (s *Session) botName(seat seating.Seat) string {
 	if seat.Bot != "" {
 		return seat.Bot
 	}
@@ -562,7 +563,7 @@ func (s *Session) showState() {
 	if err := s.m.Err(); err != nil {
 		if s.errShown != s.m {
 			s.errShown = s.m
-			s.printf("%s\n", ErrorText(err))
+			s.printf("%s\n", interp.ErrorText(err))
 			s.printf("The game is stopped by a script error: undo, save, load or quit still work.\n")
 		}
 		return
@@ -716,18 +717,7 @@ func (s *Session) printErr(err error) {
 	if me := s.m.Err(); me != nil && (err == me || errors.Is(err, me)) {
 		return
 	}
-	s.printf("%s\n", ErrorText(err))
-}
-
-// ErrorText renders an error for a person: a script error as
-// "file:line: message" followed by its short traceback.
-func ErrorText(err error) string {
-	msg := err.Error()
-	var se *interp.ScriptError
-	if errors.As(err, &se) && se.Traceback != "" {
-		msg += "\n" + strings.TrimRight(se.Traceback, "\n")
-	}
-	return msg
+	s.printf("%s\n", interp.ErrorText(err))
 }
 
 // Complete gives the tab completions of a partly typed line: commands and

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/seating"
 	"github.com/tabletop/tabletop/stdlib"
 )
 
@@ -32,11 +33,11 @@ func play(t *testing.T, script string, seats []string, seed uint64, input string
 func playWith(t *testing.T, script string, seats []string, seed uint64, input string, setup func(*Session)) (string, *Session) {
 	t.Helper()
 	eng := load(t, script)
-	ss, err := ParseSeats(eng, seats)
+	ss, err := seating.Parse(eng, seats)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := eng.NewMatch(interp.Config{Players: len(seats), Seed: seed, Names: Names(ss), SharedFrom: SharedFrom(ss)})
+	m, err := eng.NewMatch(interp.Config{Players: len(seats), Seed: seed, Names: seating.Names(ss), SharedFrom: seating.SharedFrom(ss)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -447,33 +448,6 @@ func TestReplay(t *testing.T) {
 	}
 }
 
-func TestParseSeats(t *testing.T) {
-	eng := load(t, "testdata/tiny.lua")
-	seats, err := ParseSeats(eng, []string{"ann", "bot", "bot:ones", "bot:random"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := strings.Join(specs(seats), ","); got != "ann,bot,bot:ones,bot:random" {
-		t.Errorf("specs = %s", got)
-	}
-	seats, err = ParseSeats(eng, []string{"me", "robo=bot:ones"})
-	if err != nil || seats[1].Name != "robo" || seats[1].Bot != "ones" || seats[1].Human || strings.Join(specs(seats), ",") != "me,robo=bot:ones" {
-		t.Errorf("a named bot: %+v, %v", seats, err)
-	}
-	if got := strings.Join(Names(seats), ","); got != ",robo" {
-		t.Errorf("Names = %q", got)
-	}
-	// an argument NAME=VALUE of a bot is not a seat's name
-	if _, err := ParseSeats(eng, []string{"me", "bot:nosuch:worlds=4"}); err == nil || !strings.Contains(err.Error(), "no bot called") {
-		t.Errorf("bot:nosuch:worlds=4: %v", err)
-	}
-	for _, bad := range [][]string{{""}, {"bot:nosuch"}, {"ann", "Ann"}, {"ann bee"}, {"1ann"}, {"ann=human"}, {"bot=bot"}, {strings.Repeat("a", 17)}} {
-		if _, err := ParseSeats(eng, bad); err == nil {
-			t.Errorf("ParseSeats(%q) accepted", bad)
-		}
-	}
-}
-
 func TestReadCapped(t *testing.T) {
 	long := strings.Repeat("y", 70000)
 	in := "one\r\n" + long + "\nlast"
@@ -611,12 +585,12 @@ func TestCompleteIsTheMoversOnly(t *testing.T) {
 // or not, would tell what he holds.
 func TestAutoForcedNeverSkipsAPause(t *testing.T) {
 	screen := func() (int, int) { return 80, 24 }
-	two := []Seat{{Human: true, Name: "ann"}, {Human: true, Name: "bob"}, {Bot: "ones"}}
-	one := []Seat{{Human: true, Name: "ann"}, {Bot: "ones"}, {Bot: "ones"}}
+	two := []seating.Seat{{Human: true, Name: "ann"}, {Human: true, Name: "bob"}, {Bot: "ones"}}
+	one := []seating.Seat{{Human: true, Name: "ann"}, {Bot: "ones"}, {Bot: "ones"}}
 	for _, tc := range []struct {
 		name   string
 		size   func() (int, int)
-		seats  []Seat
+		seats  []seating.Seat
 		atKeys int
 		seat   int
 		want   bool

@@ -32,7 +32,7 @@ func (s *Session) undo(n int) {
 	}
 	p, err := takeback.Judge(s.m, s.isHuman, s.viewer, n)
 	if err != nil {
-		s.printf("Cannot take back: %s.\n", ErrorText(err))
+		s.printf("Cannot take back: %s.\n", interp.ErrorText(err))
 		return
 	}
 	if !s.agreed(p) {
@@ -41,7 +41,7 @@ func (s *Session) undo(n int) {
 	ds := s.m.Decisions()
 	m, err := takeback.Take(s.m, p)
 	if err != nil {
-		s.printf("Cannot take back: %s\n", ErrorText(err))
+		s.printf("Cannot take back: %s\n", interp.ErrorText(err))
 		return
 	}
 	// one chunk per move of the seat's, pushed latest first
@@ -121,7 +121,7 @@ func (s *Session) undoReplay(n int) {
 	k := cuts[len(cuts)-min(max(n, 1), len(cuts))]
 	m, err := s.eng.Replay(s.m.Config, ds[:k])
 	if err != nil {
-		s.printf("Cannot undo: %s\n", ErrorText(err))
+		s.printf("Cannot undo: %s\n", interp.ErrorText(err))
 		return
 	}
 	m.SetTakebacks(s.m.Takebacks())
@@ -153,7 +153,7 @@ func (s *Session) redoN(n int) bool {
 				break
 			}
 			if err := s.apply(d); err != nil {
-				s.printf("Cannot redo %s: %s\n", d.Text, ErrorText(err))
+				s.printf("Cannot redo %s: %s\n", d.Text, interp.ErrorText(err))
 				s.redo = nil
 				s.decided()
 				return true

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/tabletop/tabletop/interp"
-	"github.com/tabletop/tabletop/repl"
 )
 
 // How the bots play on the server.
@@ -293,7 +292,7 @@ func (t *Table) botCommit(job botJob, i int, err error) bool {
 // runner. The caller holds mu.
 func (t *Table) botFailed(seat int, err error) {
 	t.srv.cfg.Logf("table %s: bot of %s: %v", t.id, t.m.SeatLabel(seat), err)
-	t.notices = append(t.notices, fmt.Sprintf("The bot of %s failed: %s", t.m.SeatLabel(seat), firstLine(repl.ErrorText(err))))
+	t.notices = append(t.notices, fmt.Sprintf("The bot of %s failed: %s", t.m.SeatLabel(seat), firstLine(interp.ErrorText(err))))
 	t.broadcast()
 	t.botsOff()
 }

@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/tabletop/tabletop/interp"
-	"github.com/tabletop/tabletop/repl"
 	"github.com/tabletop/tabletop/search"
+	"github.com/tabletop/tabletop/seating"
 )
 
 // Fair play: what the server does so that no one at a table, nor any page
@@ -279,7 +279,7 @@ func plural(n int, unit string) string {
 }
 
 // botSeats checks the budget of every bot seat of a new table.
-func (s *Server) botSeats(eng *interp.Engine, seats []repl.Seat) error {
+func (s *Server) botSeats(eng *interp.Engine, seats []seating.Seat) error {
 	for i, seat := range seats {
 		if seat.Human {
 			continue

@@ -3,9 +3,9 @@
 // see.
 //
 // The server is one more front end of the same engine the REPL drives. A
-// Table holds an interp.Match and who plays each seat (repl.Seat, the
+// Table holds an interp.Match and who plays each seat (seating.Seat, the
 // same seat specs as --seats); a move typed in the page is parsed by
-// repl/command, with the same caret errors; what a seat is sent is built
+// package command, with the same caret errors; what a seat is sent is built
 // from Match.View(seat) and Match.LogFor(seat) only (frame.go), never from
 // the match itself. Bots play their seats on the server.
 //
@@ -54,7 +54,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/tabletop/tabletop/interp"
-	"github.com/tabletop/tabletop/repl"
+	"github.com/tabletop/tabletop/seating"
 	"github.com/tabletop/tabletop/server/web"
 	"github.com/tabletop/tabletop/store"
 )
@@ -551,10 +551,10 @@ func (s *Server) create(ctx context.Context, req createRequest, client string) (
 	// Two or more people: every seat an out-of-turn reaction may come
 	// from is asked, whatever it holds, since every page shows whom the
 	// table waits for (interp.Config.SharedFrom).
-	shared := repl.SharedFrom(tc.seats)
-	m, err := eng.NewMatch(interp.Config{Players: tc.players, Seed: tc.seed, Options: tc.opts, Names: repl.Names(tc.seats), SharedFrom: shared})
+	shared := seating.SharedFrom(tc.seats)
+	m, err := eng.NewMatch(interp.Config{Players: tc.players, Seed: tc.seed, Options: tc.opts, Names: seating.Names(tc.seats), SharedFrom: shared})
 	if err != nil {
-		return nil, http.StatusBadRequest, fmt.Errorf("%s", repl.ErrorText(err))
+		return nil, http.StatusBadRequest, fmt.Errorf("%s", interp.ErrorText(err))
 	}
 	st := &store.Table{ID: newID(), Created: time.Now(), Script: eng.Script, Hash: eng.Hash, Players: tc.players,
 		Seed: tc.seed, OpenDeal: req.OpenDeal, Shared: shared, Options: tc.opts, Seats: tc.specs}
@@ -598,7 +598,7 @@ func (s *Server) create(ctx context.Context, req createRequest, client string) (
 type newTableConfig struct {
 	players int
 	specs   []string // each seat as --seats writes it
-	seats   []repl.Seat
+	seats   []seating.Seat
 	opts    map[string]string
 	seed    uint64
 	chosen  bool // the seed is the creator's, for an open deal
@@ -636,7 +636,7 @@ func tableConfig(eng *interp.Engine, req createRequest) (newTableConfig, error) 
 		}
 	}
 	var err error
-	if tc.seats, err = repl.ParseSeats(eng, tc.specs); err != nil {
+	if tc.seats, err = seating.Parse(eng, tc.specs); err != nil {
 		return tc, err
 	}
 	var assign []string
@@ -679,7 +679,7 @@ func noProgram(eng *interp.Engine, seat int, spec string) error {
 	return nil
 }
 
-func botName(eng *interp.Engine, seat repl.Seat) string {
+func botName(eng *interp.Engine, seat seating.Seat) string {
 	if seat.Bot != "" {
 		return seat.Bot
 	}

@@ -9,10 +9,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tabletop/tabletop/command"
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/render"
-	"github.com/tabletop/tabletop/repl"
-	"github.com/tabletop/tabletop/repl/command"
+	"github.com/tabletop/tabletop/seating"
 	"github.com/tabletop/tabletop/store"
 	"github.com/tabletop/tabletop/takeback"
 )
@@ -24,7 +24,7 @@ type Table struct {
 	srv   *Server
 	id    string
 	eng   *interp.Engine
-	seats []repl.Seat
+	seats []seating.Seat
 	specs []string
 
 	mu     sync.Mutex
@@ -64,7 +64,7 @@ type undoRequest struct {
 	accepted map[int]bool
 }
 
-func newTable(s *Server, id string, eng *interp.Engine, m *interp.Match, seats []repl.Seat, specs []string) *Table {
+func newTable(s *Server, id string, eng *interp.Engine, m *interp.Match, seats []seating.Seat, specs []string) *Table {
 	return &Table{srv: s, id: id, eng: eng, m: m, seats: seats, specs: specs, conns: map[*client]struct{}{},
 		active: time.Now()}
 }
@@ -79,16 +79,16 @@ func (s *Server) restore(st *store.Table) *Table {
 	eng, err := s.engineFor(st.Script)
 	if err != nil {
 		s.cfg.Logf("table %s: cannot load %s: %v", st.ID, st.Script, err)
-		return s.brokenTable(st, fmt.Sprintf("the game %s cannot be loaded: %s", st.Script, repl.ErrorText(err)))
+		return s.brokenTable(st, fmt.Sprintf("the game %s cannot be loaded: %s", st.Script, interp.ErrorText(err)))
 	}
-	seats, err := repl.RecordSeats(eng, st.Record())
+	seats, err := seating.FromRecord(eng, st.Record())
 	if err != nil {
 		return s.brokenTable(st, err.Error())
 	}
 	m, err := eng.ReplayRecord(st.Record())
 	if err != nil {
 		s.cfg.Logf("table %s: cannot replay: %v", st.ID, err)
-		return s.brokenTable(st, "the game cannot be replayed: "+repl.ErrorText(err))
+		return s.brokenTable(st, "the game cannot be replayed: "+interp.ErrorText(err))
 	}
 	t := newTable(s, st.ID, eng, m, seats, st.Seats)
 	t.stored, t.open = st.Finished, st.OpenDeal
@@ -335,7 +335,7 @@ func (t *Table) takeBack(ctx context.Context, p *takeback.Plan) error {
 	old := t.m
 	m, err := takeback.Take(old, p)
 	if err != nil {
-		return errors.New(repl.ErrorText(err))
+		return errors.New(interp.ErrorText(err))
 	}
 	if err := t.srv.cfg.Store.TakeBack(ctx, t.id, p.Takeback()); err != nil {
 		m.Close()
@@ -503,7 +503,7 @@ func (t *Table) notes(seat int) ([]string, error) {
 	}
 	text, err := t.eng.RunTool(t.m, "notes", seat)
 	if err != nil {
-		return nil, errors.New(repl.ErrorText(err))
+		return nil, errors.New(interp.ErrorText(err))
 	}
 	return strings.Split(strings.TrimRight(text, "\n"), "\n"), nil
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -241,42 +240,20 @@ func newCheckRun(cfg CheckConfig, counts []int) *checkRun {
 // count after its cut-off. Results are judged in job order as they come
 // in, so the cut-offs do not depend on which worker finished first.
 func (r *checkRun) play() {
-	workers := r.cfg.Jobs
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
-	next := make(chan int)
-	done := make(chan int, len(r.jobs))
-	var wg sync.WaitGroup
-	for w := 0; w < min(workers, len(r.jobs)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := range next {
-				r.results[k] = r.checkJob(r.jobs[k])
-				done <- k
-			}
-		}()
-	}
-	go func() {
-		for k := range r.jobs {
-			next <- k
-		}
-		close(next)
-	}()
 	arrived := make([]bool, len(r.jobs))
 	judged := 0
-	for n := 1; n <= len(r.jobs); n++ {
-		arrived[<-done] = true
+	forEach(len(r.jobs), r.cfg.Jobs, func(k int) {
+		r.results[k] = r.checkJob(r.jobs[k])
+	}, func(k, done int) {
+		arrived[k] = true
 		for judged < len(r.jobs) && arrived[judged] {
 			r.judge(judged)
 			judged++
 		}
 		if r.cfg.Progress != nil {
-			r.cfg.Progress(n, len(r.jobs))
+			r.cfg.Progress(done, len(r.jobs))
 		}
-	}
-	wg.Wait()
+	})
 }
 
 func (r *checkRun) checkJob(j checkJob) checkResult {

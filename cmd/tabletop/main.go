@@ -32,7 +32,6 @@ import (
 	kongcompletion "github.com/jotaen/kong-completion"
 
 	"github.com/tabletop/tabletop/interp"
-	"github.com/tabletop/tabletop/repl"
 	_ "github.com/tabletop/tabletop/search" // bot:search, for every game
 )
 
@@ -141,7 +140,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "Run \"tabletop %s --help\" for help.\n", strings.Fields(ctx.Command())[0])
 		return 2
 	default:
-		fmt.Fprintf(stderr, "%s\n", repl.ErrorText(err))
+		fmt.Fprintf(stderr, "%s\n", interp.ErrorText(err))
 		return 1
 	}
 }
@@ -161,7 +160,7 @@ func helpPrinter(options kong.HelpOptions, ctx *kong.Context) error {
 			fmt.Fprintln(ctx.Stdout)
 			eng, err := loadScript(a)
 			if err != nil {
-				fmt.Fprintf(ctx.Stdout, "Cannot load %s: %s\n", a, repl.ErrorText(err))
+				fmt.Fprintf(ctx.Stdout, "Cannot load %s: %s\n", a, interp.ErrorText(err))
 				return nil
 			}
 			writeGameInfo(ctx.Stdout, eng)

@@ -14,6 +14,7 @@ import (
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/repl"
 	"github.com/tabletop/tabletop/saves"
+	"github.com/tabletop/tabletop/seating"
 )
 
 // playCmd is `tabletop play`.
@@ -48,11 +49,11 @@ func (c *playCmd) Run(e *env) error {
 	specs := c.Seats
 	switch {
 	case len(specs) == 0:
-		specs = repl.DefaultSeats(players)
+		specs = seating.Default(players)
 	case len(specs) != players:
 		return usagef("--seats names %d seats for %d players", len(specs), players)
 	}
-	seats, err := repl.ParseSeats(eng, specs)
+	seats, err := seating.Parse(eng, specs)
 	if err != nil {
 		return usagef("--seats: %v", err)
 	}
@@ -64,7 +65,7 @@ func (c *playCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	m, err := eng.NewMatch(interp.Config{Players: players, Seed: seed, Options: opts, Names: repl.Names(seats), SharedFrom: repl.SharedFrom(seats)})
+	m, err := eng.NewMatch(interp.Config{Players: players, Seed: seed, Options: opts, Names: seating.Names(seats), SharedFrom: seating.SharedFrom(seats)})
 	if err != nil {
 		closeAutosave(saver)
 		return err
@@ -269,7 +270,7 @@ func gameSummary(g saves.Game) string {
 
 // reopen loads a save and replays it, with the script --script names or
 // the one the save names.
-func (c *playCmd) reopen(e *env, path string) (*interp.Match, []repl.Seat, error) {
+func (c *playCmd) reopen(e *env, path string) (*interp.Match, []seating.Seat, error) {
 	rec, eng, seats, err := openRecord(e, path, c.With, resumeSeats(len(c.Seats) > 0))
 	if err != nil {
 		return nil, nil, err
@@ -279,7 +280,7 @@ func (c *playCmd) reopen(e *env, path string) (*interp.Match, []repl.Seat, error
 		if len(c.Seats) != rec.Players {
 			return nil, nil, usagef("--seats names %d seats for the %d players of the saved game", len(c.Seats), rec.Players)
 		}
-		if seats, err = repl.ParseSeats(eng, c.Seats); err != nil {
+		if seats, err = seating.Parse(eng, c.Seats); err != nil {
 			return nil, nil, usagef("--seats: %v", err)
 		}
 	}
@@ -295,7 +296,7 @@ func (c *playCmd) reopen(e *env, path string) (*interp.Match, []repl.Seat, error
 // A replay steps through decisions from the match's start. At the end the
 // autosave is closed (a finished game goes to the finished games), and the
 // file the game is kept in is returned.
-func playSession(e *env, m *interp.Match, seats []repl.Seat, saver *saves.Autosave, replayName string, decisions []interp.Decision) (string, error) {
+func playSession(e *env, m *interp.Match, seats []seating.Seat, saver *saves.Autosave, replayName string, decisions []interp.Decision) (string, error) {
 	var s *repl.Session
 	var in repl.LineReader
 	defer programsOnScreen(e, m.Engine, seats)()

@@ -15,7 +15,7 @@ import (
 	"github.com/adrg/xdg"
 
 	"github.com/tabletop/tabletop/games"
-	"github.com/tabletop/tabletop/repl"
+	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/server"
 	"github.com/tabletop/tabletop/store"
 )
@@ -46,7 +46,7 @@ func (c *serveCmd) Run(e *env) error {
 	for _, name := range games.Names() {
 		eng, err := loadScript(name)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "%s: cannot load: %s\n", name, repl.ErrorText(err))
+			fmt.Fprintf(e.stderr, "%s: cannot load: %s\n", name, interp.ErrorText(err))
 			continue
 		}
 		list = append(list, server.Game{Name: name, Engine: eng, Variant: games.VariantOf(name)})

@@ -14,7 +14,7 @@ import (
 
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/render/rendertest"
-	"github.com/tabletop/tabletop/repl"
+	"github.com/tabletop/tabletop/seating"
 )
 
 // fitsWidth fails for each line of written (as the program wrote it,
@@ -172,11 +172,11 @@ func concernAt(t *testing.T, script string, seed uint64, specs []string, match f
 	if err != nil {
 		t.Fatal(err)
 	}
-	seats, err := repl.ParseSeats(eng, specs)
+	seats, err := seating.Parse(eng, specs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := eng.NewMatch(interp.Config{Players: len(specs), Seed: seed, Names: repl.Names(seats), SharedFrom: repl.SharedFrom(seats)})
+	m, err := eng.NewMatch(interp.Config{Players: len(specs), Seed: seed, Names: seating.Names(seats), SharedFrom: seating.SharedFrom(seats)})
 	if err != nil {
 		t.Fatal(err)
 	}

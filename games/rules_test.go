@@ -20,7 +20,7 @@ func TestRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range scripts {
-		if strings.HasSuffix(f, "_test.lua") {
+		if !IsScript(f) {
 			continue
 		}
 		eng, err := interp.Load(f, stdlib.FS())

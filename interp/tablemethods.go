@@ -69,7 +69,8 @@ func (m *Match) newTableObject() *lua.LTable {
 	L.Push(luahost.Load(L, preludeProto()))
 	L.Push(t)
 	L.Push(L.NewFunction(luaSharedKeyboard))
-	L.Call(2, 0)
+	L.Push(L.NewFunction(luaPromptArgs))
+	L.Call(3, 0)
 	return t
 }
 

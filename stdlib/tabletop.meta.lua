@@ -22,15 +22,15 @@
 ---@field tools? table<string, ToolFunction>  Read-only REPL helpers by name (e.g. `notes`).
 ---@field search? GameSearch             Advice to the search bot (`bot:search`).
 ---@field determinize? fun(t: Table, seat: Seat): boolean  Accepts or rejects a world a search bot imagined for `seat` (it may not move cards).
----@field play fun(t: Table): GameResult? The game itself, run as a coroutine.
+---@field play fun(t: Table): GameResult  The game itself, run as a coroutine; its result ends the game.
 ---@field on_say? fun(t: Table, seat: Seat, text: string)  Called when a seat says something at the table (`say`); may change state, may not ask.
 
 ---@class GameSearch
 ---@field rollout? string                "random" or one of the game's bots: what plays the search's rollouts unless `bot:search:NAME` says otherwise (default: the game's default bot).
 
 ---@class GameResult
----@field winners Seat[]                 The winning seats (several share the win).
----@field scores? number[]               Scores by seat; defaults to the first pad's totals.
+---@field winners Seat[]                 The winning seats, each once (several share the win; {} when nobody wins).
+---@field scores? number[]               A number for every seat; defaults to the first pad's totals. Nothing else: a result that is not one stops the game with an error at play's return.
 
 ---@alias Seat integer  A seat number, 1..t.players, clockwise.
 
@@ -230,10 +230,16 @@ function Table:metric(name, value) end
 ---@field secret? boolean                Part of a simultaneous secret choice.
 ---@field verb? string                   For card options: text is verb .. " " .. card.name.
 
+---@class HintOptions
+---@field hint? string                   What is being decided.
+---@field verb? string                   For card options: text is verb .. " " .. card.name.
+
 --- Asks a seat to choose one of a finite list of options and returns the
 --- chosen option itself. An option is a string, a table with a `text` field,
 --- or a card. Option texts must be distinct and use only letters, digits,
---- + - ' _ and spaces.
+--- + - ' _ and spaces. A field of `how` other than AskOptions', or one of the
+--- wrong type, is an error (as is an unknown field in any table of named
+--- arguments, and more arguments than a method takes).
 ---@generic T
 ---@param seat Seat
 ---@param options T[]
@@ -242,10 +248,11 @@ function Table:metric(name, value) end
 function Table:ask(seat, options, how) end
 
 --- A simultaneous secret choice: each seat answers without seeing the others'
---- answers. `options` is a list or a function(seat) returning one.
+--- answers. `options` is a list or a function(seat) returning one; `hint` a
+--- text or {hint =, verb =}, as for t:ask.
 ---@param seats Seat[]
 ---@param options any[]|fun(seat: Seat): any[]
----@param hint? string
+---@param hint? string|HintOptions
 ---@return table<Seat, any>
 function Table:ask_all(seats, options, hint) end
 
@@ -254,10 +261,10 @@ function Table:ask_all(seats, options, hint) end
 --- `always`, when it is asked with only "pass" so that being asked gives
 --- nothing away; when two or more people share the table every seat is asked so).
 --- Each asked seat may "pass". Returns the first seat that reacts and its
---- choice.
+--- choice. Its prompts are answer windows (a scenario's prompt kind "window").
 ---@param seats Seat[]
 ---@param options any[]|fun(seat: Seat): any[]?
----@param hint? string
+---@param hint? string|HintOptions
 ---@param always? boolean
 ---@return Seat?, any
 function Table:offer(seats, options, hint, always) end

@@ -156,7 +156,9 @@ type Match struct {
 	err      error
 	meta     matchMeta
 	stack    map[string][][]string // what is left of Config.Stack
-	rolls    []int                 // what is left of Config.Rolls
+	rolls    []int                 // the fixed rolls still to throw: what is left of Config.Rolls, or FixRolls's
+	cfgLeft  int                   // how many of rolls, at its front, are Config.Rolls'
+	cfgRolls int                   // how many of Config.Rolls have been thrown
 	saying   bool                  // inside on_say
 	leaks    []string              // secrecy violations noted as log lines were written
 	logBytes int64                 // what the log keeps, for the memory measure
@@ -291,7 +293,7 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 	for k, v := range cfg.Stack {
 		m.stack[k] = v
 	}
-	m.rolls = cfg.Rolls
+	m.rolls, m.cfgLeft = cfg.Rolls, len(cfg.Rolls)
 	if !m.silent {
 		e.logHint.apply(m)
 	}

@@ -209,6 +209,12 @@ func (m *Match) tableRoll(L *lua.LState) int {
 		switch {
 		case len(m.rolls) > 0:
 			r, m.rolls = m.rolls[0], m.rolls[1:]
+			if m.cfgLeft > 0 {
+				m.cfgLeft, m.cfgRolls = m.cfgLeft-1, m.cfgRolls+1
+			}
+			if r < 1 || r > sides {
+				L.RaiseError("t:roll(%d): the roll fixed for this die is %d, not one of its faces (1 to %d)", sides, r, sides)
+			}
 		case m.Config.Chance != nil:
 			r = m.Config.Chance.Roll(m, sides)
 		default:

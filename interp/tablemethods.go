@@ -82,10 +82,10 @@ func (m *Match) optionsTable(L *lua.LState) *lua.LTable {
 	for _, d := range m.Engine.Info.Options {
 		v := m.Config.Options[d.Name]
 		switch d.Kind {
-		case "number":
+		case OptionNumber:
 			f, _ := strconv.ParseFloat(v, 64)
 			opts.RawSetString(d.Name, lua.LNumber(f))
-		case "boolean":
+		case OptionBoolean:
 			opts.RawSetString(d.Name, lua.LBool(v == "true"))
 		default:
 			opts.RawSetString(d.Name, lua.LString(v))

@@ -9,8 +9,13 @@
 -------------------------------------------------------------------------------
 
 ---@class GameOption
----@field default number|string|boolean  The value when the player sets none.
+---@field default number|string|boolean  The value when the player sets none; its type is the option's kind (number, boolean, text).
 ---@field help? string                   One line for `tabletop play GAME --help`.
+---@field choices? string[]              The values a text option takes (single words): a choice.
+---@field min? number                    A number option's lowest value.
+---@field max? number                    A number option's highest value.
+---@field integer? boolean               A number option takes whole numbers only.
+---@field kind? "number"|"boolean"|"choice"|"text"  Says the kind; it must agree with the default and choices.
 
 ---@class Game
 ---@field title string                   The game's name.

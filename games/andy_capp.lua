@@ -105,8 +105,8 @@ local Game = {
     [6] = { "North", "Northeast", "Southeast", "South", "Southwest", "Northwest" },
   },
   options = {
-    target = { default = 200, help = "the game ends after a round in which a total reaches this" },
-    max_rounds = { default = 100, help = "safety net: the game ends after this many rounds whatever the totals" },
+    target = { default = 200, min = 1, max = 10000, integer = true, help = "the game ends after a round in which a total reaches this" },
+    max_rounds = { default = 100, min = 1, max = 10000, integer = true, help = "safety net: the game ends after this many rounds whatever the totals" },
     always_ask = { default = false, help = "ask every seat that may answer a Flo or Loan, even one holding no Fight or Landlord, so being asked gives nothing away (always so when people share the keyboard)" },
   },
 }

@@ -34,8 +34,8 @@ local Clubs = {
     [4] = { "North", "East", "South", "West" },
   },
   options = {
-    target = { default = -100, help = "the game ends after a hand in which a total reaches this or lower" },
-    scramble_at = { default = -26, help = "a hand tally this low or lower makes everyone rescore by the scramble formula" },
+    target = { default = -100, min = -10000, max = -1, integer = true, help = "the game ends after a hand in which a total reaches this or lower" },
+    scramble_at = { default = -26, min = -100, max = 0, integer = true, help = "a hand tally this low or lower makes everyone rescore by the scramble formula" },
   },
 }
 

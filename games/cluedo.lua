@@ -100,8 +100,8 @@ local Game = {
   about = "The Great Incompetence Game: who takes over which room of Imperial Manor, and installs what?",
   players = { 2, 6 },
   options = {
-    max_rounds = { default = 100, help = "after this many rounds without a correct suggestion, nobody wins" },
-    characters = { default = "ask", help = "who plays whom, by seat: e.g. kingston,any,fontana (any: a character the others leave; ask: chosen at the start); seats after the list take any. ask: every seat chooses at the start" },
+    max_rounds = { default = 100, min = 1, max = 10000, integer = true, help = "after this many rounds without a correct suggestion, nobody wins" },
+    characters = { default = "ask", kind = "text", help = "who plays whom, by seat: e.g. kingston,any,fontana (any: a character the others leave; ask: chosen at the start); seats after the list take any. ask: every seat chooses at the start" },
   },
 }
 

@@ -32,6 +32,7 @@ function G.play(t)
   t:log("empty: %d", select("#", pcall(function() t:ask(2, { "e" }) end)))
   local a, b, c = t:ask(1, { "last" })
   t:log("padded: %s %s %s", a, tostring(b), tostring(c))
+  return { winners = {} }
 end
 return G
 `
@@ -196,6 +197,7 @@ function G.play(t)
   local got = {}
   for i, f in ipairs(fns) do got[i] = f() + (i % 2 == 0 and fns[i]() or 0) end
   t:log("%s", table.concat(got, " "))
+  return { winners = {} }
 end
 return G
 `
@@ -239,7 +241,8 @@ return G
 }
 
 // TestAskInTailCalls: an ask in a tail call (return t:ask(...)), at any
-// depth, returns its choice where the call's results go.
+// depth, returns its choice where the call's results go — play's own
+// included, whose choice is then its result (not one: an error at play).
 func TestAskInTailCalls(t *testing.T) {
 	src := `
 local G = { title = "Tail", players = { 2, 2 } }
@@ -254,9 +257,16 @@ end
 return G
 `
 	_, m := startMatch(t, "tail.lua", src, Config{})
-	playTexts(t, m, "y", "x", "y")
-	checkLog(t, m, []string{"yxnil", "true y"})
-	if !m.Done() {
-		t.Error("the game did not end")
+	for _, c := range []struct {
+		seat int
+		text string
+	}{{1, "y"}, {2, "x"}, {1, "y"}} {
+		if err := m.Apply(c.seat, c.text); err != nil {
+			t.Fatal(err)
+		}
 	}
+	if err := m.Apply(2, "last"); err == nil || !strings.Contains(err.Error(), `tail.lua:5: play's result is "last", not`) {
+		t.Errorf("the last choice came back as %v, want it as play's result, refused at play's line", err)
+	}
+	checkLog(t, m, []string{"yxnil", "true y"})
 }

@@ -64,6 +64,8 @@ func (m *Match) luaNote(L *lua.LState) int {
 }
 
 // luaAsk implements t:ask(seat, options [, hint | {hint=, secret=, verb=}]).
+// A prompt t:offer makes (its how is the table t:offer's check kept) is an
+// answer window.
 // An option is a string, a table with a text field, or a card: a card's
 // text is verb and its name ("play JC"), or its name when there is no verb.
 // t:ask returns the chosen option itself.
@@ -80,16 +82,12 @@ func (m *Match) luaAsk(L *lua.LState) int {
 	// Prompt is valid until the next Step.
 	p := &m.promptBuf
 	*p = Prompt{Seat: seat, Options: p.Options[:0], values: p.values[:0]}
-	verb := ""
-	switch h := L.Get(4).(type) {
-	case lua.LString:
-		p.Hint = printableLine(string(h))
-	case *lua.LTable:
-		p.Hint = printableLine(lua.LVAsString(h.RawGetString("hint")))
-		p.Secret = lua.LVAsBool(h.RawGetString("secret"))
-		p.Group = int(lua.LVAsNumber(h.RawGetString("group")))
-		verb = lua.LVAsString(h.RawGetString("verb"))
+	how := L.Get(4)
+	if h, ok := how.(*lua.LTable); ok && h == m.windowHow {
+		p.Window = true
 	}
+	m.windowHow = nil
+	verb := argAt(L, 4).readHow(how, p)
 	n := opts.Len()
 	if n == 0 {
 		L.RaiseError("t:ask: no legal options for %s (a prompt needs at least one)", m.SeatLabel(seat))
@@ -307,26 +305,26 @@ func (m *Match) checkZone(L *lua.LState, n int) *Zone {
 	return checkObject[*Zone](L, n, "a zone expected, got "+L.Get(n).Type().String())
 }
 
-// objectSpec reads what the spec of every table object has: a name
-// (required unless defName is given), a label (default: the name) and
-// shown (default true: the object appears in views).
-func objectSpec(L *lua.LState, spec *lua.LTable, what, defName string) (name, label string, shown bool) {
-	name = lua.LVAsString(spec.RawGetString("name"))
+// objectSpec reads what the spec of every table object has, the table at
+// argument 2: a name (required unless defName is given), a label
+// (default: the name) and shown (default true: the object appears in
+// views). It refuses a field that is not one of these or of more, the
+// fields of this kind of object.
+func objectSpec(L *lua.LState, what, defName string, more ...string) (spec *lua.LTable, name, label string, shown bool) {
+	spec = checkSpec(L, 2, "a "+what+"'s spec", append([]string{"name", "label"}, append(more, "shown")...)...)
+	a := argAt(L, 2)
+	name = a.str(spec, "name", "")
 	if name == "" {
 		name = defName
 	}
 	if name == "" {
 		L.ArgError(2, "a "+what+" needs a name")
 	}
-	label = printableLine(lua.LVAsString(spec.RawGetString("label")))
+	label = printableLine(a.str(spec, "label", ""))
 	if label == "" {
 		label = printableLine(name)
 	}
-	shown = true
-	if s, ok := spec.RawGetString("shown").(lua.LBool); ok {
-		shown = bool(s)
-	}
-	return name, label, shown
+	return spec, name, label, a.boolean(spec, "shown", true)
 }
 
 // metatable returns the metatable in *mt, made by make the first time an
@@ -510,22 +508,21 @@ func itoa(i int) string { return strconv.Itoa(i) }
 
 // luaZone implements t:zone{name=, label=, owner=, visibility=, shown=}.
 func (m *Match) luaZone(L *lua.LState) int {
-	spec := L.CheckTable(2)
 	z := &Zone{ID: len(m.Zones) + 1}
-	z.Name, z.Label, z.Shown = objectSpec(L, spec, "zone", "")
-	if o, ok := spec.RawGetString("owner").(lua.LNumber); ok {
-		if int(o) < 1 || int(o) > len(m.Seats) {
-			L.ArgError(2, "owner must be a seat number")
+	var spec *lua.LTable
+	spec, z.Name, z.Label, z.Shown = objectSpec(L, "zone", "", "owner", "visibility")
+	a := argAt(L, 2)
+	if spec.RawGetString("owner") != lua.LNil {
+		o := a.integer(spec, "owner", 0)
+		if o < 1 || o > len(m.Seats) {
+			L.ArgError(2, fmt.Sprintf("owner must be a seat number 1..%d, not %d", len(m.Seats), o))
 		}
-		z.Owner = int(o)
-		if z.Label == z.Name && lua.LVAsString(spec.RawGetString("label")) == "" {
+		z.Owner = o
+		if a.str(spec, "label", "") == "" {
 			z.Label = m.SeatLabel(z.Owner) + "'s " + z.Name
 		}
 	}
-	vis := "hidden"
-	if v, ok := spec.RawGetString("visibility").(lua.LString); ok {
-		vis = string(v)
-	}
+	vis := a.str(spec, "visibility", "hidden")
 	var ok bool
 	if z.Vis, ok = table.ParseVisibility(vis); !ok {
 		L.ArgError(2, "visibility must be hidden, owner or all")

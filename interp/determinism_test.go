@@ -165,6 +165,7 @@ function G.play(t)
   t:log("%s / %s / %s", c, tostring({}), e)
   t:ask(2, { tostring(t:zone { name = "z" }), tostring(a) })
   t:log("%s", tostring({}))
+  return { winners = {} }
 end
 return G
 `

@@ -65,7 +65,7 @@ func (m *Match) RollDie(sides int) int { return m.RNG.Intn(sides) + 1 }
 // RollsThrown is how many of Config.Rolls (the dice a test fixed) have
 // been thrown so far: the others are still to come, and no seat has seen
 // them.
-func (m *Match) RollsThrown() int { return len(m.Config.Rolls) - len(m.rolls) }
+func (m *Match) RollsThrown() int { return m.cfgRolls }
 
 // OptionCards returns the cards option i (0-based) of the current prompt
 // names: the option itself when it is a card, else the cards among the

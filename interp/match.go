@@ -65,7 +65,9 @@ type Prompt struct {
 	Secret bool
 	// Group numbers the simultaneous choice (t:ask_all) a secret prompt
 	// belongs to; 0 for other prompts.
-	Group  int
+	Group int
+	// Window prompts are answers offered out of turn (t:offer).
+	Window bool
 	values []lua.LValue
 }
 
@@ -154,7 +156,9 @@ type Match struct {
 	err      error
 	meta     matchMeta
 	stack    map[string][][]string // what is left of Config.Stack
-	rolls    []int                 // what is left of Config.Rolls
+	rolls    []int                 // the fixed rolls still to throw: what is left of Config.Rolls, or FixRolls's
+	cfgLeft  int                   // how many of rolls, at its front, are Config.Rolls'
+	cfgRolls int                   // how many of Config.Rolls have been thrown
 	saying   bool                  // inside on_say
 	leaks    []string              // secrecy violations noted as log lines were written
 	logBytes int64                 // what the log keeps, for the memory measure
@@ -181,6 +185,7 @@ type Match struct {
 	rand      *randSource   // math.random's generator: RNG, or a scratch one while drawing
 	drawing   bool          // a note or sidebar function is running (draw.go)
 	learn     *learner      // what each seat learned when (knowledge.go); nil without Learning
+	windowHow *lua.LTable   // what t:offer hands t:ask, to know its prompt for a window (prompts.go)
 	takebacks []Takeback    // what was taken back before (record.go)
 	drawn     int64         // the instructions drawing has run in all (draw.go)
 }
@@ -290,7 +295,7 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 	for k, v := range cfg.Stack {
 		m.stack[k] = v
 	}
-	m.rolls = cfg.Rolls
+	m.rolls, m.cfgLeft = cfg.Rolls, len(cfg.Rolls)
 	if !m.silent {
 		e.logHint.apply(m)
 	}
@@ -636,45 +641,12 @@ func (m *Match) resume(args ...lua.LValue) error {
 			return m.err
 		}
 	case lua.ResumeOK:
-		m.finish(rets)
+		if err := m.finish(rets); err != nil {
+			m.err = err
+			return err
+		}
 	}
 	return nil
-}
-
-// finish records how the game ended from play's return value: a table
-// {winners = {seats}, scores = {by seat}}. Missing scores come from the
-// first score pad's totals.
-func (m *Match) finish(rets []lua.LValue) {
-	m.done = true
-	if !m.silent {
-		m.Engine.logHint.note(m)
-	}
-	n := len(m.Seats)
-	res := Result{Scores: make([]float64, n+1)}
-	if len(m.Pads) > 0 {
-		for s := 1; s <= n; s++ {
-			res.Scores[s] = float64(m.Pads[0].Totals[s])
-		}
-	}
-	if len(rets) > 0 {
-		if t, ok := rets[0].(*lua.LTable); ok {
-			if w, ok := t.RawGetString("winners").(*lua.LTable); ok {
-				for i := 1; i <= w.Len(); i++ {
-					if s, ok := w.RawGetInt(i).(lua.LNumber); ok && int(s) >= 1 && int(s) <= n {
-						res.Winners = append(res.Winners, int(s))
-					}
-				}
-			}
-			if sc, ok := t.RawGetString("scores").(*lua.LTable); ok {
-				for s := 1; s <= n; s++ {
-					if v, ok := sc.RawGetInt(s).(lua.LNumber); ok {
-						res.Scores[s] = float64(v)
-					}
-				}
-			}
-		}
-	}
-	m.result = res
 }
 
 // Replay starts a new match with the same engine and config and applies

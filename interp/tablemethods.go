@@ -69,7 +69,8 @@ func (m *Match) newTableObject() *lua.LTable {
 	L.Push(luahost.Load(L, preludeProto()))
 	L.Push(t)
 	L.Push(L.NewFunction(luaSharedKeyboard))
-	L.Call(2, 0)
+	L.Push(L.NewFunction(luaPromptArgs))
+	L.Call(3, 0)
 	return t
 }
 
@@ -81,10 +82,10 @@ func (m *Match) optionsTable(L *lua.LState) *lua.LTable {
 	for _, d := range m.Engine.Info.Options {
 		v := m.Config.Options[d.Name]
 		switch d.Kind {
-		case "number":
+		case OptionNumber:
 			f, _ := strconv.ParseFloat(v, 64)
 			opts.RawSetString(d.Name, lua.LNumber(f))
-		case "boolean":
+		case OptionBoolean:
 			opts.RawSetString(d.Name, lua.LBool(v == "true"))
 		default:
 			opts.RawSetString(d.Name, lua.LString(v))
@@ -208,6 +209,12 @@ func (m *Match) tableRoll(L *lua.LState) int {
 		switch {
 		case len(m.rolls) > 0:
 			r, m.rolls = m.rolls[0], m.rolls[1:]
+			if m.cfgLeft > 0 {
+				m.cfgLeft, m.cfgRolls = m.cfgLeft-1, m.cfgRolls+1
+			}
+			if r < 1 || r > sides {
+				L.RaiseError("t:roll(%d): the roll fixed for this die is %d, not one of its faces (1 to %d)", sides, r, sides)
+			}
 		case m.Config.Chance != nil:
 			r = m.Config.Chance.Roll(m, sides)
 		default:

@@ -405,11 +405,18 @@ type gameJSON struct {
 	Seats      []string     `json:"seats"`
 }
 
+// optionJSON is a game option as the lobby offers it: a select of its
+// choices, a number input within its bounds, a checkbox, a text input.
 type optionJSON struct {
-	Name    string `json:"name"`
-	Default string `json:"default"`
-	Kind    string `json:"kind"`
-	Help    string `json:"help"`
+	Name    string   `json:"name"`
+	Default string   `json:"default"`
+	Kind    string   `json:"kind"` // number, boolean, choice or text
+	Help    string   `json:"help"`
+	Values  string   `json:"values"` // in words: "a whole number from 1 to 100"
+	Choices []string `json:"choices,omitempty"`
+	Min     *float64 `json:"min,omitempty"`
+	Max     *float64 `json:"max,omitempty"`
+	Integer bool     `json:"integer,omitempty"`
 }
 
 func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
@@ -421,7 +428,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 			MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Players: usualPlayers(info),
 			Bots: g.Engine.BotNames(), Options: []optionJSON{}}
 		for _, o := range info.Options {
-			j.Options = append(j.Options, optionJSON{o.Name, o.Default, o.Kind, o.Help})
+			j.Options = append(j.Options, optionJSON{o.Name, o.Default, o.Kind, o.Help, o.Values(), o.Choices, o.Min, o.Max, o.Integer})
 		}
 		out = append(out, j)
 	}

@@ -191,6 +191,9 @@ func writeGameInfo(w io.Writer, eng *interp.Engine) {
 		}
 		for _, o := range info.Options {
 			fmt.Fprintf(w, "  %-*s  %s\n", width, o.Name+"="+o.Default, o.Help)
+			if o.Kind != interp.OptionText {
+				fmt.Fprintf(w, "  %-*s  (%s)\n", width, "", o.Values())
+			}
 		}
 	}
 	bots := eng.BotNames()

@@ -38,7 +38,7 @@ func NewHost(path string, libs []Library, stdlib fs.FS, limits Limits, out io.Wr
 // driver keeps for it.
 func (h *Host) newMeter() *luahost.Meter {
 	g := luahost.NewMeter(h.engine.Limits)
-	setContext(h.L, g)
+	luahost.SetContext(h.L, g)
 	g.SetMeasure(func(limit int64) int64 {
 		var n int64
 		if h.keep != nil {

@@ -117,7 +117,7 @@ func (h *handfulMaker) table(L *lua.LState, p *Pool, k int, verb string) *lua.LT
 		h.values = append(h.values, boxNumber(c))
 	}
 	h.values = append(h.values, boxNumber(k), lua.LString(text))
-	t := keyedTable(L, h.fields, h.values)
+	t := luahost.KeyedTable(L, h.fields, h.values)
 	if h.kept == nil {
 		h.kept = make(map[string]keptHandful)
 	}

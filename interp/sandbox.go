@@ -80,6 +80,21 @@ func hostValue(L *lua.LState, v any) *lua.LUserData {
 	return ud
 }
 
+// boxNumber is n as a Lua value, boxed once for small whole numbers
+// (luahost.Int).
+func boxNumber(n int) lua.LValue { return luahost.Int(n) }
+
+// isObject says whether v is a table, function, userdata, thread or
+// channel: a value held by reference, which a fork copies rather than
+// shares and an error message names by its kind.
+func isObject(v lua.LValue) bool {
+	switch v.(type) {
+	case *lua.LTable, *lua.LFunction, *lua.LUserData, *lua.LState, lua.LChannel:
+		return true
+	}
+	return false
+}
+
 // upvalueOf returns the Go value in upvalue i of the running Go function.
 func upvalueOf[T any](L *lua.LState, i int) T {
 	return L.Get(lua.UpvalueIndex(i)).(*lua.LUserData).Value.(T)

@@ -244,7 +244,6 @@ func tableBytes(t *lua.LTable) int64 {
 // fails, so an upgrade that moves them is noticed).
 var (
 	tableType = reflect.TypeOf(lua.LTable{})
-	stateType = reflect.TypeOf(lua.LState{})
 	layoutOK  = hasFields(tableType, "array", "dict", "strdict", "keys", "k2i") &&
 		fieldType(tableType, "array") == reflect.TypeOf([]lua.LValue(nil)) &&
 		fieldType(tableType, "keys") == reflect.TypeOf([]lua.LValue(nil)) &&

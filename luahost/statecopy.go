@@ -1,4 +1,4 @@
-package interp
+package luahost
 
 import (
 	"context"
@@ -6,30 +6,28 @@ import (
 	"maps"
 	"reflect"
 	"regexp"
-	"runtime"
-	"strings"
 	"sync"
 	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
 )
 
-// The Lua half of a fork (fork.go): a deep copy of a gopher-lua state.
+// The Lua half of a Copier (gocopy.go): a deep copy of a gopher-lua state.
 //
-// gopher-lua's objects keep most of their fields unexported. A fork reads
+// gopher-lua's objects keep most of their fields unexported. A copy reads
 // and writes them through layouts: structs declared here with the same
 // fields, in the same order, of the same types (or, where gopher-lua's
 // type is unexported, of the same size and kind), checked against the real
 // types once with reflection (layoutProblem). A gopher-lua whose layout
-// differs is not forked: Fork says so and the caller replays instead. The
-// writes are ordinary Go assignments of pointer-typed fields, so the
-// garbage collector sees every one of them; objects whose type is
-// unexported are allocated with reflect.New of the real type.
+// differs is not copied: the Copier fails, and its caller (interp's Fork)
+// replays instead. The writes are ordinary Go assignments of pointer-typed
+// fields, so the garbage collector sees every one of them; objects whose
+// type is unexported are allocated with reflect.New of the real type.
 //
 // What is shared rather than copied: function prototypes (compiled code),
 // strings, numbers and booleans (immutable: a number boxed in gopher-lua's
 // allocator slab is never written again), LNil, and Go functions that keep
-// no state of their own (sharedGo).
+// no state of their own (sharedMethodValues).
 
 // tableLayout is lua.LTable.
 type tableLayout struct {
@@ -156,7 +154,14 @@ func fieldOf(t reflect.Type, name string) reflect.Type {
 // same field names at the same offsets, with the same types, or, where
 // the layout cannot name gopher-lua's type, the same kind and size. It
 // returns what differs, or "".
-var layoutProblem = sync.OnceValue(func() string {
+var layoutProblem = sync.OnceValue(layoutDiffers)
+
+// LayoutProblem says how gopher-lua's layout differs from the one luahost
+// knows, or "" when it is that one: see layout.go for what luahost does
+// then instead.
+func LayoutProblem() string { return layoutProblem() }
+
+func layoutDiffers() string {
 	pairs := []struct {
 		real, mine reflect.Type
 	}{
@@ -175,7 +180,7 @@ var layoutProblem = sync.OnceValue(func() string {
 		}
 	}
 	return ""
-})
+}
 
 // sameLayout compares one type with its layout.
 func sameLayout(real, mine reflect.Type) string {
@@ -229,9 +234,6 @@ func sameElem(real, mine reflect.Type) bool {
 // once made. (Closures are told by name: the compiler renames a closure
 // made in a function it inlines, but never a method value.)
 var sharedMethodValues = map[string]bool{
-	// The methods of engine objects (methods.go): they find their match
-	// through the state.
-	"github.com/tabletop/tabletop/interp.(*boundMethod).call-fm": true,
 	// print's writer is Config.Out, which a fork shares.
 	"github.com/tabletop/tabletop/luahost.printer.print-fm": true,
 	// Library wrappers of the function they check or wrap.
@@ -246,33 +248,6 @@ var sharedMethodValues = map[string]bool{
 // package-level variable.
 var packageLiteral = regexp.MustCompile(`^[^()]*\.init\.func[0-9]+$`)
 
-// goFuncs caches the verdict on each Go function by its code address.
-var goFuncs sync.Map // uintptr → string: "" when shared, else why not
-
-// goFuncProblem returns why the Go function fn cannot be shared by a fork,
-// or "".
-func goFuncProblem(fn any) string {
-	pc := reflect.ValueOf(fn).Pointer()
-	if v, ok := goFuncs.Load(pc); ok {
-		return v.(string)
-	}
-	name := "an unknown Go function"
-	if f := runtime.FuncForPC(pc); f != nil {
-		name = f.Name()
-	}
-	why := ""
-	switch {
-	case strings.HasSuffix(name, "-fm"):
-		if !sharedMethodValues[name] {
-			why = "the state holds a Go method value whose receiver a fork cannot copy: " + name
-		}
-	case strings.Contains(name, ".func") && !packageLiteral.MatchString(name):
-		why = "the state holds a Go closure that may keep state of its own: " + name
-	}
-	goFuncs.Store(pc, why)
-	return why
-}
-
 // luaCopier copies Lua values, each object once.
 type luaCopier struct {
 	tables map[*lua.LTable]*lua.LTable
@@ -282,12 +257,8 @@ type luaCopier struct {
 	states map[*lua.LState]*lua.LState
 	regs   map[*registryLayout]*registryLayout
 	global map[*lua.Global]*lua.Global
-	ctx    func(old context.Context) context.Context // the fork's meter for the original's
-	cancel func(old context.CancelFunc, dead bool) context.CancelFunc
-	panics func(old func(*lua.LState)) func(*lua.LState)
-	goVal  func(v any) any // copies a userdata's Go value (fork.go)
-	fail   func(why string)
-	depth  int // tables, functions and userdata being copied, one within another
+	owner  *Copier // its hooks, its Go values, its plan and its failure
+	depth  int     // tables, functions and userdata being copied, one within another
 }
 
 // maxForkDepth bounds how deep the objects a fork copies may nest (a
@@ -302,15 +273,16 @@ const maxForkDepth = 1000
 // c.depth-- (not deferred: the copy is hot).
 func (c *luaCopier) deeper() bool {
 	if c.depth >= maxForkDepth {
-		c.fail(fmt.Sprintf("the script's data is nested more than %d deep (tables within tables, or functions within functions)", maxForkDepth))
+		c.owner.Fail(fmt.Sprintf("the script's data is nested more than %d deep (tables within tables, or functions within functions)", maxForkDepth))
 		return false
 	}
 	c.depth++
 	return true
 }
 
-func newLuaCopier() luaCopier {
+func newLuaCopier(owner *Copier) luaCopier {
 	return luaCopier{
+		owner:  owner,
 		tables: make(map[*lua.LTable]*lua.LTable, 1024),
 		funcs:  make(map[*lua.LFunction]*lua.LFunction, 512),
 		uds:    map[*lua.LUserData]*lua.LUserData{},
@@ -333,7 +305,7 @@ func (c *luaCopier) value(v lua.LValue) lua.LValue {
 	case *lua.LState:
 		return c.state(x)
 	case lua.LChannel:
-		c.fail("the state holds a channel")
+		c.owner.Fail("the state holds a channel")
 		return lua.LNil
 	}
 	return v // nil, LNil, strings, numbers, booleans
@@ -442,8 +414,8 @@ func (c *luaCopier) function(f *lua.LFunction) *lua.LFunction {
 	}
 	c.funcs[f] = n
 	if f.GFunction != nil {
-		if why := goFuncProblem(f.GFunction); why != "" {
-			c.fail(why)
+		if why := c.owner.plan.goFuncProblem(f.GFunction); why != "" {
+			c.owner.Fail(why)
 		}
 	}
 	n.Env = c.table(f.Env)
@@ -471,7 +443,7 @@ func (c *luaCopier) userdata(u *lua.LUserData) *lua.LUserData {
 	c.uds[u] = n
 	n.Env = c.table(u.Env)
 	n.Metatable = c.value(u.Metatable)
-	n.Value = c.goVal(u.Value)
+	n.Value = c.owner.goValue(u.Value)
 	c.depth--
 	return n
 }
@@ -492,7 +464,7 @@ func (c *luaCopier) upvalue(u *lua.Upvalue) *lua.Upvalue {
 	if o.reg != nil {
 		w.reg = c.regs[o.reg]
 		if w.reg == nil && !o.closed {
-			c.fail("an open upvalue of a thread the fork does not copy")
+			c.owner.Fail("an open upvalue of a thread the fork does not copy")
 		}
 	}
 	return n
@@ -519,7 +491,7 @@ func (c *luaCopier) shell(L *lua.LState) *lua.LState {
 	c.states[L] = n
 	o, w := (*stateLayout)(unsafe.Pointer(L)), (*stateLayout)(unsafe.Pointer(n))
 	if o.stack.tab == nil || reflect.ValueOf(L).Elem().FieldByName("stack").Elem().Type() != fixedStackPtr {
-		c.fail("a thread without a fixed call stack (MinimizeStackMemory) or a closed one")
+		c.owner.Fail("a thread without a fixed call stack (MinimizeStackMemory) or a closed one")
 		return n
 	}
 	w.Dead, w.Options, w.stop, w.wrapped, w.hasErrorFunc = o.Dead, o.Options, o.stop, o.wrapped, o.hasErrorFunc
@@ -532,7 +504,7 @@ func (c *luaCopier) shell(L *lua.LState) *lua.LState {
 		alloc: w.alloc, handler: ifaceWords{tab: o.reg.handler.tab, data: unsafe.Pointer(n)},
 	}
 	if o.reg.handler.data != unsafe.Pointer(L) {
-		c.fail("a registry whose handler is not its thread")
+		c.owner.Fail("a registry whose handler is not its thread")
 	}
 	c.regs[o.reg] = reg
 	w.reg = reg
@@ -569,9 +541,9 @@ func (c *luaCopier) fill(L *lua.LState) {
 	w.G = c.globals(o.G)
 	w.Parent = c.state(o.Parent)
 	w.Env = c.table(o.Env)
-	w.Panic = c.panics(o.Panic)
-	w.ctx = c.ctx(o.ctx)
-	w.ctxCancelFn = c.cancel(o.ctxCancelFn, o.Dead)
+	w.Panic = c.owner.panicOf(o.Panic)
+	w.ctx = c.owner.contextOf(o.ctx)
+	w.ctxCancelFn = copyCancel(o.ctxCancelFn, o.Dead, w.ctx)
 	for i := 0; i < o.reg.top; i++ {
 		w.reg.array[i] = c.value(o.reg.array[i])
 	}
@@ -590,7 +562,7 @@ func (c *luaCopier) frames(o, w *stateLayout) {
 		}
 		i := (uintptr(unsafe.Pointer(f)) - uintptr(unsafe.Pointer(&os.array[0]))) / unsafe.Sizeof(*f)
 		if uintptr(unsafe.Pointer(f)) < uintptr(unsafe.Pointer(&os.array[0])) || i >= uintptr(len(os.array)) {
-			c.fail("a call frame outside its thread's stack")
+			c.owner.Fail("a call frame outside its thread's stack")
 			return nil
 		}
 		return &ws.array[i]
@@ -623,7 +595,7 @@ func (c *luaCopier) globals(g *lua.Global) *lua.Global {
 		w.builtinMts[k] = c.value(v)
 	}
 	if len(o.tempFiles) > 0 {
-		c.fail("the state has temporary files")
+		c.owner.Fail("the state has temporary files")
 	}
 	w.tempFiles = make([]unsafe.Pointer, 0, cap(o.tempFiles))
 	w.gccount = o.gccount

@@ -44,18 +44,8 @@ var plainLoop unsafe.Pointer
 // the checked loop.
 var useCountedLoop = true
 
-// The wrapping is done before any state runs (luahost's init, after
-// gopher-lua's has made the table).
-func init() {
-	installCountedLoop()
-	installFieldStores()
-}
-
 // installCountedLoop wraps the instructions that count.
 func installCountedLoop() {
-	if layoutProblem() != "" {
-		return
-	}
 	L := lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 1, RegistrySize: 1})
 	plainLoop = (*stateLayout)(unsafe.Pointer(L)).mainLoop
 	L.Close()

@@ -24,9 +24,6 @@ import (
 // their number rather than growing it field by field; once, at start-up,
 // where the layout is the one luahost knows.
 func installFieldStores() {
-	if layoutProblem() != "" {
-		return
-	}
 	newTable := vmOps[lua.OP_NEWTABLE]
 	vmOps[lua.OP_NEWTABLE] = func(L *lua.LState, inst uint32, bf *frameLayout) int {
 		ret := newTable(L, inst, bf)

@@ -11,6 +11,8 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
+
+	"github.com/tabletop/tabletop/lib"
 )
 
 // forkGame is a built-in game or variant, with a player count.
@@ -62,7 +64,7 @@ type recorded struct {
 
 func recordGame(t *testing.T, game string, players int, seed uint64) *recorded {
 	t.Helper()
-	e, err := Load("../games/"+game+".lua", os.DirFS("../stdlib"))
+	e, err := Load("../games/"+game+".lua", os.DirFS("../stdlib"), lib.Modules()...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,6 +33,24 @@ func TestNoPrivateLayoutHere(t *testing.T) {
 	}
 }
 
+// TestModulesAreNotInterps: interp runs the modules written in Go that its
+// engines' builders give it (Source.Modules), and imports none of them:
+// they are package lib's, registered where engines are built.
+func TestModulesAreNotInterps(t *testing.T) {
+	for _, f := range parseInterp(t) {
+		if strings.HasSuffix(f.name, "_test.go") {
+			continue // tests play the games that require them
+		}
+		for _, imp := range f.file.Imports {
+			if p, _ := strconv.Unquote(imp.Path.Value); p == libPath || strings.HasPrefix(p, libPath+"/") {
+				t.Errorf("%s imports %s: interp must not know the modules (lib registers with the sandbox through Source.Modules)", f.name, p)
+			}
+		}
+	}
+}
+
+const libPath = "github.com/tabletop/tabletop/lib"
+
 type parsedFile struct {
 	name string
 	file *ast.File

@@ -9,22 +9,15 @@ import (
 	"github.com/tabletop/tabletop/luahost"
 )
 
-// builtinModules are the modules written in Go that every state may
-// require.
-var builtinModules = map[string]func(*lua.LState) *lua.LTable{
-	"tricks":  tricksModule,
-	"melds":   meldsModule,
-	"holders": holdersModule,
-}
-
 // randSource is where a state's math.random draws from: the match's
 // generator, which a match swaps for a scratch one while a view is drawn
 // (draw.go), so that a note cannot move the game's stream.
 type randSource struct{ rng *RNG }
 
 // newState returns a sandboxed Lua state: base, table, string and math
-// (luahost.OpenLibs); require limited to the script's folder and the
-// stdlib, and the built-in modules (tricks, melds, holders); print writing
+// (luahost.OpenLibs); require limited to the modules written in Go its
+// builder gave (Source.Modules), the script's folder, the libraries and
+// the stdlib; print writing
 // to out; math.random drawing from src (nil: a fixed stream).
 func (e *Engine) newState(src *randSource, out io.Writer) *lua.LState {
 	L := lua.NewState(lua.Options{
@@ -132,8 +125,8 @@ func luaRequire(L *lua.LState) int {
 		L.Push(v)
 		return 1
 	}
-	if mod, ok := builtinModules[name]; ok { // Go functions (clauses.go, melds.go, holders.go)
-		v := mod(L)
+	if mod, ok := e.goModule(name); ok {
+		v := mod.Open(L)
 		loaded.RawSetString(name, v)
 		L.Push(v)
 		return 1
@@ -152,4 +145,15 @@ func luaRequire(L *lua.LState) int {
 	loaded.RawSetString(name, v)
 	L.Push(v)
 	return 1
+}
+
+// goModule returns the module written in Go named name that the engine's
+// builder gave (Source.Modules): the first of that name.
+func (e *Engine) goModule(name string) (luahost.Module, bool) {
+	for _, m := range e.modules {
+		if m.Name == name && m.Open != nil {
+			return m, true
+		}
+	}
+	return luahost.Module{}, false
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/repl"
 	"github.com/tabletop/tabletop/scenario"
 	"github.com/tabletop/tabletop/stdlib"
@@ -24,7 +25,7 @@ func (c *testCmd) Run(e *env) error {
 	}
 	passed, failed := 0, 0
 	for _, f := range files {
-		results, err := scenario.RunFileWith(f, []interp.Library{builtin}, stdlib.FS())
+		results, err := scenario.RunFileWith(f, []interp.Library{builtin}, stdlib.FS(), lib.Modules()...)
 		if err != nil {
 			fmt.Fprintf(e.stdout, "FAIL %s\n%s\n", f, indent(repl.ErrorText(err)))
 			failed++

@@ -16,6 +16,7 @@ import (
 
 	"github.com/tabletop/tabletop/games"
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/stdlib"
 )
 
@@ -24,7 +25,7 @@ var titles = []string{"andy_capp", "clubs", "cluedo", "das_regeln_wir_schon", "m
 
 func loadGame(t testing.TB, name string) *interp.Engine {
 	t.Helper()
-	e, err := interp.LoadFrom(interp.Source{Home: &interp.Library{FS: games.FS(), Name: "games"}, Path: name + ".lua", Stdlib: stdlib.FS()})
+	e, err := interp.LoadFrom(interp.Source{Home: &interp.Library{FS: games.FS(), Name: "games"}, Path: name + ".lua", Stdlib: stdlib.FS(), Modules: lib.Modules()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -391,7 +392,7 @@ func TestANewMatchStartsTheProgramAgain(t *testing.T) {
 }
 
 func TestProgramsStartOnlyWhereAllowed(t *testing.T) {
-	e, err := interp.LoadFrom(interp.Source{Home: &interp.Library{FS: games.FS(), Name: "games"}, Path: "clubs.lua", Stdlib: stdlib.FS()})
+	e, err := interp.LoadFrom(interp.Source{Home: &interp.Library{FS: games.FS(), Name: "games"}, Path: "clubs.lua", Stdlib: stdlib.FS(), Modules: lib.Modules()})
 	if err != nil {
 		t.Fatal(err)
 	}

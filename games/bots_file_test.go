@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/stdlib"
 )
 
@@ -25,7 +26,7 @@ func loadVariant(t *testing.T, src string) *interp.Engine {
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e, err := interp.LoadFrom(interp.Source{Path: path, Libs: []interp.Library{{Name: "games", FS: FS()}}, Stdlib: stdlib.FS()})
+	e, err := interp.LoadFrom(interp.Source{Path: path, Libs: []interp.Library{{Name: "games", FS: FS()}}, Stdlib: stdlib.FS(), Modules: lib.Modules()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/sim"
 	"github.com/tabletop/tabletop/stdlib"
 )
@@ -29,7 +30,7 @@ func TestBotsBeatRandom(t *testing.T) {
 			if testing.Short() {
 				tc.games /= 3
 			}
-			e, err := interp.Load(tc.script, stdlib.FS())
+			e, err := interp.Load(tc.script, stdlib.FS(), lib.Modules()...)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/sim"
 	"github.com/tabletop/tabletop/stdlib"
 )
@@ -43,7 +44,7 @@ func gameScripts(t *testing.T) map[string]*interp.Engine {
 		if !IsScript(f) {
 			continue
 		}
-		e, err := interp.Load(f, stdlib.FS())
+		e, err := interp.Load(f, stdlib.FS(), lib.Modules()...)
 		if err != nil {
 			if strings.Contains(err.Error(), "must return its game table") || strings.Contains(err.Error(), "play(t) function") {
 				continue

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tabletop/tabletop/command"
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/stdlib"
 )
 
@@ -28,7 +29,7 @@ func fuzzGames(f *testing.F) []*interp.Engine {
 			if !IsScript(file) {
 				continue
 			}
-			if e, err := interp.Load(file, stdlib.FS()); err == nil {
+			if e, err := interp.Load(file, stdlib.FS(), lib.Modules()...); err == nil {
 				fuzzEngines = append(fuzzEngines, e)
 			}
 		}

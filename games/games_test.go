@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/scenario"
 	"github.com/tabletop/tabletop/stdlib"
 )
@@ -20,7 +21,7 @@ func TestScenarios(t *testing.T) {
 	for _, f := range files {
 		t.Run(f, func(t *testing.T) {
 			t.Parallel()
-			results, err := scenario.RunFile(f, stdlib.FS())
+			results, err := scenario.RunFile(f, stdlib.FS(), lib.Modules()...)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/render"
 	"github.com/tabletop/tabletop/stdlib"
 )
@@ -23,7 +24,7 @@ func TestRules(t *testing.T) {
 		if !IsScript(f) {
 			continue
 		}
-		eng, err := interp.Load(f, stdlib.FS())
+		eng, err := interp.Load(f, stdlib.FS(), lib.Modules()...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,7 +68,7 @@ func TestRulesFollowOptions(t *testing.T) {
 		{"andy_capp.lua", map[string]string{"target": "150", "max_rounds": "9"}, "winning", []string{"once any total is 150 or more", "After 9\nrounds"}, "200"},
 		{"cluedo.lua", map[string]string{"max_rounds": "12"}, "winning", []string{"If nobody has won after\n12 rounds"}, "100"},
 	} {
-		eng, err := interp.Load(tc.script, stdlib.FS())
+		eng, err := interp.Load(tc.script, stdlib.FS(), lib.Modules()...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,7 +101,7 @@ func TestRulesFollowOptions(t *testing.T) {
 // Wortgeld variant's I1 replaces the game's.
 func TestDasRegelnCards(t *testing.T) {
 	rules := func(script string) *render.Rules {
-		eng, err := interp.Load(script, stdlib.FS())
+		eng, err := interp.Load(script, stdlib.FS(), lib.Modules()...)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/tabletop/tabletop/lib"
 )
 
 // sameTables compares two Lua values deeply (tables by their contents,
@@ -53,7 +55,7 @@ func TestBotViewsStayCurrent(t *testing.T) {
 	for _, g := range games {
 		t.Run(g, func(t *testing.T) {
 			t.Parallel()
-			e, err := Load("../games/"+g+".lua", os.DirFS("../stdlib"))
+			e, err := Load("../games/"+g+".lua", os.DirFS("../stdlib"), lib.Modules()...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -265,7 +267,7 @@ func TestOptionCopiesFollowTheScript(t *testing.T) {
 // the bot changed, or a card that is not the same, is made afresh. Either
 // way the view holds what a view made from nothing holds.
 func TestAViewTakesAgainTheCardsOfTheOneItReplaced(t *testing.T) {
-	e, err := Load("../games/clubs.lua", os.DirFS("../stdlib"))
+	e, err := Load("../games/clubs.lua", os.DirFS("../stdlib"), lib.Modules()...)
 	if err != nil {
 		t.Fatal(err)
 	}

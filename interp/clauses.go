@@ -16,9 +16,9 @@ import (
 //	zone:filter(field, v, ...)   the cards whose field is one of the values
 //	zone:tally(field)            how many cards have each value of a field
 //	t:seats(from)                the seats in turn, kept too
-//	tricks.winner(cards, weights) the winner of a trick under weights by
-//	                             suit (require "tricks", in every state)
-//	tricks.count(cards, pattern) how many cards have the pattern's fields
+//
+// and, in the module tricks (package lib/tricks), who wins a trick and
+// how many cards have some fields.
 
 // cardList returns the list of z's cards, bottom to top. The list made
 // last time is returned again when the zone has not changed since and the
@@ -218,108 +218,4 @@ func (m *Match) tableSeats(L *lua.LState) int {
 	m.seatLists[from] = t
 	L.Push(t)
 	return 1
-}
-
-// tricksModule is the module require "tricks" returns, in every state
-// (games, bots, tools, tests): Go functions that work on any card tables.
-func tricksModule(L *lua.LState) *lua.LTable {
-	mod := L.CreateTable(0, 2)
-	mod.RawSetString("winner", L.NewFunction(tricksWinner))
-	mod.RawSetString("count", L.NewFunction(tricksCount))
-	return mod
-}
-
-// tricksCount implements tricks.count(cards, pattern): how many of the
-// cards (a list of card tables) have every field of pattern — the clubs
-// among the tricks taken: tricks.count(taken, { suit = "C" }).
-func tricksCount(L *lua.LState) int {
-	cards := L.CheckTable(1)
-	pattern := L.CheckTable(2)
-	var keys []string
-	var vals []lua.LValue
-	for k, v := pattern.Next(lua.LNil); k != lua.LNil; k, v = pattern.Next(k) {
-		ks, ok := k.(lua.LString)
-		if !ok {
-			L.ArgError(2, "a pattern is a table of fields and the values they must have: { suit = \"C\" }")
-		}
-		keys, vals = append(keys, string(ks)), append(vals, v)
-	}
-	n := 0
-	for i, k := 1, cards.Len(); i <= k; i++ {
-		c, ok := cards.RawGetInt(i).(*lua.LTable)
-		if !ok {
-			L.ArgError(1, "a list of cards expected")
-		}
-		match := true
-		for j, key := range keys {
-			if c.RawGetString(key) != vals[j] {
-				match = false
-				break
-			}
-		}
-		if match {
-			n++
-		}
-	}
-	L.Push(boxNumber(n))
-	return 1
-}
-
-// tricksWinner implements tricks.winner(cards, weights [, rank [, suit]]): the
-// index in cards of the card that wins a trick, and of the best other card
-// that could have won (nil when there is none). A card's strength is its
-// rank plus the weight of its suit; a card whose suit has no weight cannot
-// win. So { [led] = 0 } is "the highest card of the suit led",
-// { [led] = 0, [trump] = 100 } adds a trump, and Clubs's clubs, each just
-// above the card of its rank in the suit to follow, are
-// { [follow] = 0, C = 0.5 }. Ties go to the card played first. rank and
-// suit name the cards' fields (default "rank" and "suit").
-func tricksWinner(L *lua.LState) int {
-	cards := L.CheckTable(1)
-	weights := L.CheckTable(2)
-	rank := L.OptString(3, "rank")
-	suit := L.OptString(4, "suit")
-	best, second := 0, 0
-	var bestS, secondS float64
-	n := cards.Len()
-	var buf [8]float64
-	var can [8]bool
-	strength, could := buf[:0], can[:0] // by card: its strength, and whether it could win
-	for i := 1; i <= n; i++ {
-		c, ok := cards.RawGetInt(i).(*lua.LTable)
-		if !ok {
-			L.ArgError(1, "a list of cards expected")
-		}
-		w, ok := weights.RawGet(c.RawGetString(suit)).(lua.LNumber)
-		strength, could = append(strength, 0), append(could, ok)
-		if !ok {
-			continue
-		}
-		r, ok := c.RawGetString(rank).(lua.LNumber)
-		if !ok {
-			L.ArgError(1, "card "+lua.LVAsString(c.RawGetString("name"))+" has no number in its field "+rank)
-		}
-		s := float64(r) + float64(w)
-		strength[i-1] = s
-		if best == 0 || s > bestS {
-			best, bestS = i, s
-		}
-	}
-	if best == 0 {
-		L.Push(lua.LNil)
-		L.Push(lua.LNil)
-		return 2
-	}
-	for i, s := range strength {
-		if i+1 != best && could[i] && (second == 0 || s > secondS) {
-			second, secondS = i+1, s
-		}
-	}
-	L.Push(boxNumber(best))
-	if second == 0 {
-		L.Push(lua.LNil)
-	} else {
-		L.Push(boxNumber(second))
-	}
-	return 2
 }

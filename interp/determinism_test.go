@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/tabletop/tabletop/lib"
 )
 
 // walkerLua walks every table reachable from its roots — their keys and
@@ -96,7 +98,7 @@ return Game
 // engine filled from a Go map would iterate differently from one match to
 // the next.
 func TestEngineTablesIterateInAFixedOrder(t *testing.T) {
-	e, err := LoadSource("walked.lua", []byte(walkedGame), nil)
+	e, err := LoadSource("walked.lua", []byte(walkedGame), nil, lib.Modules()...)
 	if err != nil {
 		t.Fatal(err)
 	}

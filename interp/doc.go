@@ -21,9 +21,9 @@
 // Engine.Replay(cfg, decisions, Silent) — keeps no log at all: the copy a
 // search plays on from. A bot keeps its view from one decision to the next
 // (botview.go). Match.Fork copies a match at a decision without replaying
-// it: a deep copy of its Go side and of its whole Lua state (fork.go,
-// forklua.go), many times cheaper than a replay once the game is under
-// way. The Go functions of a state keep nothing in Go closures, so that a
+// it: a deep copy of its Go side and of its whole Lua state (fork.go, by
+// a luahost.Copier), many times cheaper than a replay once the game is
+// under way. The Go functions of a state keep nothing in Go closures, so that a
 // fork shares them: methods find their match through the state's meter
 // (matchOf), others keep what is theirs in Lua upvalues.
 //
@@ -43,9 +43,15 @@
 //
 // Where to look: engine.go loads a script; match.go runs one game;
 // methods.go, tablemethods.go, zonemethods.go, pieces.go and board.go are
-// what scripts call; clauses.go, melds.go (with meldkeep.go and
-// meldmake.go) and holders.go are Go helpers for common rules and bots;
-// view.go, draw.go and botview.go are what seats and bots see; record.go
-// is saving, loading and replay; fork.go and forklua.go copy a match;
-// sandbox.go and host.go tie the script host (package luahost) in.
+// what scripts call; clauses.go are Go helpers for common rules; view.go,
+// draw.go and botview.go are what seats and bots see; record.go is saving,
+// loading and replay; fork.go copies a match; sandbox.go and host.go tie
+// the script host (package luahost) in, and playthreads.go lets the play
+// coroutine ask inside pcall.
+//
+// What interp does not hold: gopher-lua's private layout, which luahost
+// alone reads (interp imports no unsafe: TestNoPrivateLayoutHere); and the
+// modules written in Go that scripts require (holders, melds, tricks),
+// which are package lib's: whoever builds an engine gives them
+// (Source.Modules), and interp imports none of them.
 package interp

@@ -60,13 +60,13 @@ func (m *Match) draw(fn *lua.LFunction, seat int) (ret lua.LValue, err error) {
 	g.SetMeasure(m.kept)
 	L := m.L
 	oldCtx, oldRNG, oldDrawing := L.Context(), m.rand.rng, m.drawing
-	setContext(L, g)
+	luahost.SetContext(L, g)
 	m.rand.rng = NewRNG(uint64(seat))
 	m.drawing = true
 	restoreIdents := luahost.ScratchIdents(L)
 	defer func() {
 		restoreIdents()
-		setContext(L, oldCtx)
+		luahost.SetContext(L, oldCtx)
 		m.rand.rng = oldRNG
 		m.drawing = oldDrawing
 	}()

@@ -2,7 +2,6 @@ package interp
 
 import (
 	"io"
-	"io/fs"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -22,11 +21,13 @@ type Host struct {
 	keep   func() int64 // what the driver keeps for the script (KeepAlso)
 }
 
-// NewHost returns a host for the file at path (which it does not read):
-// require finds modules beside it first, then in libs, then in stdlib.
-// math.random draws from a fixed stream; print writes to out.
-func NewHost(path string, libs []Library, stdlib fs.FS, limits Limits, out io.Writer) *Host {
-	e := newEngine(Source{Path: path, Name: path, Libs: libs, Stdlib: stdlib})
+// NewHost returns a host for the file at src.Path (which it does not
+// read): require finds src.Modules (written in Go) first, then modules
+// beside it, then in src.Libs, then in src.Stdlib. math.random draws from
+// a fixed stream; print writes to out.
+func NewHost(src Source, limits Limits, out io.Writer) *Host {
+	src.Home, src.Name = nil, src.Path
+	e := newEngine(src)
 	e.Limits = limits
 	h := &Host{engine: e}
 	h.L = e.newState(&randSource{NewRNG(1)}, out)
@@ -38,7 +39,7 @@ func NewHost(path string, libs []Library, stdlib fs.FS, limits Limits, out io.Wr
 // driver keeps for it.
 func (h *Host) newMeter() *luahost.Meter {
 	g := luahost.NewMeter(h.engine.Limits)
-	setContext(h.L, g)
+	luahost.SetContext(h.L, g)
 	g.SetMeasure(func(limit int64) int64 {
 		var n int64
 		if h.keep != nil {

@@ -35,11 +35,12 @@ type Engine struct {
 	// Limits bounds what a script may do in one step.
 	Limits Limits
 
-	dir      string    // the script's own folder: an OS path, or a slash path in home
-	home     fs.FS     // the file system holding the script; nil for the OS's
-	homeName string    // how errors name home's root ("games")
-	libs     []Library // searched after dir
-	stdlib   fs.FS     // searched last
+	dir      string           // the script's own folder: an OS path, or a slash path in home
+	home     fs.FS            // the file system holding the script; nil for the OS's
+	homeName string           // how errors name home's root ("games")
+	libs     []Library        // searched after dir
+	stdlib   fs.FS            // searched last
+	modules  []luahost.Module // written in Go, found first (Source.Modules)
 	mu       sync.Mutex
 	protos   map[string]*luahost.Chunk // by module name; "" is the main script
 	sources  map[string]string         // module name → file path shown in errors
@@ -92,9 +93,10 @@ var modName = regexp.MustCompile(`^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$`)
 
 // Load reads, compiles and describes the game script at path, a file of
 // the OS. stdlib is the file system of modules every script may require
-// (see package stdlib); it may be nil. LoadFrom says more.
-func Load(path string, stdlib fs.FS) (*Engine, error) {
-	return LoadFrom(Source{Path: path, Stdlib: stdlib})
+// (see package stdlib); it may be nil; modules are those written in Go
+// (see package lib). LoadFrom says more.
+func Load(path string, stdlib fs.FS, modules ...luahost.Module) (*Engine, error) {
+	return LoadFrom(Source{Path: path, Stdlib: stdlib, Modules: modules})
 }
 
 // LoadFrom reads, compiles and describes a game script: a file of the OS
@@ -117,8 +119,8 @@ func LoadFrom(s Source) (*Engine, error) {
 
 // LoadSource is Load with the script's content given; path names it in
 // errors and saves, and its folder is searched for modules.
-func LoadSource(path string, src []byte, stdlib fs.FS) (*Engine, error) {
-	e := newEngine(Source{Path: path, Name: path, Stdlib: stdlib})
+func LoadSource(path string, src []byte, stdlib fs.FS, modules ...luahost.Module) (*Engine, error) {
+	e := newEngine(Source{Path: path, Name: path, Stdlib: stdlib, Modules: modules})
 	return e.load(src)
 }
 
@@ -131,6 +133,7 @@ func newEngine(s Source) *Engine {
 		dir:     filepath.Dir(s.Path),
 		libs:    s.Libs,
 		stdlib:  s.Stdlib,
+		modules: s.Modules,
 		protos:  map[string]*luahost.Chunk{},
 		modSums: map[string]string{},
 	}

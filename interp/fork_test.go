@@ -3,12 +3,16 @@ package interp
 import (
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
-	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/tabletop/tabletop/luahost"
+
+	"github.com/tabletop/tabletop/lib"
 )
 
 // forkGame is a built-in game or variant, with a player count.
@@ -60,7 +64,7 @@ type recorded struct {
 
 func recordGame(t *testing.T, game string, players int, seed uint64) *recorded {
 	t.Helper()
-	e, err := Load("../games/"+game+".lua", os.DirFS("../stdlib"))
+	e, err := Load("../games/"+game+".lua", os.DirFS("../stdlib"), lib.Modules()...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,22 +267,25 @@ func clip(s string) string { return s[:min(len(s), 160)] }
 // and userdata of its state (found by a fork's walk), its cards, zones and
 // generator. A fork that shared any of it would go otherwise.
 func wreck(m *Match) {
-	c := newForkCopier(m, &Match{})
-	defer c.meter.Close()
-	c.lua.shell(m.L)
-	c.lua.shell(m.co)
-	c.lua.fill(m.L)
-	c.lua.fill(m.co)
-	for tb := range c.lua.tables {
-		*(*tableLayout)(unsafe.Pointer(tb)) = tableLayout{}
-	}
-	for u := range c.lua.upvals {
-		w := (*upvalueLayout)(unsafe.Pointer(u))
-		w.value, w.closed = lua.LString("wrecked"), true
-	}
-	for u := range c.lua.uds {
-		u.Value = nil
-	}
+	c := luahost.NewCopier(forkPlan)
+	c.Special = func(dst, src reflect.Value) { dst.Set(src) }
+	c.Threads(m.L, m.co)
+	c.Originals(func(o any) {
+		switch x := o.(type) {
+		case *lua.LTable:
+			var keys []lua.LValue
+			x.ForEach(func(k, _ lua.LValue) { keys = append(keys, k) })
+			for _, k := range keys {
+				x.RawSet(k, lua.LNil)
+			}
+			x.Metatable = lua.LNil
+		case *lua.Upvalue:
+			x.Close()
+			x.SetValue(lua.LString("wrecked"))
+		case *lua.LUserData:
+			x.Value = nil
+		}
+	})
 	for _, card := range m.Cards {
 		*card = Card{Name: "wrecked"}
 	}

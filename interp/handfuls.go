@@ -18,7 +18,7 @@ import (
 // kind down, then the second, and so on: the last kind takes what is left.
 //
 // A payment is asked for again and again, and the same handfuls come back:
-// so, like melds (meldkeep.go), the same handful is the same table every
+// so, like melds (lib/melds), the same handful is the same table every
 // time while it is exactly as it was made, and a script can key what it
 // makes of a handful by the table. The list itself is new on every call.
 
@@ -117,7 +117,7 @@ func (h *handfulMaker) table(L *lua.LState, p *Pool, k int, verb string) *lua.LT
 		h.values = append(h.values, boxNumber(c))
 	}
 	h.values = append(h.values, boxNumber(k), lua.LString(text))
-	t := keyedTable(L, h.fields, h.values)
+	t := luahost.KeyedTable(L, h.fields, h.values)
 	if h.kept == nil {
 		h.kept = make(map[string]keptHandful)
 	}

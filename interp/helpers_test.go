@@ -1,12 +1,16 @@
 package interp
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/tabletop/tabletop/lib"
+)
 
 // startMatch loads a script from its source and starts a match of it; the
 // match is closed when the test ends.
 func startMatch(t testing.TB, name, src string, cfg Config) (*Engine, *Match) {
 	t.Helper()
-	e, err := LoadSource(name, []byte(src), nil)
+	e, err := LoadSource(name, []byte(src), nil, lib.Modules()...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -59,7 +59,7 @@ func guarded(g *luahost.Meter, L *lua.LState, where string, run func() error) (e
 // counting also the extra roots (values the engine holds for the script).
 func newMeter(lim Limits, L *lua.LState, roots ...lua.LValue) *luahost.Meter {
 	g := luahost.NewMeter(lim)
-	setContext(L, g)
+	luahost.SetContext(L, g)
 	g.SetMeasure(func(limit int64) int64 { return luahost.Measure(limit, L, roots...) })
 	return g
 }

@@ -198,38 +198,3 @@ func boardBytes(b *Board) int64 {
 	places := int64(b.W*b.H + b.RoomCount())
 	return b.Bytes() + int64(b.RoomCount())*(places+4)*dataBytes
 }
-
-// KeptBytes implements luahost.Keeper: a solver keeps its table of
-// possibilities and the facts it was told.
-func (h *holders) KeptBytes(func(lua.LValue)) int64 {
-	n := int64(len(h.may)) + 8*int64(len(h.left)+cap(h.trail))
-	for _, r := range h.exact {
-		n += 48 + 8*int64(cap(r.cards))
-	}
-	for _, r := range h.some {
-		n += 48 + 8*int64(cap(r.cards))
-	}
-	return n
-}
-
-// KeptBytes implements luahost.Keeper: the meld tables a state's melds
-// functions give again, and what make functions made of them.
-func (k *meldKeeper) KeptBytes(root func(lua.LValue)) int64 {
-	n := 4 * int64(len(k.cardValues))
-	for key, t := range k.kept {
-		n += entryBytes + int64(len(key))
-		root(t)
-	}
-	for _, made := range k.made {
-		for key, v := range made {
-			n += entryBytes + int64(len(key))
-			root(v)
-		}
-	}
-	return n
-}
-
-var (
-	_ luahost.Keeper = (*holders)(nil)
-	_ luahost.Keeper = (*meldKeeper)(nil)
-)

@@ -5,6 +5,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/tabletop/tabletop/lib"
 )
 
 // keptLimits are small budgets for the tests of what a match is charged:
@@ -63,7 +65,7 @@ end
 return Game`
 			var stops []int
 			for run := 0; run < 2; run++ {
-				e, err := LoadSource("keeper.lua", []byte(src), nil)
+				e, err := LoadSource("keeper.lua", []byte(src), nil, lib.Modules()...)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -143,7 +145,7 @@ function Game.play(t)
   return { winners = { #root + #cur } }
 end
 return Game`
-		e, err := LoadSource("nest.lua", []byte(src), nil)
+		e, err := LoadSource("nest.lua", []byte(src), nil, lib.Modules()...)
 		if err != nil {
 			t.Fatal(err)
 		}

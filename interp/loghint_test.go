@@ -3,13 +3,15 @@ package interp
 import (
 	"os"
 	"testing"
+
+	"github.com/tabletop/tabletop/lib"
 )
 
 // TestLogHint checks that a match starts with room for as long a log as
 // the engine's last finished game wrote, and that the room changes
 // nothing: a game played with it logs the same lines as without.
 func TestLogHint(t *testing.T) {
-	e, err := Load("../games/clubs.lua", os.DirFS("../stdlib"))
+	e, err := Load("../games/clubs.lua", os.DirFS("../stdlib"), lib.Modules()...)
 	if err != nil {
 		t.Fatal(err)
 	}

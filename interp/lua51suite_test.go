@@ -245,7 +245,7 @@ func runSuiteFile(t *testing.T, name string, src []byte) (string, error) {
 	}))
 	m := luahost.NewMeter(suiteLimits)
 	defer m.Close()
-	setContext(L, m)
+	luahost.SetContext(L, m)
 	c, err := luahost.Compile(src, name, suiteLimits)
 	if err != nil {
 		return out.String(), err

@@ -312,7 +312,7 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 	m.rand = &randSource{m.RNG}
 	m.L = e.newState(m.rand, cfg.Out)
 	installPCall(m.L)
-	setContext(m.L, m.meter)
+	luahost.SetContext(m.L, m.meter)
 	m.meter.SetMeasure(m.kept)
 	return m
 }
@@ -337,7 +337,7 @@ func (m *Match) start() error {
 	m.co, _ = m.L.NewThread()
 	// The thread got a context derived from the meter, which cannot see
 	// the meter stop (its Done is nil until then): give it the meter itself.
-	setContext(m.co, m.meter)
+	luahost.SetContext(m.co, m.meter)
 	// Start the coroutine with a pause, so that the traceback hook below
 	// is in place (gopher-lua resets it on a thread's first resume).
 	if err := guarded(m.meter, m.L, e.Path, func() error {
@@ -354,13 +354,15 @@ func (m *Match) start() error {
 	}); err != nil {
 		return err
 	}
-	m.co.Panic = m.panicWithTraceback
+	m.co.Panic = panicWithTraceback
 	return m.resume()
 }
 
 // panicWithTraceback is the coroutine's error hook: it notes where the
-// script was before the error unwinds the stack.
-func (m *Match) panicWithTraceback(L *lua.LState) {
+// script was before the error unwinds the stack. It finds its match
+// through the state (matchOf), so that a fork shares it.
+func panicWithTraceback(L *lua.LState) {
+	m := matchOf(L)
 	m.trace = luaTraceback(L, m.game.RawGetString("play"))
 	panic(&lua.ApiError{Type: lua.ApiErrorRun, Object: L.Get(-1)})
 }

@@ -37,5 +37,10 @@ type zoneBinding struct {
 // luaCard is card c as scripts hold it: the table of its definition.
 func (m *Match) luaCard(c *Card) *lua.LTable { return m.meta.cards[c.ID-1] }
 
+// CardTable is card c of the match as its script holds it: the table of
+// its definition, with its fields (for a module written in Go that reads
+// a zone's cards, as melds does).
+func (m *Match) CardTable(c *Card) *lua.LTable { return m.luaCard(c) }
+
 // zoneLua is what Lua has of zone z.
 func (m *Match) zoneLua(z *Zone) *zoneBinding { return &m.meta.zones[z.ID-1] }

@@ -3,7 +3,6 @@ package interp
 import (
 	"strconv"
 	"sync"
-	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -37,8 +36,9 @@ import (
 // frames it is called from (askBlocked) and refuses, with the script's
 // line, when any of them is such a call, naming it — never a Go panic.
 //
-// Both read gopher-lua's frames through the layouts checked against
-// gopher-lua 1.1.2 (forklua.go); where the layout differs, pcall is
+// Both read gopher-lua's threads and frames through luahost (threads.go:
+// NewThread, ResetThread, CallDepth, FitResults, CalledFromGo), which
+// knows gopher-lua's private layout; where the layout differs, pcall is
 // gopher-lua's own and an ask inside one is refused (found through the
 // public debug interface; an ask inside a metamethod is then not found).
 
@@ -129,7 +129,7 @@ func callable(L *lua.LState, v lua.LValue) bool {
 // ask there, or nil.
 func askingMatch(L *lua.LState) *Match {
 	g, ok := L.Context().(*luahost.Meter)
-	if !ok || layoutProblem() != "" {
+	if !ok || luahost.LayoutProblem() != "" {
 		return nil
 	}
 	if m, ok := g.Host.(*Match); ok && m.co != nil && L == m.playThread() && !m.drawing {
@@ -195,12 +195,10 @@ func (m *Match) newPcallThread(L *lua.LState) *lua.LState {
 		m.spare = m.spare[:n-1]
 		return th
 	}
-	th, _ := L.NewThread()
-	setContext(th, m.meter)
-	// A thread's cancel function asks the meter for Done when the thread
-	// dies, which counts as an instruction: a thread used again would not.
-	(*stateLayout)(unsafe.Pointer(th)).ctxCancelFn = nil
-	return th
+	// A thread's cancel function would ask the meter for Done when the
+	// thread dies, which counts as an instruction: a thread used again
+	// would not (luahost.NewThread makes one without).
+	return luahost.NewThread(L, m.meter)
 }
 
 // endPcall drops the innermost pcall thread, which has ended, keeping it
@@ -209,7 +207,7 @@ func (m *Match) endPcall() {
 	th := m.pcalls[len(m.pcalls)-1].th
 	m.pcalls[len(m.pcalls)-1] = pcallThread{}
 	m.pcalls = m.pcalls[:len(m.pcalls)-1]
-	if len(m.spare) < maxSpareThreads && reusable(th) {
+	if len(m.spare) < maxSpareThreads && luahost.ResetThread(th) {
 		m.spare = append(m.spare, th)
 	}
 }
@@ -217,24 +215,6 @@ func (m *Match) endPcall() {
 // maxSpareThreads is how many ended pcall threads a match keeps: one for
 // each level of pcalls nested in play, up to this many.
 const maxSpareThreads = 4
-
-// reusable makes a dead thread as new — no frames, no values, not dead —
-// so that Resume starts it again, and reports whether it could: a thread
-// with an open upvalue (a closure still reading its registers) cannot be.
-func reusable(th *lua.LState) bool {
-	sl := (*stateLayout)(unsafe.Pointer(th))
-	if !sl.Dead || sl.uvcache != nil || sl.stack.tab != fixedStackTab() {
-		return false
-	}
-	st := (*stackLayout)(sl.stack.data)
-	clear(st.array[:st.sp])
-	st.sp = 0
-	clear(sl.reg.array[:sl.reg.top])
-	sl.reg.top = 0
-	sl.currentFrame, sl.Parent, sl.Dead = nil, nil, false
-	sl.stop, sl.wrapped, sl.hasErrorFunc = 0, false, false
-	return true
-}
 
 // pcallResults is what pcall returns for a pcall thread that ended: true
 // and what the function returned (rets, counted by the helper), or false
@@ -260,30 +240,12 @@ func pcallResults(L *lua.LState, err error, rets []lua.LValue, handler lua.LValu
 
 // callDepth counts the frames of the play coroutine and its pcall threads.
 func (m *Match) callDepth() int {
-	n := stackDepth(m.co)
+	n := luahost.CallDepth(m.co)
 	for _, p := range m.pcalls {
-		n += stackDepth(p.th)
+		n += luahost.CallDepth(p.th)
 	}
 	return n
 }
-
-// stackDepth counts a thread's frames (0 for a thread without the fixed
-// call stack every state of the engine has).
-func stackDepth(L *lua.LState) int {
-	sl := (*stateLayout)(unsafe.Pointer(L))
-	if sl.stack.tab != fixedStackTab() {
-		return 0
-	}
-	return (*stackLayout)(sl.stack.data).sp
-}
-
-// fixedStackTab identifies gopher-lua's fixed call stack in a state's
-// stack field.
-var fixedStackTab = sync.OnceValue(func() unsafe.Pointer {
-	L := lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 1})
-	defer L.Close()
-	return (*stateLayout)(unsafe.Pointer(L)).stack.tab
-})
 
 // resumePlay resumes the play thread with args (the choice) and, as each
 // pcall thread that ends hands pcall's results to the thread below, that
@@ -293,7 +255,7 @@ var fixedStackTab = sync.OnceValue(func() unsafe.Pointer {
 func (m *Match) resumePlay(args []lua.LValue) (lua.ResumeState, []lua.LValue, error) {
 	for {
 		th := m.playThread()
-		st, err, rets := m.L.Resume(th, m.play, resultsFor(th, args)...)
+		st, err, rets := m.L.Resume(th, m.play, luahost.FitResults(th, args)...)
 		if th == m.co || st == lua.ResumeYield {
 			return st, rets, err
 		}
@@ -303,37 +265,10 @@ func (m *Match) resumePlay(args []lua.LValue) (lua.ResumeState, []lua.LValue, er
 	}
 }
 
-// resultsFor fits the values a suspended thread is resumed with to the
-// call it is suspended in (t:ask's, pcall's): as many as the call
-// expects, nil for those missing — gopher-lua leaves the registers of
-// missing ones unset, and reading one crashes. A call whose results are
-// all kept (f(t:ask(...))) gets them all.
-func resultsFor(th *lua.LState, args []lua.LValue) []lua.LValue {
-	if layoutProblem() != "" {
-		return args
-	}
-	cf := (*stateLayout)(unsafe.Pointer(th)).currentFrame
-	if cf == nil || cf.Fn == nil || cf.Fn.IsG || cf.Pc < 1 {
-		return args
-	}
-	inst := cf.Fn.Proto.Code[cf.Pc-1]
-	if int(inst>>26) != lua.OP_CALL || opC(inst) == 0 {
-		return args
-	}
-	want := opC(inst) - 1
-	for len(args) < want {
-		args = append(args, lua.LNil)
-	}
-	return args[:want]
-}
-
 // askBlocked says why t:ask, called on L, cannot suspend the game — the
 // call from Go it is inside of, in L or in a thread below — or "".
 func (m *Match) askBlocked(L *lua.LState) string {
-	if layoutProblem() != "" {
-		return goCaller(L)
-	}
-	if why := framesBlock(L); why != "" {
+	if why := luahost.CalledFromGo(L); why != "" {
 		return why
 	}
 	for i := len(m.pcalls) - 2; i >= -1; i-- {
@@ -341,110 +276,11 @@ func (m *Match) askBlocked(L *lua.LState) string {
 		if i >= 0 {
 			th = m.pcalls[i].th
 		}
-		if why := framesBlock(th); why != "" {
+		if why := luahost.CalledFromGo(th); why != "" {
 			return why
 		}
 	}
 	return ""
-}
-
-// framesBlock walks a thread's frames from the running one down: each
-// must have been called by a call instruction of a Lua function. It
-// returns what called one otherwise, or "".
-func framesBlock(L *lua.LState) string {
-	for f := (*stateLayout)(unsafe.Pointer(L)).currentFrame; f != nil && f.Parent != nil; f = f.Parent {
-		p := f.Parent
-		if p.Fn == nil {
-			return "a call from Go"
-		}
-		if p.Fn.IsG {
-			return goCallName(p)
-		}
-		if p.Pc < 1 || p.Pc > len(p.Fn.Proto.Code) {
-			return "a call from Go"
-		}
-		switch op := int(p.Fn.Proto.Code[p.Pc-1] >> 26); op {
-		case lua.OP_CALL, lua.OP_TAILCALL:
-		default:
-			return metamethodOf(op)
-		}
-	}
-	return ""
-}
-
-// goCallName names a Go function that called Lua: by the name its caller
-// called it by (the library's, usually).
-func goCallName(g *frameLayout) string {
-	name := "?"
-	if c := g.Parent; c != nil && c.Fn != nil && !c.Fn.IsG {
-		for _, call := range c.Fn.Proto.DbgCalls {
-			if call.Pc == c.Pc-1 {
-				name = call.Name
-			}
-		}
-	}
-	return goCallText(name)
-}
-
-// goCallText describes a call from the library function called name.
-func goCallText(name string) string {
-	switch name {
-	case "sort":
-		return "a table.sort comparator"
-	case "gsub":
-		return "a string.gsub replacement function"
-	case "tostring", "print":
-		return "a __tostring metamethod"
-	case "..":
-		return "a __concat metamethod"
-	case "pcall":
-		return "pcall"
-	case "xpcall":
-		return "xpcall"
-	case "require":
-		return "a module's top level (require)"
-	case "?", "":
-		return "a function called by the library"
-	}
-	return "a function called by " + name
-}
-
-// metamethodOf names the metamethod an instruction calls.
-func metamethodOf(op int) string {
-	switch op {
-	case lua.OP_GETTABLE, lua.OP_GETTABLEKS, lua.OP_GETGLOBAL, lua.OP_SELF:
-		return "an __index metamethod"
-	case lua.OP_SETTABLE, lua.OP_SETTABLEKS, lua.OP_SETGLOBAL:
-		return "a __newindex metamethod"
-	case lua.OP_ADD, lua.OP_SUB, lua.OP_MUL, lua.OP_DIV, lua.OP_MOD, lua.OP_POW, lua.OP_UNM:
-		return "an arithmetic metamethod"
-	case lua.OP_EQ:
-		return "an __eq metamethod"
-	case lua.OP_LT, lua.OP_LE:
-		return "a comparison metamethod (__lt, __le)"
-	case lua.OP_LEN:
-		return "a __len metamethod"
-	case lua.OP_CONCAT:
-		return "a __concat metamethod"
-	case lua.OP_TFORLOOP:
-		return "the iterator of a for ... in loop"
-	}
-	return "a metamethod"
-}
-
-// goCaller is askBlocked through gopher-lua's public debug interface,
-// for a gopher-lua whose layout this package does not know: it finds a
-// call from Go below the running function, not a metamethod.
-func goCaller(L *lua.LState) string {
-	for level := 1; ; level++ {
-		dbg, ok := L.GetStack(level)
-		if !ok {
-			return ""
-		}
-		if _, err := L.GetInfo("Sn", dbg, lua.LNil); err == nil && dbg.What == "G" {
-			return goCallText(dbg.Name)
-		}
-	}
 }
 
 // raiseAtScript raises msg on L with the position of the innermost frame

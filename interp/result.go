@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/tabletop/tabletop/luahost"
 )
 
 // How a game ends. play(t) returns its result, a table
@@ -138,8 +139,7 @@ func listOnly(t *lua.LTable, what string) string {
 // in a tail call of a Go function: return t:ask(...)).
 //
 // It reads the play coroutine's call stack as it was left: gopher-lua
-// (checked against v1.1.2, whose layout layoutProblem verifies) keeps a
-// returned frame's contents in the stack's array until another call
+// keeps a returned frame's contents in the stack's array until another call
 // reuses the slot, and nothing is called on the coroutine after play
 // returns but the entry's own return. Frame 0 is the entry (entrySource),
 // frame 1 the function play ended in, its Pc just past its return.
@@ -148,24 +148,13 @@ func (m *Match) playReturnPlace() string {
 	if play, ok := m.game.RawGetString("play").(*lua.LFunction); ok && !play.IsG && play.Proto.LineDefined > 0 {
 		where = play.Proto.SourceName + ":" + strconv.Itoa(play.Proto.LineDefined)
 	}
-	if layoutProblem() != "" || m.co == nil {
+	fn, pc, ok := luahost.LeftFrame(m.co, 1)
+	if !ok || pc < 1 || pc > len(fn.Proto.DbgSourcePositions) {
 		return where
 	}
-	sl := (*stateLayout)(unsafe.Pointer(m.co))
-	if sl.stack.tab != fixedStackTab() {
+	line := fn.Proto.DbgSourcePositions[pc-1]
+	if line <= 0 || isEngineSource(fn.Proto.SourceName) {
 		return where
 	}
-	frames := sl.stackArray()
-	if len(frames) < 2 {
-		return where
-	}
-	f := frames[1]
-	if f.Fn == nil || f.Fn.IsG || f.Fn.Proto == nil || f.Pc < 1 || f.Pc > len(f.Fn.Proto.DbgSourcePositions) {
-		return where
-	}
-	line := f.Fn.Proto.DbgSourcePositions[f.Pc-1]
-	if line <= 0 || isEngineSource(f.Fn.Proto.SourceName) {
-		return where
-	}
-	return f.Fn.Proto.SourceName + ":" + strconv.Itoa(line)
+	return fn.Proto.SourceName + ":" + strconv.Itoa(line)
 }

@@ -9,22 +9,15 @@ import (
 	"github.com/tabletop/tabletop/luahost"
 )
 
-// builtinModules are the modules written in Go that every state may
-// require.
-var builtinModules = map[string]func(*lua.LState) *lua.LTable{
-	"tricks":  tricksModule,
-	"melds":   meldsModule,
-	"holders": holdersModule,
-}
-
 // randSource is where a state's math.random draws from: the match's
 // generator, which a match swaps for a scratch one while a view is drawn
 // (draw.go), so that a note cannot move the game's stream.
 type randSource struct{ rng *RNG }
 
 // newState returns a sandboxed Lua state: base, table, string and math
-// (luahost.OpenLibs); require limited to the script's folder and the
-// stdlib, and the built-in modules (tricks, melds, holders); print writing
+// (luahost.OpenLibs); require limited to the modules written in Go its
+// builder gave (Source.Modules), the script's folder, the libraries and
+// the stdlib; print writing
 // to out; math.random drawing from src (nil: a fixed stream).
 func (e *Engine) newState(src *randSource, out io.Writer) *lua.LState {
 	L := lua.NewState(lua.Options{
@@ -80,6 +73,21 @@ func hostValue(L *lua.LState, v any) *lua.LUserData {
 	return ud
 }
 
+// boxNumber is n as a Lua value, boxed once for small whole numbers
+// (luahost.Int).
+func boxNumber(n int) lua.LValue { return luahost.Int(n) }
+
+// isObject says whether v is a table, function, userdata, thread or
+// channel: a value held by reference, which a fork copies rather than
+// shares and an error message names by its kind.
+func isObject(v lua.LValue) bool {
+	switch v.(type) {
+	case *lua.LTable, *lua.LFunction, *lua.LUserData, *lua.LState, lua.LChannel:
+		return true
+	}
+	return false
+}
+
 // upvalueOf returns the Go value in upvalue i of the running Go function.
 func upvalueOf[T any](L *lua.LState, i int) T {
 	return L.Get(lua.UpvalueIndex(i)).(*lua.LUserData).Value.(T)
@@ -117,8 +125,8 @@ func luaRequire(L *lua.LState) int {
 		L.Push(v)
 		return 1
 	}
-	if mod, ok := builtinModules[name]; ok { // Go functions (clauses.go, melds.go, holders.go)
-		v := mod(L)
+	if mod, ok := e.goModule(name); ok {
+		v := mod.Open(L)
 		loaded.RawSetString(name, v)
 		L.Push(v)
 		return 1
@@ -137,4 +145,15 @@ func luaRequire(L *lua.LState) int {
 	loaded.RawSetString(name, v)
 	L.Push(v)
 	return 1
+}
+
+// goModule returns the module written in Go named name that the engine's
+// builder gave (Source.Modules): the first of that name.
+func (e *Engine) goModule(name string) (luahost.Module, bool) {
+	for _, m := range e.modules {
+		if m.Name == name && m.Open != nil {
+			return m, true
+		}
+	}
+	return luahost.Module{}, false
 }

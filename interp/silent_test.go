@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/tabletop/tabletop/lib"
 )
 
 // TestSilentCopiesPlayTheSameGame plays random games of the built-in
@@ -14,7 +16,7 @@ func TestSilentCopiesPlayTheSameGame(t *testing.T) {
 	for _, g := range []string{"clubs", "cluedo", "members_only", "andy_capp", "das_regeln_wir_schon"} {
 		t.Run(g, func(t *testing.T) {
 			t.Parallel()
-			e, err := Load("../games/"+g+".lua", os.DirFS("../stdlib"))
+			e, err := Load("../games/"+g+".lua", os.DirFS("../stdlib"), lib.Modules()...)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/tabletop/tabletop/luahost"
 )
 
 // MaxScriptBytes is the largest script, module or test file tabletop
@@ -49,6 +51,10 @@ type Source struct {
 	// Stdlib is the standard library (package stdlib), searched last and
 	// shown as stdlib/NAME.lua. It may be nil.
 	Stdlib fs.FS
+	// Modules are the modules written in Go that scripts may require
+	// (package lib's; lib.Modules lists them all), found before any module
+	// of the same name written in Lua; of two of a name, the first.
+	Modules []luahost.Module
 }
 
 // ReadScript reads a script file of the OS once: it must be a regular file

@@ -7,6 +7,10 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/tabletop/tabletop/luahost"
 )
 
 // builtin is a library of two games, as the games package embeds them: a
@@ -42,6 +46,43 @@ func TestLoadBuiltinGame(t *testing.T) {
 	}
 	if _, err := e.ReadFile("../etc/passwd"); err == nil {
 		t.Error("ReadFile reached outside the script's folder")
+	}
+}
+
+// TestModulesWrittenInGo: a script requires only the modules written in Go
+// that its engine's builder gave, and finds one before a module of the same
+// name written in Lua; the same table every time in a state.
+func TestModulesWrittenInGo(t *testing.T) {
+	const script = `local m = require "base"; assert(rawequal(m, require "base"))
+return { title = m.origin, players = {2, 2}, play = function(t) end }`
+	goBase := luahost.Module{Name: "base", Open: func(L *lua.LState) *lua.LTable {
+		t := L.NewTable()
+		t.RawSetString("origin", lua.LString("go"))
+		return t
+	}}
+	libs := []Library{{Name: "games", FS: builtin}}
+	for _, tc := range []struct {
+		modules []luahost.Module
+		want    string
+	}{
+		{nil, "builtin"},
+		{[]luahost.Module{goBase}, "go"},
+		{[]luahost.Module{{Name: "other", Open: goBase.Open}}, "builtin"},
+	} {
+		dir := t.TempDir()
+		writeFile(t, filepath.Join(dir, "mine.lua"), script)
+		e, err := LoadFrom(Source{Path: filepath.Join(dir, "mine.lua"), Libs: libs, Modules: tc.modules})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Info.Title != tc.want {
+			t.Errorf("with %d modules, base came from %q, want %q", len(tc.modules), e.Info.Title, tc.want)
+		}
+	}
+	_, err := LoadSource("tricky.lua", []byte(`local tricks = require "tricks"
+return { players = {2, 2}, play = function(t) end }`), nil)
+	if err == nil || !strings.Contains(err.Error(), `module "tricks" not found`) {
+		t.Errorf("a module written in Go that was not given: %v", err)
 	}
 }
 

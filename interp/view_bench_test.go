@@ -1,11 +1,15 @@
 package interp
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/tabletop/tabletop/lib"
+)
 
 // BenchmarkCluedoView is a bot's look at Haven't a Cluedo: the seat's view
 // with the board (drawn from the cache when nothing moved).
 func BenchmarkCluedoView(b *testing.B) {
-	e, err := Load("../games/cluedo.lua", nil)
+	e, err := Load("../games/cluedo.lua", nil, lib.Modules()...)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -8,12 +8,13 @@ import (
 
 	"github.com/tabletop/tabletop/games"
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/stdlib"
 )
 
 func loadGame(t testing.TB, name string) *interp.Engine {
 	t.Helper()
-	e, err := interp.LoadFrom(interp.Source{Home: &interp.Library{FS: games.FS(), Name: "games"}, Path: name + ".lua", Stdlib: stdlib.FS()})
+	e, err := interp.LoadFrom(interp.Source{Home: &interp.Library{FS: games.FS(), Name: "games"}, Path: name + ".lua", Stdlib: stdlib.FS(), Modules: lib.Modules()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,6 +37,20 @@ func OpenLibs(L *lua.LState) {
 	g.RawSetString(lua.TabLibName, openTable(L))
 }
 
+// A Module is a library written in Go that a script loads with require,
+// as it would one written in Lua (package lib's holders, melds and
+// tricks). The host decides which a state may require (interp's
+// Source.Modules). Open makes the module's table in L; require calls it
+// once per state and gives the same table after that. Like the libraries
+// above, a module fills its tables in the same order every time, keeps
+// what is its own in upvalues or userdata rather than in Go closures (so
+// that a Copier copies it with the state), charges what it keeps to the
+// state's meter (Meter.Charge, Keeper) and counts its work (Meter.Work).
+type Module struct {
+	Name string
+	Open func(L *lua.LState) *lua.LTable
+}
+
 // library is a library's functions in the order they are set.
 type library []libFunc
 

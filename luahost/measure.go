@@ -1,7 +1,6 @@
 package luahost
 
 import (
-	"reflect"
 	"sync"
 	"unsafe"
 
@@ -180,11 +179,11 @@ func (z *sizer) run() {
 // contents pushes what table t holds. It reads the parts in place rather
 // than through ForEach, which boxes every array index it passes.
 func (z *sizer) contents(t *lua.LTable) {
-	if !layoutOK {
+	if !layoutKnown {
 		t.ForEach(func(k, v lua.LValue) { z.push(k); z.push(v) })
 		return
 	}
-	p := partsAt(t)
+	p := partsOf(t)
 	for _, v := range p.array {
 		z.push(v)
 	}
@@ -216,12 +215,12 @@ const (
 
 // tableBytes estimates one table (not what it refers to) from its parts.
 func tableBytes(t *lua.LTable) int64 {
-	if !layoutOK {
+	if !layoutKnown {
 		n := int64(0)
 		t.ForEach(func(lua.LValue, lua.LValue) { n++ })
 		return tableBytes0 + mapEntryBytes*n
 	}
-	p := partsAt(t)
+	p := partsOf(t)
 	n := int64(tableBytes0) + slotBytes*int64(cap(p.array)+cap(p.keys))
 	if p.strdict != nil {
 		n += max(mapEntryBytes*int64(len(p.strdict)), mapMinBytes)
@@ -230,70 +229,31 @@ func tableBytes(t *lua.LTable) int64 {
 		n += max(mapEntryBytes*int64(len(p.dict)), mapMinBytes)
 	}
 	if p.k2i != nil {
-		n += mapEntryBytes * int64(len(*p.k2i))
+		n += mapEntryBytes * int64(len(p.k2i))
 	}
 	return n
 }
 
-// The fields below are unexported in gopher-lua; they are read (never
-// written) in place, because a table's capacity is what its memory is and
-// no exported method tells it, and because walking them through ForEach
-// boxes every index. layoutOK records whether the pinned gopher-lua has
-// the fields expected, with the types expected; if not, the estimate falls
-// back to counting entries and next to the table's own (TestLayoutIsKnown
-// fails, so an upgrade that moves them is noticed).
-var (
-	tableType = reflect.TypeOf(lua.LTable{})
-	stateType = reflect.TypeOf(lua.LState{})
-	layoutOK  = hasFields(tableType, "array", "dict", "strdict", "keys", "k2i") &&
-		fieldType(tableType, "array") == reflect.TypeOf([]lua.LValue(nil)) &&
-		fieldType(tableType, "keys") == reflect.TypeOf([]lua.LValue(nil)) &&
-		fieldType(tableType, "k2i") == reflect.TypeOf(map[lua.LValue]int(nil)) &&
-		fieldType(tableType, "strdict") == reflect.TypeOf(map[string]lua.LValue(nil)) &&
-		fieldType(tableType, "dict") == reflect.TypeOf(map[lua.LValue]lua.LValue(nil)) &&
-		hasFields(stateType, "reg") && hasRegistry()
-)
+// A table's parts are unexported in gopher-lua; they are read (never
+// written) in place (layout.go), because a table's capacity is what its
+// memory is and no exported method tells it, and because walking them
+// through ForEach boxes every index. Where the layout is not the one
+// luahost knows, the estimate falls back on counting entries, and next on
+// the table's own.
+var layoutKnown = layoutProblem() == ""
 
-func fieldType(t reflect.Type, name string) reflect.Type {
-	f, _ := t.FieldByName(name)
-	return f.Type
-}
-
-func hasFields(t reflect.Type, names ...string) bool {
-	for _, n := range names {
-		if _, ok := t.FieldByName(n); !ok {
-			return false
-		}
-	}
-	return true
-}
-
-func hasRegistry() bool {
-	f, ok := stateType.FieldByName("reg")
-	if !ok || f.Type.Kind() != reflect.Pointer || f.Type.Elem().Kind() != reflect.Struct {
-		return false
-	}
-	a, ok1 := f.Type.Elem().FieldByName("array")
-	t, ok2 := f.Type.Elem().FieldByName("top")
-	return ok1 && ok2 && a.Type == reflect.TypeOf([]lua.LValue(nil)) && t.Type.Kind() == reflect.Int
-}
+// partsOf is table t's parts, read in place (layoutKnown only).
+func partsOf(t *lua.LTable) *tableLayout { return (*tableLayout)(unsafe.Pointer(t)) }
 
 // stackOf returns the live part of a thread's value stack: locals,
 // temporaries, varargs and the functions being called.
 func stackOf(L *lua.LState) []lua.LValue {
-	if !layoutOK {
+	if !layoutKnown {
 		return nil
 	}
-	reg := reflect.ValueOf(L).Elem().FieldByName("reg")
-	if reg.IsNil() {
+	reg := (*stateLayout)(unsafe.Pointer(L)).reg
+	if reg == nil || reg.top < 0 || reg.top > len(reg.array) {
 		return nil
 	}
-	r := reg.Elem()
-	top := int(r.FieldByName("top").Int())
-	arr := r.FieldByName("array")
-	all := *(*[]lua.LValue)(unsafe.Pointer(arr.UnsafeAddr()))
-	if top < 0 || top > len(all) {
-		return nil
-	}
-	return all[:top]
+	return reg.array[:reg.top]
 }

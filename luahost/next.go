@@ -1,8 +1,6 @@
 package luahost
 
 import (
-	"unsafe"
-
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -14,10 +12,10 @@ import (
 // walks the same parts in the same order itself, reading them in place,
 // and charges every slot it passes as one instruction of work.
 func next(L *lua.LState, t *lua.LTable, key lua.LValue) (k, v lua.LValue) {
-	if !layoutOK {
+	if !layoutKnown {
 		return t.Next(key)
 	}
-	p := partsAt(t)
+	p := partsOf(t)
 	i, fromHash := 0, 0
 	switch k := key.(type) {
 	case *lua.LNilType:
@@ -54,9 +52,9 @@ func next(L *lua.LState, t *lua.LTable, key lua.LValue) (k, v lua.LValue) {
 
 // hashPosition is where in the hash part's key list the walk goes on after
 // key (1-based), raising Lua's error for a key the table never had.
-func hashPosition(L *lua.LState, p tableView, key lua.LValue) int {
+func hashPosition(L *lua.LState, p *tableLayout, key lua.LValue) int {
 	if p.k2i != nil {
-		if j, ok := (*p.k2i)[key]; ok {
+		if j, ok := p.k2i[key]; ok {
 			return j + 2
 		}
 	}
@@ -69,38 +67,4 @@ func numberOr(key lua.LValue) float64 {
 		return float64(n)
 	}
 	return 0
-}
-
-// tableView is a table's parts, read in place (see measure.go for why
-// gopher-lua's unexported fields are read, and how a change of its layout
-// is noticed).
-type tableView struct {
-	array   []lua.LValue
-	keys    []lua.LValue
-	strdict map[string]lua.LValue
-	dict    map[lua.LValue]lua.LValue
-	k2i     *map[lua.LValue]int // nil until the table is first walked
-}
-
-var tableOffsets = func() (o struct{ array, keys, strdict, dict, k2i uintptr }) {
-	if !layoutOK {
-		return o
-	}
-	at := func(name string) uintptr { f, _ := tableType.FieldByName(name); return f.Offset }
-	o.array, o.keys, o.strdict, o.dict, o.k2i = at("array"), at("keys"), at("strdict"), at("dict"), at("k2i")
-	return o
-}()
-
-func partsAt(t *lua.LTable) tableView {
-	base := unsafe.Pointer(t)
-	v := tableView{
-		array:   *(*[]lua.LValue)(unsafe.Add(base, tableOffsets.array)),
-		keys:    *(*[]lua.LValue)(unsafe.Add(base, tableOffsets.keys)),
-		strdict: *(*map[string]lua.LValue)(unsafe.Add(base, tableOffsets.strdict)),
-		dict:    *(*map[lua.LValue]lua.LValue)(unsafe.Add(base, tableOffsets.dict)),
-	}
-	if m := (*map[lua.LValue]int)(unsafe.Add(base, tableOffsets.k2i)); *m != nil {
-		v.k2i = m
-	}
-	return v
 }

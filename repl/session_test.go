@@ -9,13 +9,14 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/seating"
 	"github.com/tabletop/tabletop/stdlib"
 )
 
 func load(t *testing.T, path string) *interp.Engine {
 	t.Helper()
-	eng, err := interp.Load(path, stdlib.FS())
+	eng, err := interp.Load(path, stdlib.FS(), lib.Modules()...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +47,7 @@ func playWith(t *testing.T, script string, seats []string, seed uint64, input st
 	if setup != nil {
 		setup(s)
 	}
-	s.LoadScript = func(path string) (*interp.Engine, error) { return interp.Load(path, stdlib.FS()) }
+	s.LoadScript = func(path string) (*interp.Engine, error) { return interp.Load(path, stdlib.FS(), lib.Modules()...) }
 	t.Cleanup(s.Close)
 	if err := s.Run(context.Background()); err != nil {
 		t.Fatal(err)

@@ -56,7 +56,7 @@ func (r *runner) engine(L *lua.LState, spec *lua.LTable) (*interp.Engine, error)
 	if e, ok := r.engines[script]; ok {
 		return e, nil
 	}
-	e, err := interp.LoadFrom(interp.Source{Path: script, Libs: r.libs, Stdlib: r.stdlib})
+	e, err := interp.LoadFrom(interp.Source{Path: script, Libs: r.libs, Stdlib: r.stdlib, Modules: r.modules})
 	if err != nil {
 		return nil, err
 	}

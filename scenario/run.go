@@ -13,6 +13,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/luahost"
 )
 
 // Result is the outcome of one scenario of a test file.
@@ -48,6 +49,7 @@ type runner struct {
 	path      string
 	libs      []interp.Library
 	stdlib    fs.FS
+	modules   []luahost.Module // written in Go
 	host      *interp.Host
 	engines   map[string]*interp.Engine // by script path
 	open      []*interp.Match           // the running scenario's matches
@@ -61,22 +63,22 @@ type scenarioDecl struct {
 }
 
 // RunFile runs the scenarios of a Lua test file. stdlib is the module file
-// system scripts and tests may require (see package stdlib). The error is
-// for a file that cannot run at all; each scenario's failure is in its
-// Result.
-func RunFile(path string, stdlib fs.FS) ([]Result, error) {
-	return RunFileWith(path, nil, stdlib)
+// system scripts and tests may require (see package stdlib), modules those
+// written in Go (see package lib). The error is for a file that cannot run
+// at all; each scenario's failure is in its Result.
+func RunFile(path string, stdlib fs.FS, modules ...luahost.Module) ([]Result, error) {
+	return RunFileWith(path, nil, stdlib, modules...)
 }
 
 // RunFileWith is RunFile where the test file and the scripts it plays may
 // also require the modules of libs (the built-in games).
-func RunFileWith(path string, libs []interp.Library, stdlib fs.FS) ([]Result, error) {
+func RunFileWith(path string, libs []interp.Library, stdlib fs.FS, modules ...luahost.Module) ([]Result, error) {
 	src, err := interp.ReadScript(path)
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{path: path, libs: libs, stdlib: stdlib, engines: map[string]*interp.Engine{}}
-	r.host = interp.NewHost(path, libs, stdlib, limits, interp.PrintableWriter(os.Stderr))
+	r := &runner{path: path, libs: libs, stdlib: stdlib, modules: modules, engines: map[string]*interp.Engine{}}
+	r.host = interp.NewHost(interp.Source{Path: path, Libs: libs, Stdlib: stdlib, Modules: modules}, limits, interp.PrintableWriter(os.Stderr))
 	defer r.host.Close()
 	r.host.KeepAlso(r.kept)
 	if err := r.declare(src); err != nil {

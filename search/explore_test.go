@@ -8,11 +8,12 @@ import (
 
 	"github.com/tabletop/tabletop/games"
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/stdlib"
 )
 
 func loadGame(t testing.TB, g string) *interp.Engine {
-	e, err := interp.LoadFrom(interp.Source{Home: &interp.Library{FS: games.FS(), Name: "games"}, Path: g + ".lua", Stdlib: stdlib.FS()})
+	e, err := interp.LoadFrom(interp.Source{Home: &interp.Library{FS: games.FS(), Name: "games"}, Path: g + ".lua", Stdlib: stdlib.FS(), Modules: lib.Modules()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/tabletop/tabletop/games"
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/stdlib"
 	"github.com/tabletop/tabletop/store"
 )
@@ -30,7 +31,7 @@ var (
 
 // loadGame loads a built-in game as tabletop does.
 func loadGame(name string) (*interp.Engine, error) {
-	return interp.LoadFrom(interp.Source{Path: name + ".lua", Home: &builtin, Name: name, Libs: []interp.Library{builtin}, Stdlib: stdlib.FS()})
+	return interp.LoadFrom(interp.Source{Path: name + ".lua", Home: &builtin, Name: name, Libs: []interp.Library{builtin}, Stdlib: stdlib.FS(), Modules: lib.Modules()})
 }
 
 // testGames are the built-in games, loaded once for all tests.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/stdlib"
 )
 
@@ -34,7 +35,7 @@ func slowEngine(t *testing.T, lim interp.Limits) *interp.Engine {
 	if err := os.WriteFile(path, []byte(slowGame), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e, err := interp.Load(path, stdlib.FS())
+	e, err := interp.Load(path, stdlib.FS(), lib.Modules()...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,12 +7,13 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/stdlib"
 )
 
 func load(t testing.TB, path string) *interp.Engine {
 	t.Helper()
-	e, err := interp.Load(path, stdlib.FS())
+	e, err := interp.Load(path, stdlib.FS(), lib.Modules()...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tabletop/tabletop/games"
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/stdlib"
 )
 
@@ -13,7 +14,7 @@ var builtin = interp.Library{Name: "games", FS: games.FS()}
 
 func loadGame(t testing.TB, name string) *interp.Engine {
 	t.Helper()
-	e, err := interp.LoadFrom(interp.Source{Path: name + ".lua", Home: &builtin, Name: name, Libs: []interp.Library{builtin}, Stdlib: stdlib.FS()})
+	e, err := interp.LoadFrom(interp.Source{Path: name + ".lua", Home: &builtin, Name: name, Libs: []interp.Library{builtin}, Stdlib: stdlib.FS(), Modules: lib.Modules()})
 	if err != nil {
 		t.Fatal(err)
 	}

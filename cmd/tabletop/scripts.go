@@ -14,6 +14,7 @@ import (
 
 	"github.com/tabletop/tabletop/games"
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/seating"
 	"github.com/tabletop/tabletop/stdlib"
 )
@@ -46,17 +47,17 @@ func sourceOf(arg string) (interp.Source, error) {
 	_, err := os.Stat(arg)
 	switch {
 	case err == nil:
-		return interp.Source{Path: arg, Libs: []interp.Library{builtin}, Stdlib: stdlib.FS()}, nil
+		return interp.Source{Path: arg, Libs: []interp.Library{builtin}, Stdlib: stdlib.FS(), Modules: lib.Modules()}, nil
 	case errors.Is(err, fs.ErrNotExist) && !filepath.IsAbs(arg) && games.Has(name):
 		return builtinSource(name), nil
 	case errors.Is(err, fs.ErrNotExist) && !strings.ContainsAny(arg, `/\.`):
 		return interp.Source{}, usagef("no game called %q: tabletop list shows the games that come with tabletop (a script of your own is named by its file, e.g. %s.lua)", arg, arg)
 	}
-	return interp.Source{Path: arg, Libs: []interp.Library{builtin}, Stdlib: stdlib.FS()}, nil
+	return interp.Source{Path: arg, Libs: []interp.Library{builtin}, Stdlib: stdlib.FS(), Modules: lib.Modules()}, nil
 }
 
 func builtinSource(name string) interp.Source {
-	return interp.Source{Path: name + ".lua", Home: &builtin, Name: name, Libs: []interp.Library{builtin}, Stdlib: stdlib.FS()}
+	return interp.Source{Path: name + ".lua", Home: &builtin, Name: name, Libs: []interp.Library{builtin}, Stdlib: stdlib.FS(), Modules: lib.Modules()}
 }
 
 // loadScript loads the game arg names: a built-in game or a script file

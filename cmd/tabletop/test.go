@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/scenario"
 	"github.com/tabletop/tabletop/stdlib"
 )
@@ -23,7 +24,7 @@ func (c *testCmd) Run(e *env) error {
 	}
 	passed, failed := 0, 0
 	for _, f := range files {
-		results, err := scenario.RunFileWith(f, []interp.Library{builtin}, stdlib.FS())
+		results, err := scenario.RunFileWith(f, []interp.Library{builtin}, stdlib.FS(), lib.Modules()...)
 		if err != nil {
 			fmt.Fprintf(e.stdout, "FAIL %s\n%s\n", f, indent(interp.ErrorText(err)))
 			failed++

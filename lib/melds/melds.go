@@ -1,14 +1,4 @@
-package interp
-
-import (
-	"sort"
-
-	lua "github.com/yuin/gopher-lua"
-
-	"github.com/tabletop/tabletop/luahost"
-)
-
-// The module melds (require "melds", in every state): sets and runs of
+// Package melds is the Lua module melds (require "melds"): sets and runs of
 // values — Andy Capp's trays, a rummy's melds — worked out in Go. Values
 // are whole numbers 1..top; counts[v] is how many cards of value v a hand
 // holds (missing: none).
@@ -22,9 +12,38 @@ import (
 // A meld is a list of values or a zone (its cards' values). They give the
 // same table for the same meld (meldkeep.go), or with a make function what
 // it made of the meld, made once (meldmake.go).
+//
+// The package owns the melds functions and what they keep for a state: the
+// meld tables they give again and what make functions made (a keeper, in
+// the functions' upvalue, so that a copy of the state copies it). What it
+// keeps is charged to the state's meter and counted as kept by the memory
+// measure (luahost.Keeper); each meld and each card read costs an
+// instruction. A zone is read through its host (CardTables): the Lua table
+// of each of its cards, whose value field is its value.
+package melds
 
-func meldsModule(L *lua.LState) *lua.LTable {
-	keep := hostValue(L, &meldKeeper{}) // an upvalue, for forks (sandbox.go)
+import (
+	"sort"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/tabletop/tabletop/luahost"
+	"github.com/tabletop/tabletop/table"
+)
+
+// Module is melds, for a host to register.
+var Module = luahost.Module{Name: "melds", Open: open}
+
+// CardTables is what melds asks of a state's host (its meter's Host) to
+// read a zone given as a meld: the Lua table of one of the zone's cards,
+// as scripts hold it. interp's Match is one.
+type CardTables interface {
+	CardTable(c *table.Card) *lua.LTable
+}
+
+func open(L *lua.LState) *lua.LTable {
+	keep := L.NewUserData() // an upvalue, so that a copy of the state copies it
+	keep.Value = &keeper{}
 	mod := L.CreateTable(0, 5)
 	mod.RawSetString("all", L.NewClosure(meldsAllG, keep))
 	mod.RawSetString("extensions", L.NewClosure(meldsExtensionsG, keep))
@@ -34,17 +53,22 @@ func meldsModule(L *lua.LState) *lua.LTable {
 	return mod
 }
 
+// keeperOf is the module's keeper, in the running function's upvalue.
+func keeperOf(L *lua.LState) *keeper {
+	return L.Get(lua.UpvalueIndex(1)).(*lua.LUserData).Value.(*keeper)
+}
+
 // meldsAllG is melds.all, with the module's keeper in its upvalue.
-func meldsAllG(L *lua.LState) int { return meldsAll(L, upvalueOf[*meldKeeper](L, 1)) }
+func meldsAllG(L *lua.LState) int { return meldsAll(L, keeperOf(L)) }
 
 // meldsExtensionsG is melds.extensions, with the module's keeper in its
 // upvalue.
 func meldsExtensionsG(L *lua.LState) int {
-	return meldsExtensions(L, upvalueOf[*meldKeeper](L, 1))
+	return meldsExtensions(L, keeperOf(L))
 }
 
 // meldsJoinsG is melds.joins, with the module's keeper in its upvalue.
-func meldsJoinsG(L *lua.LState) int { return meldsJoins(L, upvalueOf[*meldKeeper](L, 1)) }
+func meldsJoinsG(L *lua.LState) int { return meldsJoins(L, keeperOf(L)) }
 
 // checkCounts reads counts[1..top], which may leave values out (none),
 // into dst (storage reused from call to call).
@@ -67,7 +91,7 @@ func checkCounts(L *lua.LState, n, top int, dst []int) []int {
 func valueList(L *lua.LState, vals []int) *lua.LTable {
 	t := L.CreateTable(len(vals), 0)
 	for i, v := range vals {
-		t.RawSetInt(i+1, boxNumber(v))
+		t.RawSetInt(i+1, luahost.Int(v))
 	}
 	return t
 }
@@ -76,7 +100,7 @@ func valueList(L *lua.LState, vals []int) *lua.LTable {
 // hand can lay, value by value: the sets of one to all copies of the
 // value, then the runs of two or more consecutive values that start with
 // it (with make, what make makes of each: meldOut).
-func meldsAll(L *lua.LState, keep *meldKeeper) int {
+func meldsAll(L *lua.LState, keep *keeper) int {
 	top := L.CheckInt(2)
 	keep.counts = checkCounts(L, 1, top, keep.counts)
 	counts := keep.counts
@@ -107,7 +131,7 @@ func meldsAll(L *lua.LState, keep *meldKeeper) int {
 // meldsExtensions implements melds.extensions(base, counts, top [,
 // with_empty, make, into]): the groups of hand cards that, laid with the
 // values of base, make one meld (extensionsOf).
-func meldsExtensions(L *lua.LState, keep *meldKeeper) int {
+func meldsExtensions(L *lua.LState, keep *keeper) int {
 	top := L.CheckInt(3)
 	keep.base = readValues(L, keep, 1, top, keep.base[:0])
 	keep.counts = checkCounts(L, 2, top, keep.counts)
@@ -119,14 +143,14 @@ func meldsExtensions(L *lua.LState, keep *meldKeeper) int {
 
 // readValues appends the values of the meld at argument n (meldValues)
 // to dst.
-func readValues(L *lua.LState, keep *meldKeeper, n, top int, dst []int) []int {
+func readValues(L *lua.LState, keep *keeper, n, top int, dst []int) []int {
 	return meldValues(L, keep, L.Get(n), n, top, dst)
 }
 
 // meldValues appends the values of the meld v, argument n (or in it),
 // each 1..top, to dst: a list of values, or a zone, whose cards' value
 // fields are its values (a tray on the table, read where it lies).
-func meldValues(L *lua.LState, keep *meldKeeper, v lua.LValue, n, top int, dst []int) []int {
+func meldValues(L *lua.LState, keep *keeper, v lua.LValue, n, top int, dst []int) []int {
 	switch t := v.(type) {
 	case *lua.LTable:
 		for i := 1; i <= t.Len(); i++ {
@@ -138,7 +162,7 @@ func meldValues(L *lua.LState, keep *meldKeeper, v lua.LValue, n, top int, dst [
 		}
 		return dst
 	case *lua.LUserData:
-		if z, ok := t.Value.(*Zone); ok {
+		if z, ok := t.Value.(*table.Zone); ok {
 			return keep.zoneValues(L, z, n, top, dst)
 		}
 	}
@@ -148,12 +172,16 @@ func meldValues(L *lua.LState, keep *meldKeeper, v lua.LValue, n, top int, dst [
 
 // zoneValues appends the value fields of zone z's cards, each 1..top, to
 // dst. Each card costs an instruction. A card's value is read once a game
-// (meldKeeper.cardValue).
-func (k *meldKeeper) zoneValues(L *lua.LState, z *Zone, n, top int, dst []int) []int {
-	luahost.MeterOf(L).Work(L, int64(len(z.Cards)))
-	m := matchOf(L)
+// (keeper.cardValue).
+func (k *keeper) zoneValues(L *lua.LState, z *table.Zone, n, top int, dst []int) []int {
+	meter := luahost.MeterOf(L)
+	meter.Work(L, int64(len(z.Cards)))
+	host, ok := meter.Host.(CardTables)
+	if !ok {
+		L.ArgError(n, "a zone of a match expected (this state has no table)")
+	}
 	for _, c := range z.Cards {
-		v := k.cardValue(m, c)
+		v := k.cardValue(host, c)
 		if v < 1 || v > top {
 			L.ArgError(n, "a zone of cards with values 1..top expected")
 		}
@@ -169,7 +197,7 @@ func (k *meldKeeper) zoneValues(L *lua.LState, z *Zone, n, top int, dst []int) [
 // and extended at the bottom, the top or both — those reaching down least
 // first, then up least first. withEmpty includes the empty group when base
 // is a meld by itself.
-func extensionsOf(keep *meldKeeper, withEmpty bool, out *meldOut) {
+func extensionsOf(keep *keeper, withEmpty bool, out *meldOut) {
 	counts, base := keep.counts, keep.base
 	top := len(counts) - 2
 	buf := keep.buf[:0]

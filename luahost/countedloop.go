@@ -1,18 +1,16 @@
-package interp
+package luahost
 
 import (
 	"context"
 	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
-
-	"github.com/tabletop/tabletop/luahost"
 )
 
 // The counted loop: a metered state without gopher-lua's check before
 // every instruction.
 //
-// gopher-lua runs a state that has a context (our luahost.Meter) in a loop
+// gopher-lua runs a state that has a context (our Meter) in a loop
 // that asks the context before every instruction whether to stop: an
 // interface call and a channel poll per instruction, close to a tenth of a
 // game's work. A match's states run instead in gopher-lua's plain loop,
@@ -46,18 +44,8 @@ var plainLoop unsafe.Pointer
 // the checked loop.
 var useCountedLoop = true
 
-// The wrapping is done before any state runs (interp's init, after
-// gopher-lua's has made the table).
-func init() {
-	installCountedLoop()
-	installFieldStores()
-}
-
 // installCountedLoop wraps the instructions that count.
 func installCountedLoop() {
-	if layoutProblem() != "" {
-		return
-	}
 	L := lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 1, RegistrySize: 1})
 	plainLoop = (*stateLayout)(unsafe.Pointer(L)).mainLoop
 	L.Close()
@@ -111,17 +99,18 @@ func countFor(L *lua.LState, n int) {
 	if sl.mainLoop != plainLoop {
 		return
 	}
-	if m, ok := sl.ctx.(*luahost.Meter); ok {
+	if m, ok := sl.ctx.(*Meter); ok {
 		m.Tick(L, int64(n))
 	}
 }
 
-// setContext gives L its context, as L.SetContext does, and a state
-// whose context is a meter the counted loop; any other stays in the
-// checked loop. Every state interp runs gets its meter here.
-func setContext(L *lua.LState, ctx context.Context) {
+// SetContext gives L its context, as L.SetContext does, and a state
+// whose context is a Meter the counted loop; any other stays in the
+// checked loop (where the layout is not the one luahost knows, every
+// state does). Every state a host runs under a meter should get it here.
+func SetContext(L *lua.LState, ctx context.Context) {
 	L.SetContext(ctx)
-	if _, ok := ctx.(*luahost.Meter); !ok || plainLoop == nil || !useCountedLoop {
+	if _, ok := ctx.(*Meter); !ok || plainLoop == nil || !useCountedLoop {
 		return
 	}
 	(*stateLayout)(unsafe.Pointer(L)).mainLoop = plainLoop

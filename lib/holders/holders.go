@@ -1,13 +1,5 @@
-package interp
-
-import (
-	lua "github.com/yuin/gopher-lua"
-
-	"github.com/tabletop/tabletop/luahost"
-)
-
-// The module holders (require "holders", in every state): who holds which
-// card, worked out in Go — a deduction game's notebook (Cluedo's
+// Package holders is the Lua module holders (require "holders"): who holds
+// which card, worked out in Go — a deduction game's notebook (Cluedo's
 // detective), or any bot that reasons about hidden hands. Cards are
 // numbered 1..cards, places 0..places (a seat, a deck, an envelope: the
 // script says which is which). Every card lies in exactly one place. A
@@ -32,10 +24,28 @@ import (
 // (a bot that learns a little each turn), with the same result as solving
 // everything at once; a solve with nothing new since the last costs
 // nothing.
+//
+// The package owns the solver and its binding to Lua; a host registers
+// Module with the states it wants to have it (interp's Source.Modules,
+// lib.Modules). A solver's table of possibilities and facts are charged to
+// the state's meter as they are made, and counted as kept by the memory
+// measure (luahost.Keeper); solve counts its work as instructions, at
+// points where the solver is whole, so a budget that runs out leaves a
+// usable one.
+package holders
 
-// holders is the solver's state. may[i*width+place] is true while card
+import (
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/tabletop/tabletop/luahost"
+)
+
+// Module is holders, for a host to register.
+var Module = luahost.Module{Name: "holders", Open: open}
+
+// solver is a solver's state. may[i*width+place] is true while card
 // i+1 may lie in place; left[i] counts those places.
-type holders struct {
+type solver struct {
 	cards, width int
 	may          []bool
 	left         []int
@@ -66,8 +76,8 @@ const (
 	maxHolderPlaces = 100
 )
 
-func newHolders(cards, places int) *holders {
-	h := &holders{cards: cards, width: places + 1}
+func newSolver(cards, places int) *solver {
+	h := &solver{cards: cards, width: places + 1}
 	h.may = make([]bool, cards*h.width)
 	h.left = make([]int, cards)
 	for i := range h.may {
@@ -80,7 +90,7 @@ func newHolders(cards, places int) *holders {
 }
 
 // remove drops card i from place; it reports whether it was possible.
-func (h *holders) remove(i, place int) bool {
+func (h *solver) remove(i, place int) bool {
 	j := i*h.width + place
 	if !h.may[j] {
 		return false
@@ -96,7 +106,7 @@ func (h *holders) remove(i, place int) bool {
 }
 
 // fix puts card i in place: it is removed from every other.
-func (h *holders) fix(i, place int) bool {
+func (h *solver) fix(i, place int) bool {
 	changed := false
 	for l := 0; l < h.width; l++ {
 		if l != place && h.remove(i, l) {
@@ -107,19 +117,19 @@ func (h *holders) fix(i, place int) bool {
 }
 
 // addExactly states that place holds exactly n of cards.
-func (h *holders) addExactly(place, n int, cards []int) {
+func (h *solver) addExactly(place, n int, cards []int) {
 	h.exact = append(h.exact, holderCount{place: place, n: n, cards: cards})
 	h.solved = false
 }
 
 // addSome states that place holds at least one of cards.
-func (h *holders) addSome(place int, cards []int) {
+func (h *solver) addSome(place int, cards []int) {
 	h.some = append(h.some, holderSome{place: place, cards: cards})
 	h.solved = false
 }
 
 // undo puts back what the running trial removed.
-func (h *holders) undo() {
+func (h *solver) undo() {
 	for k := len(h.trail) - 1; k >= 0; k-- {
 		j := h.trail[k]
 		h.may[j] = true
@@ -130,7 +140,7 @@ func (h *holders) undo() {
 
 // propagate applies the rules until nothing changes; false on a
 // contradiction.
-func (h *holders) propagate() bool {
+func (h *solver) propagate() bool {
 	for changed := true; changed; {
 		changed = false
 		for _, n := range h.left {
@@ -158,7 +168,7 @@ func (h *holders) propagate() bool {
 
 // applyCount: when the place already holds n of the cards, the others
 // are not there; when only n may be there, they all are.
-func (h *holders) applyCount(r *holderCount) (ok, changed bool) {
+func (h *solver) applyCount(r *holderCount) (ok, changed bool) {
 	fixed, possible := 0, 0
 	for _, i := range r.cards {
 		if h.may[i*h.width+r.place] {
@@ -190,7 +200,7 @@ func (h *holders) applyCount(r *holderCount) (ok, changed bool) {
 
 // applySome: when only one of the cards may be in the place and none is
 // known to be, that one is.
-func (h *holders) applySome(r *holderSome) (ok, changed bool) {
+func (h *solver) applySome(r *holderSome) (ok, changed bool) {
 	cand, ncand := -1, 0
 	for _, i := range r.cards {
 		if h.may[i*h.width+r.place] {
@@ -216,7 +226,7 @@ func (h *holders) applySome(r *holderSome) (ok, changed bool) {
 // given the work done since it was last called, in instructions (eight
 // cells looked at make one), at points where the state is whole, so that a
 // budget that runs out leaves a usable solver.
-func (h *holders) solve(charge func(int64)) bool {
+func (h *solver) solve(charge func(int64)) bool {
 	if h.solved || h.broken {
 		return !h.broken
 	}
@@ -258,7 +268,7 @@ func (h *holders) solve(charge func(int64)) bool {
 
 const holdersType = "holders"
 
-func holdersModule(L *lua.LState) *lua.LTable {
+func open(L *lua.LState) *lua.LTable {
 	mt := L.NewTypeMetatable(holdersType)
 	// A list, not a map: pairs over the methods follows the order they
 	// were set in, which must be the same in every run.
@@ -287,7 +297,7 @@ func holdersNew(L *lua.LState) int {
 	if places < 0 || places > maxHolderPlaces {
 		L.ArgError(2, "places run from 0 to at most 100")
 	}
-	h := newHolders(cards, places)
+	h := newSolver(cards, places)
 	if m := luahost.MeterOf(L); m != nil {
 		m.Charge(L, int64(len(h.may)+8*len(h.left)))
 		m.Work(L, int64(len(h.may)/8))
@@ -299,8 +309,8 @@ func holdersNew(L *lua.LState) int {
 	return 1
 }
 
-func checkHolders(L *lua.LState) *holders {
-	if h, ok := L.CheckUserData(1).Value.(*holders); ok {
+func checkHolders(L *lua.LState) *solver {
+	if h, ok := L.CheckUserData(1).Value.(*solver); ok {
 		return h
 	}
 	L.ArgError(1, "holders expected")
@@ -308,7 +318,7 @@ func checkHolders(L *lua.LState) *holders {
 }
 
 // checkCard reads a card number (1..cards) at n; it returns its index.
-func (h *holders) checkCard(L *lua.LState, n int) int {
+func (h *solver) checkCard(L *lua.LState, n int) int {
 	i := L.CheckInt(n)
 	if i < 1 || i > h.cards {
 		L.ArgError(n, "no such card")
@@ -316,7 +326,7 @@ func (h *holders) checkCard(L *lua.LState, n int) int {
 	return i - 1
 }
 
-func (h *holders) checkPlace(L *lua.LState, n int) int {
+func (h *solver) checkPlace(L *lua.LState, n int) int {
 	p := L.CheckInt(n)
 	if p < 0 || p >= h.width {
 		L.ArgError(n, "no such place")
@@ -325,7 +335,7 @@ func (h *holders) checkPlace(L *lua.LState, n int) int {
 }
 
 // checkList reads a list of card numbers at n (nil: every card).
-func (h *holders) checkList(L *lua.LState, n int, orAll bool) []int {
+func (h *solver) checkList(L *lua.LState, n int, orAll bool) []int {
 	if orAll && L.Get(n) == lua.LNil {
 		all := make([]int, h.cards)
 		for i := range all {
@@ -390,7 +400,7 @@ func holdersMay(L *lua.LState) int {
 
 func holdersPlaces(L *lua.LState) int {
 	h := checkHolders(L)
-	L.Push(boxNumber(h.left[h.checkCard(L, 2)]))
+	L.Push(luahost.Int(h.left[h.checkCard(L, 2)]))
 	return 1
 }
 
@@ -400,7 +410,7 @@ func holdersHolder(L *lua.LState) int {
 	if h.left[i] == 1 {
 		for p := 0; p < h.width; p++ {
 			if h.may[i*h.width+p] {
-				L.Push(boxNumber(p))
+				L.Push(luahost.Int(p))
 				return 1
 			}
 		}
@@ -408,3 +418,18 @@ func holdersHolder(L *lua.LState) int {
 	L.Push(lua.LNil)
 	return 1
 }
+
+// KeptBytes implements luahost.Keeper: a solver keeps its table of
+// possibilities and the facts it was told.
+func (h *solver) KeptBytes(func(lua.LValue)) int64 {
+	n := int64(len(h.may)) + 8*int64(len(h.left)+cap(h.trail))
+	for _, r := range h.exact {
+		n += 48 + 8*int64(cap(r.cards))
+	}
+	for _, r := range h.some {
+		n += 48 + 8*int64(cap(r.cards))
+	}
+	return n
+}
+
+var _ luahost.Keeper = (*solver)(nil)

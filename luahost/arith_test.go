@@ -1,18 +1,16 @@
-package interp
+package luahost
 
 import (
 	"testing"
 
 	lua "github.com/yuin/gopher-lua"
-
-	"github.com/tabletop/tabletop/luahost"
 )
 
 // BenchmarkArith runs loops of arithmetic in a match's kind of state (the
 // counted loop, a meter): what the wrapped instructions (arith.go) cost.
 // ns/op (and cpu-ns/op) is per turn of the loop.
 //
-//	go test ./interp -run XXX -bench Arith -cpu 1
+//	go test ./luahost -run XXX -bench Arith -cpu 1
 func BenchmarkArith(b *testing.B) {
 	for _, c := range []struct{ name, body string }{
 		{"add_mul", "s = s + i * 2 - 1"},
@@ -25,19 +23,19 @@ func BenchmarkArith(b *testing.B) {
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			src := "return function(n) local s = 0 for i = 1, n do " + c.body + " end return s end"
-			chunk, err := luahost.Compile([]byte(src), "bench.lua", luahost.DefaultLimits)
+			chunk, err := Compile([]byte(src), "bench.lua", DefaultLimits)
 			if err != nil {
 				b.Fatal(err)
 			}
-			e := &Engine{Path: "bench.lua", Limits: DefaultLimits}
-			L := e.newState(nil, nil)
+			L := lua.NewState(lua.Options{SkipOpenLibs: true})
 			defer L.Close()
+			OpenLibs(L)
 			lim := DefaultLimits
 			lim.StepInstructions = 0
-			m := luahost.NewMeter(lim)
+			m := NewMeter(lim)
 			defer m.Close()
-			setContext(L, m)
-			L.Push(luahost.Load(L, chunk))
+			SetContext(L, m)
+			L.Push(Load(L, chunk))
 			L.Call(0, 1)
 			fn := L.Get(-1)
 			L.Pop(1)

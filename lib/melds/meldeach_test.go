@@ -1,8 +1,10 @@
-package interp
+package melds
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/tabletop/tabletop/interp"
 )
 
 // meldsEachScript runs one case of TestMeldsJoinsEach: its Lua (which
@@ -103,7 +105,7 @@ func TestMeldsJoinsEach(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			src := strings.Replace(meldsEachScript, "%s", c.lua, 1)
 			src = strings.Replace(src, "%%s", "%s", 1)
-			_, m := startMatch(t, "meldeach.lua", src, Config{Players: 3})
+			_, m := startMatch(t, "meldeach.lua", src, interp.Config{Players: 3})
 			log := m.Log()
 			if len(log) != 1 {
 				t.Fatalf("got %d lines: %v", len(log), log)

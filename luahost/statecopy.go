@@ -1,224 +1,31 @@
-package interp
+package luahost
 
 import (
-	"context"
 	"fmt"
 	"maps"
 	"reflect"
 	"regexp"
-	"runtime"
-	"strings"
-	"sync"
 	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
 )
 
-// The Lua half of a fork (fork.go): a deep copy of a gopher-lua state.
+// The Lua half of a Copier (gocopy.go): a deep copy of a gopher-lua state.
 //
-// gopher-lua's objects keep most of their fields unexported. A fork reads
+// gopher-lua's objects keep most of their fields unexported. A copy reads
 // and writes them through layouts: structs declared here with the same
 // fields, in the same order, of the same types (or, where gopher-lua's
 // type is unexported, of the same size and kind), checked against the real
 // types once with reflection (layoutProblem). A gopher-lua whose layout
-// differs is not forked: Fork says so and the caller replays instead. The
-// writes are ordinary Go assignments of pointer-typed fields, so the
-// garbage collector sees every one of them; objects whose type is
-// unexported are allocated with reflect.New of the real type.
+// differs is not copied: the Copier fails, and its caller (interp's Fork)
+// replays instead. The writes are ordinary Go assignments of pointer-typed
+// fields, so the garbage collector sees every one of them; objects whose
+// type is unexported are allocated with reflect.New of the real type.
 //
 // What is shared rather than copied: function prototypes (compiled code),
 // strings, numbers and booleans (immutable: a number boxed in gopher-lua's
 // allocator slab is never written again), LNil, and Go functions that keep
-// no state of their own (sharedGo).
-
-// tableLayout is lua.LTable.
-type tableLayout struct {
-	Metatable lua.LValue
-	array     []lua.LValue
-	dict      map[lua.LValue]lua.LValue
-	strdict   map[string]lua.LValue
-	keys      []lua.LValue
-	k2i       map[lua.LValue]int
-}
-
-// upvalueLayout is lua.Upvalue: an open upvalue is a register of a thread
-// (reg, index), a closed one holds its value.
-type upvalueLayout struct {
-	next   *lua.Upvalue
-	reg    *registryLayout
-	index  int
-	value  lua.LValue
-	closed bool
-}
-
-// registryLayout is gopher-lua's registry: a thread's value stack.
-type registryLayout struct {
-	array   []lua.LValue
-	top     int
-	growBy  int
-	maxSize int
-	alloc   *allocLayout
-	handler ifaceWords // registryHandler: the thread
-}
-
-// ifaceWords is an interface value of an unexported interface type.
-type ifaceWords struct{ tab, data unsafe.Pointer }
-
-// allocLayout is gopher-lua's allocator: a slab of boxed numbers, which
-// points into itself.
-type allocLayout struct {
-	size          int
-	fptrs         []float64
-	fheader       unsafe.Pointer // *reflect.SliceHeader of fptrs
-	scratchValue  lua.LValue
-	scratchValueP unsafe.Pointer // *iface of scratchValue
-}
-
-// frameLayout is gopher-lua's callFrame.
-type frameLayout struct {
-	Idx        int
-	Fn         *lua.LFunction
-	Parent     *frameLayout
-	Pc         int
-	Base       int
-	LocalBase  int
-	ReturnBase int
-	NArgs      int
-	NRet       int
-	TailCall   int
-}
-
-// stackLayout is gopher-lua's fixedCallFrameStack (the call stack of a
-// state made without MinimizeStackMemory).
-type stackLayout struct {
-	array []frameLayout
-	sp    int
-}
-
-// stateLayout is lua.LState.
-type stateLayout struct {
-	G            *lua.Global
-	Parent       *lua.LState
-	Env          *lua.LTable
-	Panic        func(*lua.LState)
-	Dead         bool
-	Options      lua.Options
-	stop         int32
-	reg          *registryLayout
-	stack        ifaceWords // callFrameStack
-	alloc        *allocLayout
-	currentFrame *frameLayout
-	wrapped      bool
-	uvcache      *lua.Upvalue
-	hasErrorFunc bool
-	mainLoop     unsafe.Pointer // func(*LState, *callFrame): shared
-	ctx          context.Context
-	ctxCancelFn  context.CancelFunc
-}
-
-// globalLayout is lua.Global.
-type globalLayout struct {
-	MainThread    *lua.LState
-	CurrentThread *lua.LState
-	Registry      *lua.LTable
-	Global        *lua.LTable
-	builtinMts    map[int]lua.LValue
-	tempFiles     []unsafe.Pointer // []*os.File
-	gccount       int32
-}
-
-// The real types behind the layouts.
-var (
-	stateType     = reflect.TypeOf(lua.LState{})
-	registryType  = fieldOf(stateType, "reg").Elem()
-	allocType     = fieldOf(stateType, "alloc").Elem()
-	frameType     = fieldOf(stateType, "currentFrame").Elem()
-	fixedStackPtr = fixedStackType()
-)
-
-// fixedStackType is the type of a state's call stack, as a state made
-// like a match's has it.
-func fixedStackType() reflect.Type {
-	L := lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 1})
-	defer L.Close()
-	return reflect.ValueOf(L).Elem().FieldByName("stack").Elem().Type()
-}
-
-func fieldOf(t reflect.Type, name string) reflect.Type {
-	f, ok := t.FieldByName(name)
-	if !ok {
-		return reflect.TypeOf(struct{}{})
-	}
-	return f.Type
-}
-
-// layoutProblem compares every layout with the type it stands for: the
-// same field names at the same offsets, with the same types, or, where
-// the layout cannot name gopher-lua's type, the same kind and size. It
-// returns what differs, or "".
-var layoutProblem = sync.OnceValue(func() string {
-	pairs := []struct {
-		real, mine reflect.Type
-	}{
-		{reflect.TypeOf(lua.LTable{}), reflect.TypeOf(tableLayout{})},
-		{reflect.TypeOf(lua.Upvalue{}), reflect.TypeOf(upvalueLayout{})},
-		{registryType, reflect.TypeOf(registryLayout{})},
-		{allocType, reflect.TypeOf(allocLayout{})},
-		{frameType, reflect.TypeOf(frameLayout{})},
-		{fixedStackPtr.Elem(), reflect.TypeOf(stackLayout{})},
-		{stateType, reflect.TypeOf(stateLayout{})},
-		{reflect.TypeOf(lua.Global{}), reflect.TypeOf(globalLayout{})},
-	}
-	for _, p := range pairs {
-		if why := sameLayout(p.real, p.mine); why != "" {
-			return why
-		}
-	}
-	return ""
-})
-
-// sameLayout compares one type with its layout.
-func sameLayout(real, mine reflect.Type) string {
-	if real.Kind() != reflect.Struct || real.NumField() != mine.NumField() || real.Size() != mine.Size() {
-		return fmt.Sprintf("gopher-lua's %s has changed (%d fields, %d bytes)", real, real.NumField(), real.Size())
-	}
-	for i := range real.NumField() {
-		r, m := real.Field(i), mine.Field(i)
-		if r.Name != m.Name || r.Offset != m.Offset || !sameFieldType(r.Type, m.Type) {
-			return fmt.Sprintf("gopher-lua's %s.%s has changed (%s at %d)", real, r.Name, r.Type, r.Offset)
-		}
-	}
-	return ""
-}
-
-// sameFieldType says whether a layout's field type stands for gopher-lua's:
-// the same type, or an unexported type of gopher-lua's held as a value of
-// the same kind and size (a pointer for a pointer, two words for an
-// interface, a slice for a slice).
-func sameFieldType(real, mine reflect.Type) bool {
-	if real == mine {
-		return true
-	}
-	if real.Size() != mine.Size() {
-		return false
-	}
-	switch real.Kind() {
-	case reflect.Pointer, reflect.Func:
-		return mine.Kind() == reflect.Pointer || mine.Kind() == reflect.UnsafePointer
-	case reflect.Interface:
-		return mine == reflect.TypeOf(ifaceWords{})
-	case reflect.Slice:
-		return mine.Kind() == reflect.Slice && sameElem(real.Elem(), mine.Elem())
-	}
-	return false
-}
-
-func sameElem(real, mine reflect.Type) bool {
-	if real.Kind() == reflect.Struct {
-		return sameLayout(real, mine) == ""
-	}
-	return real.Size() == mine.Size() && real.Kind() == reflect.Pointer && mine.Kind() == reflect.UnsafePointer
-}
+// no state of their own (sharedMethodValues).
 
 // The Go functions a state may hold. A function declared at the top level,
 // a method expression, or a function literal of a package-level variable
@@ -229,9 +36,6 @@ func sameElem(real, mine reflect.Type) bool {
 // once made. (Closures are told by name: the compiler renames a closure
 // made in a function it inlines, but never a method value.)
 var sharedMethodValues = map[string]bool{
-	// The methods of engine objects (methods.go): they find their match
-	// through the state.
-	"github.com/tabletop/tabletop/interp.(*boundMethod).call-fm": true,
 	// print's writer is Config.Out, which a fork shares.
 	"github.com/tabletop/tabletop/luahost.printer.print-fm": true,
 	// Library wrappers of the function they check or wrap.
@@ -246,33 +50,6 @@ var sharedMethodValues = map[string]bool{
 // package-level variable.
 var packageLiteral = regexp.MustCompile(`^[^()]*\.init\.func[0-9]+$`)
 
-// goFuncs caches the verdict on each Go function by its code address.
-var goFuncs sync.Map // uintptr → string: "" when shared, else why not
-
-// goFuncProblem returns why the Go function fn cannot be shared by a fork,
-// or "".
-func goFuncProblem(fn any) string {
-	pc := reflect.ValueOf(fn).Pointer()
-	if v, ok := goFuncs.Load(pc); ok {
-		return v.(string)
-	}
-	name := "an unknown Go function"
-	if f := runtime.FuncForPC(pc); f != nil {
-		name = f.Name()
-	}
-	why := ""
-	switch {
-	case strings.HasSuffix(name, "-fm"):
-		if !sharedMethodValues[name] {
-			why = "the state holds a Go method value whose receiver a fork cannot copy: " + name
-		}
-	case strings.Contains(name, ".func") && !packageLiteral.MatchString(name):
-		why = "the state holds a Go closure that may keep state of its own: " + name
-	}
-	goFuncs.Store(pc, why)
-	return why
-}
-
 // luaCopier copies Lua values, each object once.
 type luaCopier struct {
 	tables map[*lua.LTable]*lua.LTable
@@ -282,12 +59,8 @@ type luaCopier struct {
 	states map[*lua.LState]*lua.LState
 	regs   map[*registryLayout]*registryLayout
 	global map[*lua.Global]*lua.Global
-	ctx    func(old context.Context) context.Context // the fork's meter for the original's
-	cancel func(old context.CancelFunc, dead bool) context.CancelFunc
-	panics func(old func(*lua.LState)) func(*lua.LState)
-	goVal  func(v any) any // copies a userdata's Go value (fork.go)
-	fail   func(why string)
-	depth  int // tables, functions and userdata being copied, one within another
+	owner  *Copier // its hooks, its Go values, its plan and its failure
+	depth  int     // tables, functions and userdata being copied, one within another
 }
 
 // maxForkDepth bounds how deep the objects a fork copies may nest (a
@@ -302,15 +75,16 @@ const maxForkDepth = 1000
 // c.depth-- (not deferred: the copy is hot).
 func (c *luaCopier) deeper() bool {
 	if c.depth >= maxForkDepth {
-		c.fail(fmt.Sprintf("the script's data is nested more than %d deep (tables within tables, or functions within functions)", maxForkDepth))
+		c.owner.Fail(fmt.Sprintf("the script's data is nested more than %d deep (tables within tables, or functions within functions)", maxForkDepth))
 		return false
 	}
 	c.depth++
 	return true
 }
 
-func newLuaCopier() luaCopier {
+func newLuaCopier(owner *Copier) luaCopier {
 	return luaCopier{
+		owner:  owner,
 		tables: make(map[*lua.LTable]*lua.LTable, 1024),
 		funcs:  make(map[*lua.LFunction]*lua.LFunction, 512),
 		uds:    map[*lua.LUserData]*lua.LUserData{},
@@ -333,7 +107,7 @@ func (c *luaCopier) value(v lua.LValue) lua.LValue {
 	case *lua.LState:
 		return c.state(x)
 	case lua.LChannel:
-		c.fail("the state holds a channel")
+		c.owner.Fail("the state holds a channel")
 		return lua.LNil
 	}
 	return v // nil, LNil, strings, numbers, booleans
@@ -442,8 +216,8 @@ func (c *luaCopier) function(f *lua.LFunction) *lua.LFunction {
 	}
 	c.funcs[f] = n
 	if f.GFunction != nil {
-		if why := goFuncProblem(f.GFunction); why != "" {
-			c.fail(why)
+		if why := c.owner.plan.goFuncProblem(f.GFunction); why != "" {
+			c.owner.Fail(why)
 		}
 	}
 	n.Env = c.table(f.Env)
@@ -471,7 +245,7 @@ func (c *luaCopier) userdata(u *lua.LUserData) *lua.LUserData {
 	c.uds[u] = n
 	n.Env = c.table(u.Env)
 	n.Metatable = c.value(u.Metatable)
-	n.Value = c.goVal(u.Value)
+	n.Value = c.owner.goValue(u.Value)
 	c.depth--
 	return n
 }
@@ -492,7 +266,7 @@ func (c *luaCopier) upvalue(u *lua.Upvalue) *lua.Upvalue {
 	if o.reg != nil {
 		w.reg = c.regs[o.reg]
 		if w.reg == nil && !o.closed {
-			c.fail("an open upvalue of a thread the fork does not copy")
+			c.owner.Fail("an open upvalue of a thread the fork does not copy")
 		}
 	}
 	return n
@@ -519,7 +293,7 @@ func (c *luaCopier) shell(L *lua.LState) *lua.LState {
 	c.states[L] = n
 	o, w := (*stateLayout)(unsafe.Pointer(L)), (*stateLayout)(unsafe.Pointer(n))
 	if o.stack.tab == nil || reflect.ValueOf(L).Elem().FieldByName("stack").Elem().Type() != fixedStackPtr {
-		c.fail("a thread without a fixed call stack (MinimizeStackMemory) or a closed one")
+		c.owner.Fail("a thread without a fixed call stack (MinimizeStackMemory) or a closed one")
 		return n
 	}
 	w.Dead, w.Options, w.stop, w.wrapped, w.hasErrorFunc = o.Dead, o.Options, o.stop, o.wrapped, o.hasErrorFunc
@@ -532,7 +306,7 @@ func (c *luaCopier) shell(L *lua.LState) *lua.LState {
 		alloc: w.alloc, handler: ifaceWords{tab: o.reg.handler.tab, data: unsafe.Pointer(n)},
 	}
 	if o.reg.handler.data != unsafe.Pointer(L) {
-		c.fail("a registry whose handler is not its thread")
+		c.owner.Fail("a registry whose handler is not its thread")
 	}
 	c.regs[o.reg] = reg
 	w.reg = reg
@@ -569,9 +343,9 @@ func (c *luaCopier) fill(L *lua.LState) {
 	w.G = c.globals(o.G)
 	w.Parent = c.state(o.Parent)
 	w.Env = c.table(o.Env)
-	w.Panic = c.panics(o.Panic)
-	w.ctx = c.ctx(o.ctx)
-	w.ctxCancelFn = c.cancel(o.ctxCancelFn, o.Dead)
+	w.Panic = c.owner.panicOf(o.Panic)
+	w.ctx = c.owner.contextOf(o.ctx)
+	w.ctxCancelFn = copyCancel(o.ctxCancelFn, o.Dead, w.ctx)
 	for i := 0; i < o.reg.top; i++ {
 		w.reg.array[i] = c.value(o.reg.array[i])
 	}
@@ -590,7 +364,7 @@ func (c *luaCopier) frames(o, w *stateLayout) {
 		}
 		i := (uintptr(unsafe.Pointer(f)) - uintptr(unsafe.Pointer(&os.array[0]))) / unsafe.Sizeof(*f)
 		if uintptr(unsafe.Pointer(f)) < uintptr(unsafe.Pointer(&os.array[0])) || i >= uintptr(len(os.array)) {
-			c.fail("a call frame outside its thread's stack")
+			c.owner.Fail("a call frame outside its thread's stack")
 			return nil
 		}
 		return &ws.array[i]
@@ -623,7 +397,7 @@ func (c *luaCopier) globals(g *lua.Global) *lua.Global {
 		w.builtinMts[k] = c.value(v)
 	}
 	if len(o.tempFiles) > 0 {
-		c.fail("the state has temporary files")
+		c.owner.Fail("the state has temporary files")
 	}
 	w.tempFiles = make([]unsafe.Pointer, 0, cap(o.tempFiles))
 	w.gccount = o.gccount

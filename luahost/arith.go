@@ -1,4 +1,4 @@
-package interp
+package luahost
 
 import (
 	"math"
@@ -6,8 +6,6 @@ import (
 	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
-
-	"github.com/tabletop/tabletop/luahost"
 )
 
 // Arithmetic as Lua 5.1 does it.
@@ -28,7 +26,7 @@ import (
 //
 // So the arithmetic instructions, the unary minus and the for loop's
 // preparation are wrapped, once, at start-up (as the counted loop's are,
-// where the layout is the one interp knows). Two numbers, nearly every
+// where the layout is the one luahost knows). Two numbers, nearly every
 // case, are done here entirely, as 5.1 does them, and the result boxed as
 // gopher-lua boxes it (its allocator's LNumber2I, linked by name), except
 // -0, which that would store as 0. BenchmarkArith measures it against
@@ -38,12 +36,8 @@ import (
 // unless gopher-lua would read it as a number where 5.1 does not: that is
 // an error here, in gopher-lua's words.
 
-func init() { installArith() }
-
+// installArith wraps the arithmetic instructions (layout.go's init).
 func installArith() {
-	if layoutProblem() != "" {
-		return
-	}
 	for _, op := range []int{lua.OP_ADD, lua.OP_SUB, lua.OP_MUL, lua.OP_DIV, lua.OP_MOD, lua.OP_POW} {
 		vmOps[op] = arithOp(vmOps[op])
 	}
@@ -95,7 +89,7 @@ func arithValue(sl *stateLayout, op int, a, b float64) lua.LValue {
 	case lua.OP_DIV:
 		r = a / b
 	case lua.OP_MOD:
-		r = luahost.Mod(a, b)
+		r = Mod(a, b)
 	default:
 		r = math.Pow(a, b)
 	}
@@ -126,8 +120,8 @@ var arithEvents = map[int]string{
 // lvm.c, Arith: before any metamethod).
 func stringArith(L *lua.LState, orig vmOp, inst uint32, bf *frameLayout, x, y lua.LValue) int {
 	op := int(inst >> 26)
-	a, okA := luahost.ToNumber(x)
-	b, okB := luahost.ToNumber(y)
+	a, okA := toNumber(x)
+	b, okB := toNumber(y)
 	if okA && okB {
 		sl := (*stateLayout)(unsafe.Pointer(L))
 		if i := sl.currentFrame.LocalBase + opA(inst); i < len(sl.reg.array) {
@@ -167,7 +161,7 @@ func unmOp(orig vmOp) vmOp {
 		if !ok {
 			return orig(L, inst, bf)
 		}
-		f, ok := luahost.ToNumber(x) // before any metamethod, as in 5.1
+		f, ok := toNumber(x) // before any metamethod, as in 5.1
 		i := cf.LocalBase + opA(inst)
 		if !ok || i >= len(sl.reg.array) {
 			if !ok && !hasMeta(L, x, "__unm") {
@@ -192,7 +186,7 @@ func forPrepOp(orig vmOp) vmOp {
 		ra := sl.currentFrame.LocalBase + opA(inst)
 		for i := ra; i < ra+3 && i < len(sl.reg.array); i++ {
 			if s, ok := sl.reg.array[i].(lua.LString); ok {
-				if f, ok := luahost.ToNumber(s); ok {
+				if f, ok := toNumber(s); ok {
 					sl.reg.array[i] = lua.LNumber(f)
 				}
 			}

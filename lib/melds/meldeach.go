@@ -1,4 +1,4 @@
-package interp
+package melds
 
 import (
 	"fmt"
@@ -30,13 +30,13 @@ import (
 // meldsJoinsEachG is melds.joins_each, with the module's keeper in its
 // upvalue.
 func meldsJoinsEachG(L *lua.LState) int {
-	return meldsJoinsEach(L, upvalueOf[*meldKeeper](L, 1))
+	return meldsJoinsEach(L, keeperOf(L))
 }
 
 // meldsJoinsEach implements melds.joins_each(as, makers, bs, keys, counts,
 // top, with_empty, into). Each pair costs what reading its melds costs,
 // and each group what melds.joins charges for it.
-func meldsJoinsEach(L *lua.LState, keep *meldKeeper) int {
+func meldsJoinsEach(L *lua.LState, keep *keeper) int {
 	top := L.CheckInt(6)
 	as, bs := L.CheckTable(1), L.CheckTable(3)
 	makers := optTable(L, 2, "a list of tables of make functions")
@@ -99,7 +99,7 @@ func meldKey(keys *lua.LTable, j int) lua.LValue {
 }
 
 // makerOf sets out's make function to makers[key] (its __index included).
-func (k *meldKeeper) makerOf(L *lua.LState, out *meldOut, makers *lua.LTable, key lua.LValue) {
+func (k *keeper) makerOf(L *lua.LState, out *meldOut, makers *lua.LTable, key lua.LValue) {
 	saved := k.scratch // __index may call the melds functions
 	k.scratch = scratch{}
 	f, ok := L.GetTable(makers, key).(*lua.LFunction)

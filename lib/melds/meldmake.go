@@ -1,4 +1,4 @@
-package interp
+package melds
 
 import (
 	lua "github.com/yuin/gopher-lua"
@@ -27,7 +27,7 @@ const maxMade = 1 << 14
 // melds.joins_each, make is found in makers under key when first needed.
 type meldOut struct {
 	L    *lua.LState
-	keep *meldKeeper
+	keep *keeper
 	make *lua.LFunction
 	made map[string]lua.LValue
 	list *lua.LTable
@@ -38,7 +38,7 @@ type meldOut struct {
 
 // output reads the optional make function and list into at arguments n
 // and n+1.
-func (k *meldKeeper) output(L *lua.LState, n int) meldOut {
+func (k *keeper) output(L *lua.LState, n int) meldOut {
 	out := meldOut{L: L, keep: k}
 	if L.Get(n) != lua.LNil {
 		out.setMake(L.CheckFunction(n))
@@ -67,7 +67,7 @@ func (o *meldOut) setMake(f *lua.LFunction) {
 
 // add appends the meld of vals, or what make makes of it, to the list. A
 // thing made before is found by the values alone, the meld's table left
-// untouched; it costs what a meld costs (meldKeeper.list).
+// untouched; it costs what a meld costs (keeper.list).
 func (o *meldOut) add(vals []int) {
 	k := o.keep
 	if o.make == nil && o.makers != nil {
@@ -115,7 +115,7 @@ func (o *meldOut) makeOf(meld *lua.LTable) lua.LValue {
 // extended at either end (extensionsOf). None when a and b cannot make
 // one meld: a set with anything but its value, values they share, or a
 // gap the hand cannot fill.
-func meldsJoins(L *lua.LState, keep *meldKeeper) int {
+func meldsJoins(L *lua.LState, keep *keeper) int {
 	top := L.CheckInt(4)
 	keep.base = readValues(L, keep, 1, top, keep.base[:0])
 	keep.base = readValues(L, keep, 2, top, keep.base)

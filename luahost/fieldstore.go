@@ -1,11 +1,9 @@
-package interp
+package luahost
 
 import (
 	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
-
-	"github.com/tabletop/tabletop/luahost"
 )
 
 // Field stores: t.name = v and { name = v } on a plain table.
@@ -24,11 +22,8 @@ import (
 // installFieldStores wraps SETTABLEKS, and NEWTABLE so that a table made
 // with named fields ({ text = ..., kind = ... }) gets its list of keys at
 // their number rather than growing it field by field; once, at start-up,
-// where the layout is the one interp knows.
+// where the layout is the one luahost knows.
 func installFieldStores() {
-	if layoutProblem() != "" {
-		return
-	}
 	newTable := vmOps[lua.OP_NEWTABLE]
 	vmOps[lua.OP_NEWTABLE] = func(L *lua.LState, inst uint32, bf *frameLayout) int {
 		ret := newTable(L, inst, bf)
@@ -74,7 +69,7 @@ const namedTableBytes = 768
 // chargeNamedTable charges the running step for a table's named fields
 // (see namedTableBytes).
 func chargeNamedTable(L *lua.LState) {
-	luahost.MeterOf(L).Charge(L, namedTableBytes)
+	MeterOf(L).Charge(L, namedTableBytes)
 }
 
 // useFieldStores is false in tests that compare with gopher-lua's own.

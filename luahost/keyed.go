@@ -1,4 +1,4 @@
-package interp
+package luahost
 
 import (
 	"unsafe"
@@ -10,14 +10,14 @@ import (
 // list of handfuls to choose from), cost more than their fields suggest:
 // gopher-lua's RawSetString boxes each key twice for the table's list of
 // keys and grows that list field by field, and every number stored is
-// boxed as well. keyedTable makes such a table in one go, the same table
+// boxed as well. KeyedTable makes such a table in one go, the same table
 // RawSetString would make: the key list at its size (presizeKeys) and the
 // keys' boxes shared (addField, fieldstore.go). Where gopher-lua's layout
-// is not the one interp knows, it falls back on RawSetString.
+// is not the one luahost knows, it falls back on RawSetString.
 
-// keyedTable returns a new table holding values[i] under keys[i]: keys
+// KeyedTable returns a new table holding values[i] under keys[i]: keys
 // are distinct strings boxed as Lua values, values are not nil.
-func keyedTable(L *lua.LState, keys, values []lua.LValue) *lua.LTable {
+func KeyedTable(L *lua.LState, keys, values []lua.LValue) *lua.LTable {
 	t := L.CreateTable(0, len(keys))
 	if len(keys) == 0 {
 		return t
@@ -36,8 +36,8 @@ func keyedTable(L *lua.LState, keys, values []lua.LValue) *lua.LTable {
 	return t
 }
 
-// boxNumber is n as a Lua value, boxed once for small whole numbers.
-func boxNumber(n int) lua.LValue {
+// Int is n as a Lua value, boxed once for small whole numbers.
+func Int(n int) lua.LValue {
 	if n >= 0 && n < len(smallNumbers) {
 		return smallNumbers[n]
 	}

@@ -1,7 +1,11 @@
-package interp
+package melds
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/luahost"
 )
 
 // meldKeeping asks for melds twice and reports, a line each, whether the
@@ -38,7 +42,7 @@ return G
 `
 
 func TestMeldsAreKept(t *testing.T) {
-	_, m := startMatch(t, "melds.lua", meldKeeping, Config{Players: 3})
+	_, m := startMatch(t, "melds.lua", meldKeeping, interp.Config{Players: 3})
 	want := []string{
 		"7 melds, a fresh list each call: true",
 		"the same meld tables: true",
@@ -51,4 +55,15 @@ func TestMeldsAreKept(t *testing.T) {
 		"counts of a list that is not cards: false",
 	}
 	checkLog(t, m, want)
+}
+
+// TestAKeeperIsCopiedWithItsState: what melds keeps for a state holds
+// nothing a copy of the state (luahost.Copier, as a fork of a match makes)
+// cannot see through, so a fork copies it (interp's fork tests play Andy
+// Capp, which keeps melds, forked).
+func TestAKeeperIsCopiedWithItsState(t *testing.T) {
+	structs, opaque := luahost.NewCopyPlan(luahost.CopyRules{}).Reachable(keeper{})
+	if got := strings.Join(structs, " "); got != "melds.keeper melds.scratch" || len(opaque) > 0 {
+		t.Errorf("a copy walks %s and cannot see through %v: check that a copy of a keeper is sound", got, opaque)
+	}
 }

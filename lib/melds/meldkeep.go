@@ -1,4 +1,4 @@
-package interp
+package melds
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
+	"github.com/tabletop/tabletop/table"
 )
 
 // A hand asks for its melds every turn, and the same few melds come back
@@ -22,9 +23,9 @@ import (
 // and makes the rest afresh.
 const maxKeptMelds = 4096
 
-// meldKeeper keeps one state's meld tables, by their values, and the
+// keeper keeps one state's meld tables, by their values, and the
 // storage melds.all and melds.extensions reuse from call to call.
-type meldKeeper struct {
+type keeper struct {
 	kept map[string]*lua.LTable
 	// What make functions made, by function and values (meldmake.go),
 	// and how many things that is.
@@ -47,7 +48,7 @@ type scratch struct {
 // list returns the Lua list of vals, the kept one when it is unchanged.
 // A meld costs one instruction and one per value, kept or made (the
 // budgets, docs/script-host.md).
-func (k *meldKeeper) list(L *lua.LState, vals []int) *lua.LTable {
+func (k *keeper) list(L *lua.LState, vals []int) *lua.LTable {
 	luahost.MeterOf(L).Work(L, int64(1+len(vals)))
 	k.keyOf(vals)
 	if t, ok := k.kept[string(k.key)]; ok && unchanged(t, vals) {
@@ -65,7 +66,7 @@ func (k *meldKeeper) list(L *lua.LState, vals []int) *lua.LTable {
 
 // keyOf sets k.key to what melds are kept under: their values, two
 // bytes each.
-func (k *meldKeeper) keyOf(vals []int) {
+func (k *keeper) keyOf(vals []int) {
 	k.key = k.key[:0]
 	for _, v := range vals {
 		k.key = append(k.key, byte(v), byte(v>>8))
@@ -112,26 +113,49 @@ func meldsCounts(L *lua.LState) int {
 	}
 	out := L.CreateTable(top, 0)
 	for v := 1; v <= top; v++ {
-		out.RawSetInt(v, boxNumber(counts[v]))
+		out.RawSetInt(v, luahost.Int(counts[v]))
 	}
 	L.Push(out)
 	return 1
 }
 
 // cardValue is card c's value field, read the first time: a card's fields
-// do not change during a game (bots' copies of cards hold them likewise,
-// botview.go). It is -1 for a field that is not a whole number 1..2^31-1.
-func (k *meldKeeper) cardValue(m *Match, c *Card) int {
+// do not change during a game (a bot's copies of cards hold them likewise,
+// interp's botview.go). It is -1 for a field that is not a whole number
+// 1..2^31-1.
+func (k *keeper) cardValue(host CardTables, c *table.Card) int {
 	for len(k.cardValues) < c.ID {
 		k.cardValues = append(k.cardValues, 0)
 	}
 	v := k.cardValues[c.ID-1]
 	if v == 0 {
 		v = -1
-		if f, ok := m.luaCard(c).RawGetString("value").(lua.LNumber); ok && f >= 1 && f <= math.MaxInt32 && f == lua.LNumber(int32(f)) {
+		if f, ok := host.CardTable(c).RawGetString("value").(lua.LNumber); ok && f >= 1 && f <= math.MaxInt32 && f == lua.LNumber(int32(f)) {
 			v = int32(f)
 		}
 		k.cardValues[c.ID-1] = v
 	}
 	return int(v)
 }
+
+// entryBytes is what an entry of a small Go map costs, about.
+const entryBytes = 48
+
+// KeptBytes implements luahost.Keeper: the meld tables a state's melds
+// functions give again, and what make functions made of them.
+func (k *keeper) KeptBytes(root func(lua.LValue)) int64 {
+	n := 4 * int64(len(k.cardValues))
+	for key, t := range k.kept {
+		n += entryBytes + int64(len(key))
+		root(t)
+	}
+	for _, made := range k.made {
+		for key, v := range made {
+			n += entryBytes + int64(len(key))
+			root(v)
+		}
+	}
+	return n
+}
+
+var _ luahost.Keeper = (*keeper)(nil)

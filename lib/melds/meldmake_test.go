@@ -1,7 +1,9 @@
-package interp
+package melds
 
 import (
 	"testing"
+
+	"github.com/tabletop/tabletop/interp"
 )
 
 // meldMaking gives melds.all, melds.extensions and melds.joins a make
@@ -54,7 +56,7 @@ return G
 `
 
 func TestMeldsMake(t *testing.T) {
-	_, m := startMatch(t, "meldmake.lua", meldMaking, Config{Players: 3})
+	_, m := startMatch(t, "meldmake.lua", meldMaking, interp.Config{Players: 3})
 	want := []string{
 		"all: lay 1, lay 1 2, lay 1 2 3, lay 2, lay 2 2, lay 2 3, lay 3 (7 made)",
 		"again, into a list: pass, lay 1, lay 1 2, lay 1 2 3, lay 2, lay 2 2, lay 2 3, lay 3, the same list true, the same options true (7 made)",

@@ -1,4 +1,4 @@
-package interp
+package luahost
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// TestKeyedTable: a table made by keyedTable is the table RawSetString
+// TestKeyedTable: a table made by KeyedTable is the table RawSetString
 // makes field by field — the same fields, iterated in the same order —
 // and goes on behaving as one when a script adds, changes and removes
 // fields.
@@ -18,13 +18,13 @@ func TestKeyedTable(t *testing.T) {
 		var keys, values []lua.LValue
 		for i := 0; i < n; i++ {
 			keys = append(keys, lua.LString(fmt.Sprintf("k%d", i)))
-			values = append(values, boxNumber(i*37))
+			values = append(values, Int(i*37))
 		}
 		want := L.CreateTable(0, n)
 		for i, k := range keys {
 			want.RawSetString(string(k.(lua.LString)), values[i])
 		}
-		got := keyedTable(L, keys, values)
+		got := KeyedTable(L, keys, values)
 		for _, change := range []func(*lua.LTable){
 			func(*lua.LTable) {},
 			func(t *lua.LTable) { t.RawSetString("new", lua.LString("x")) },
@@ -35,7 +35,7 @@ func TestKeyedTable(t *testing.T) {
 			change(want)
 			change(got)
 			if g, w := pairsOf(got), pairsOf(want); g != w {
-				t.Fatalf("%d keys: keyedTable gives %s, RawSetString %s", n, g, w)
+				t.Fatalf("%d keys: KeyedTable gives %s, RawSetString %s", n, g, w)
 			}
 		}
 	}
@@ -50,10 +50,10 @@ func pairsOf(t *lua.LTable) string {
 	return s
 }
 
-func TestBoxNumber(t *testing.T) {
+func TestInt(t *testing.T) {
 	for _, n := range []int{-3, 0, 1, 255, 256, 100000} {
-		if v := boxNumber(n); v != lua.LNumber(n) {
-			t.Errorf("boxNumber(%d) = %v", n, v)
+		if v := Int(n); v != lua.LNumber(n) {
+			t.Errorf("Int(%d) = %v", n, v)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package interp
+package holders
 
 import (
 	"math/rand/v2"
@@ -19,7 +19,7 @@ type holderFact struct {
 	cards       []int
 }
 
-func (f holderFact) apply(h *holders) {
+func (f holderFact) apply(h *solver) {
 	switch f.kind {
 	case "holds":
 		h.fix(f.card, f.place)
@@ -35,7 +35,7 @@ func (f holderFact) apply(h *holders) {
 func noCharge(int64) {}
 
 // where lists, card by card, the places the solver still allows.
-func where(h *holders) [][]int {
+func where(h *solver) [][]int {
 	out := make([][]int, h.cards)
 	for i := range out {
 		for p := 0; p < h.width; p++ {
@@ -93,7 +93,7 @@ func TestHoldersSolve(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h := newHolders(tt.cards, tt.places)
+			h := newSolver(tt.cards, tt.places)
 			for _, f := range tt.facts {
 				if f.kind == "exactly" && f.cards == nil {
 					f.cards = []int{0, 1}
@@ -200,7 +200,7 @@ func TestHoldersOrderDoesNotMatter(t *testing.T) {
 	for game := 0; game < 200; game++ {
 		seats := 3 + game%4
 		deal, facts := cluedoFacts(r, seats)
-		all := newHolders(20, seats)
+		all := newSolver(20, seats)
 		for _, f := range facts {
 			f.apply(all)
 		}
@@ -213,7 +213,7 @@ func TestHoldersOrderDoesNotMatter(t *testing.T) {
 			}
 		}
 		r.Shuffle(len(facts), func(i, j int) { facts[i], facts[j] = facts[j], facts[i] })
-		bit := newHolders(20, seats)
+		bit := newSolver(20, seats)
 		for i, f := range facts {
 			f.apply(bit)
 			if i%5 == 4 && !bit.solve(noCharge) {
@@ -253,7 +253,7 @@ func holdersState(t *testing.T, l luahost.Limits) (*lua.LState, *[]string) {
 	L.SetContext(m)
 	t.Cleanup(func() { m.Close(); L.Close() })
 	L.SetGlobal("require", L.NewFunction(func(L *lua.LState) int {
-		L.Push(holdersModule(L))
+		L.Push(open(L))
 		return 1
 	}))
 	var lines []string
@@ -323,7 +323,7 @@ h:solve()`)
 // since the last one costs nothing, and that a new fact is worked out.
 func TestHoldersSolvesOnlyWhatIsNew(t *testing.T) {
 	deal, facts := cluedoFacts(rand.New(rand.NewPCG(3, 4)), 4)
-	h := newHolders(20, 4)
+	h := newSolver(20, 4)
 	for _, f := range facts {
 		f.apply(h)
 	}
@@ -354,5 +354,35 @@ func TestHoldersSolvesOnlyWhatIsNew(t *testing.T) {
 	h.addSome(deal[open], []int{open}) // where it is
 	if !h.solve(count) || work == 0 {
 		t.Errorf("a new fact was not worked out (work %d)", work)
+	}
+}
+
+// TestASolverIsCopiedWithItsState: a copy of a state (luahost.Copier, as a
+// fork of a match makes) copies the solvers it holds: the copy learns on
+// without the original knowing, and a solver holds nothing a copy cannot
+// see through.
+func TestASolverIsCopiedWithItsState(t *testing.T) {
+	plan := luahost.NewCopyPlan(luahost.CopyRules{})
+	structs, opaque := plan.Reachable(solver{})
+	if got := strings.Join(structs, " "); got != "holders.holderCount holders.holderSome holders.solver" || len(opaque) > 0 {
+		t.Errorf("a copy walks %s and cannot see through %v: check that a copy of a solver is sound", got, opaque)
+	}
+	L := lua.NewState(lua.Options{SkipOpenLibs: true})
+	defer L.Close()
+	luahost.OpenLibs(L)
+	L.SetGlobal("holders", Module.Open(L))
+	if err := L.DoString(`h = holders.new(3, 2); h:holds(1, 1)`); err != nil {
+		t.Fatal(err)
+	}
+	c := luahost.NewCopier(plan)
+	n := c.Threads(L)[0]
+	if err := c.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if err := n.DoString(`h:holds(2, 1); h:holds(3, 2); assert(h:solve() and h:holder(2) == 1)`); err != nil {
+		t.Fatal(err)
+	}
+	if err := L.DoString(`assert(h:solve() and h:holder(2) == nil and h:holder(1) == 1)`); err != nil {
+		t.Errorf("the original learnt what its copy did: %v", err)
 	}
 }

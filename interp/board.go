@@ -162,7 +162,7 @@ func (m *Match) luaBoard(L *lua.LState) int {
 	// matches did.
 	m.meter.Work(L, b.Work())
 	m.meter.Charge(L, boardBytes(b))
-	m.extras = append(m.extras, b)
+	m.Extras = append(m.Extras, b)
 	L.Push(newObject(L, b, m.boardMethodTable(L)))
 	return 1
 }

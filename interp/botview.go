@@ -596,7 +596,7 @@ func (bv *botView) updateNotes() {
 func (bv *botView) updateExtras() {
 	L := bv.L
 	extras := bv.t.RawGetString("extras").(*lua.LTable)
-	for _, x := range bv.m.extras {
+	for _, x := range bv.m.Extras {
 		b, ok := x.(*Board)
 		if !ok {
 			if ev, ok := x.ExtraView(bv.seat); ok {

@@ -186,7 +186,7 @@ func (m *Match) CheckDrawingFor(s int) error {
 			return fmt.Errorf("drawing note %q for %s: %w", n.Key, m.viewerName(s), err)
 		}
 	}
-	for _, x := range m.extras {
+	for _, x := range m.Extras {
 		if b, ok := x.(*Board); ok && b.SidebarFunc() != nil {
 			if _, err := b.SidebarFunc()(s); err != nil {
 				return fmt.Errorf("drawing the sidebar of board %s for %s: %w", b.Name, m.viewerName(s), err)

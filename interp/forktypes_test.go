@@ -47,7 +47,6 @@ interp.Note
 interp.Prompt
 interp.RNG
 interp.Result
-interp.Seat
 interp.Takeback
 interp.handfulMaker
 interp.keptHandful
@@ -64,6 +63,8 @@ table.Card
 table.Pad
 table.PadRow
 table.Pool
+table.Seat
+table.State
 table.Track
 table.Zone
 `
@@ -78,8 +79,8 @@ error
 func(int) ([]string, error)
 interface {}
 interp.Board.sideRoot
-interp.Extra
 interp.Match.err
 interp.Note.Value
 interp.pcallThread.handler
+table.Extra
 `

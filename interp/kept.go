@@ -108,7 +108,7 @@ func (m *Match) keptRoots() []lua.LValue {
 			roots = append(roots, n.Value)
 		}
 	}
-	for _, x := range m.extras {
+	for _, x := range m.Extras {
 		if b, ok := x.(*Board); ok && b.sideRoot != nil {
 			roots = append(roots, b.sideRoot)
 		}
@@ -146,7 +146,7 @@ func (m *Match) ownBytes() int64 {
 	for _, note := range m.Notes {
 		n += noteBytes(note)
 	}
-	for _, x := range m.extras {
+	for _, x := range m.Extras {
 		if b, ok := x.(*Board); ok {
 			n += boardBytes(b)
 		}

@@ -386,7 +386,7 @@ func (m *Match) sight(seat int) uint64 {
 			text(x.String())
 		}
 	}
-	for _, x := range m.extras {
+	for _, x := range m.Extras {
 		if ev, ok := x.ExtraView(seat); ok {
 			text(ev.Name)
 			for _, line := range ev.Lines {

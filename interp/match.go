@@ -12,6 +12,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
+	"github.com/tabletop/tabletop/table"
 )
 
 // Config is everything that, with the decisions, determines a game.
@@ -42,16 +43,6 @@ type Config struct {
 	// being asked out of turn tells the people watching nothing. A save
 	// records it ("shared N").
 	SharedFrom int
-}
-
-// Seat is one place at the table.
-type Seat struct {
-	// Label is what the seat is called everywhere (t:name, log lines,
-	// options): the player's name when one was given, else the game's.
-	Label string
-	Name  string // the player's name as given (Config.Names), or ""
-	// GameLabel is the game's own name for the seat: "North", "Player 2".
-	GameLabel string
 }
 
 // Prompt is a decision the game waits for: one seat chooses one of a finite
@@ -124,16 +115,11 @@ type Result struct {
 type Match struct {
 	Engine *Engine
 	Config Config
-	Seats  []Seat
 	RNG    *RNG
 
-	Cards  []*Card
-	Zones  []*Zone
-	Pools  []*Pool
-	Tracks []*Track
-	Pads   []*Pad
-	Notes  []Note
-	extras []Extra
+	// The table: seats, cards, zones, pools, tracks, pads, extras.
+	table.State
+	Notes []Note
 
 	L     *lua.LState
 	co    *lua.LState
@@ -188,42 +174,6 @@ type Match struct {
 	windowHow *lua.LTable   // what t:offer hands t:ask, to know its prompt for a window (prompts.go)
 	takebacks []Takeback    // what was taken back before (record.go)
 	drawn     int64         // the instructions drawing has run in all (draw.go)
-}
-
-// Extra is a table object a game library adds to a match (a board, a
-// vote): it appears in seat views.
-type Extra interface {
-	// ExtraView returns what seat may see of the object: a title, text
-	// lines and data for bots (a Lua-convertible map), or ok=false to hide
-	// it from this seat.
-	ExtraView(seat int) (v ExtraView, ok bool)
-}
-
-// CardShower is implemented by an Extra that can show cards: it lists the
-// cards seat would see in it, so the secrecy check can verify them without
-// rendering the object. An Extra that does not implement it shows no cards.
-type CardShower interface {
-	ShownCards(seat int) []int
-}
-
-// ExtraView is one extra object as a seat sees it.
-type ExtraView struct {
-	Name  string
-	Title string
-	Lines []string
-	// Color is Lines with ANSI colours, for a terminal; nil if the
-	// object has no coloured rendering.
-	Color []string
-	// Map and Side are the parts of Lines for a screen too small for all
-	// of it: the map alone (its column header first) and the public lines
-	// drawn beside it, plain and coloured. Focus lists the lines of Map
-	// the seat most needs to see (its marked squares, its token). Objects
-	// without a map leave them empty.
-	Map, MapColor   []string
-	Side, SideColor []string
-	Focus           []int
-	Cards           []int // cards it names (see CardShower)
-	Data            map[string]any
 }
 
 // Mode changes what a match keeps, never how its game goes.
@@ -523,17 +473,6 @@ func (m *Match) sharedKeyboard() bool {
 func luaSharedKeyboard(L *lua.LState) int {
 	L.Push(lua.LBool(matchOf(L).sharedKeyboard()))
 	return 1
-}
-
-// Players returns the number of seats.
-func (m *Match) Players() int { return len(m.Seats) }
-
-// SeatLabel returns the game's name for seat s.
-func (m *Match) SeatLabel(s int) string {
-	if s >= 1 && s <= len(m.Seats) {
-		return m.Seats[s-1].Label
-	}
-	return "nobody"
 }
 
 // Step answers the current prompt with option i (0-based) and runs the

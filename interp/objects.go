@@ -8,14 +8,19 @@ import (
 // The objects on the table are package table's; interp names them too, so
 // that the runtime's API reads as one (interp.Card is table.Card).
 type (
-	SeatSet    = table.SeatSet
-	Visibility = table.Visibility
-	Card       = table.Card
-	Zone       = table.Zone
-	Pool       = table.Pool
-	Track      = table.Track
-	Pad        = table.Pad
-	PadRow     = table.PadRow
+	SeatSet     = table.SeatSet
+	Visibility  = table.Visibility
+	Card        = table.Card
+	Zone        = table.Zone
+	Pool        = table.Pool
+	Track       = table.Track
+	Pad         = table.Pad
+	PadRow      = table.PadRow
+	Seat        = table.Seat
+	Extra       = table.Extra
+	CardShower  = table.CardShower
+	ExtraView   = table.ExtraView
+	Arrangement = table.Arrangement
 )
 
 // The seat sets and visibilities of package table.

@@ -67,7 +67,7 @@ func (m *Match) view(seat int) *View {
 		}
 	}
 	v.Pools, v.Tracks, v.Pads = m.Pools, m.Tracks, m.Pads
-	for _, x := range m.extras {
+	for _, x := range m.Extras {
 		if ev, ok := x.ExtraView(seat); ok {
 			v.Extras = append(v.Extras, ev)
 		}

@@ -17,6 +17,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/tabletop/tabletop/printable"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/board"
@@ -154,7 +156,7 @@ func (m *Match) luaBoard(L *lua.LState) int {
 	if n := a.str(spec, "name", ""); n != "" {
 		bb.Name = n
 	}
-	bb.Title = printableLine(a.str(spec, "title", ""))
+	bb.Title = printable.Line(a.str(spec, "title", ""))
 	bb.Shown = a.boolean(spec, "shown", bb.Shown)
 	b := &Board{Board: bb}
 	// What making the board cost and what it keeps, whether or not its
@@ -216,7 +218,7 @@ func legendEntry(v lua.LValue) (board.LegendEntry, string) {
 		if e.Kind == "" {
 			return e, "a table entry needs room=, door=, start= or block= and a name"
 		}
-		e.Label = printableLine(lua.LVAsString(x.RawGetString("label")))
+		e.Label = printable.Line(lua.LVAsString(x.RawGetString("label")))
 		if c, ok := colorValue(x.RawGetString("color")); ok {
 			e.Color = c
 		} else {
@@ -393,7 +395,7 @@ func boardString(L *lua.LState) int {
 func (m *Match) boardToken(L *lua.LState, b *Board) int {
 	spec := checkSpec(L, 2, "a token's spec", "name", "label", "glyph", "color", "seat", "at")
 	a := argAt(L, 2)
-	t, err := b.NewToken(a.str(spec, "name", ""), printableLine(a.str(spec, "label", "")), a.str(spec, "glyph", ""))
+	t, err := b.NewToken(a.str(spec, "name", ""), printable.Line(a.str(spec, "label", "")), a.str(spec, "glyph", ""))
 	if err != nil {
 		L.ArgError(2, err.Error())
 	}

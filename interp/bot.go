@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tabletop/tabletop/printable"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -335,7 +337,7 @@ func (e *Engine) RunTool(m *Match, name string, seat int) (string, error) {
 		if err := L.PCall(2, 1, nil); err != nil {
 			return err
 		}
-		text = printableBlock(lua.LVAsString(L.Get(-1)))
+		text = printable.Block(lua.LVAsString(L.Get(-1)))
 		return nil
 	})
 	return text, err

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tabletop/tabletop/printable"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -91,7 +93,7 @@ func (m *Match) drawText(fn *lua.LFunction, seat int) (string, error) {
 	}
 	switch x := v.(type) {
 	case lua.LString:
-		return capText(printableBlock(string(x)), MaxDrawnBytes), nil
+		return capText(printable.Block(string(x)), MaxDrawnBytes), nil
 	case *lua.LNilType:
 		return "", nil
 	}
@@ -109,7 +111,7 @@ func (m *Match) drawLines(fn *lua.LFunction, seat int) ([]string, error) {
 	var lines []string
 	size := 0
 	add := func(s string) {
-		s = printableLine(s)
+		s = printable.Line(s)
 		size += len(s)
 		if size <= MaxDrawnBytes {
 			lines = append(lines, s)

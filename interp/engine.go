@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tabletop/tabletop/printable"
+
 	"github.com/tabletop/tabletop/luahost"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -223,11 +225,11 @@ func (e *Engine) describe() error {
 		return err
 	}
 	info := GameInfo{MinPlayers: 2, MaxPlayers: 6}
-	info.Title = capText(printableLine(lua.LVAsString(game.RawGetString("title"))), 200)
+	info.Title = capText(printable.Line(lua.LVAsString(game.RawGetString("title"))), 200)
 	if info.Title == "" {
 		info.Title = strings.TrimSuffix(filepath.Base(e.Path), ".lua")
 	}
-	info.About = capText(printableBlock(lua.LVAsString(game.RawGetString("about"))), 4096)
+	info.About = capText(printable.Block(lua.LVAsString(game.RawGetString("about"))), 4096)
 	if p, ok := game.RawGetString("players").(*lua.LTable); ok {
 		info.MinPlayers = int(lua.LVAsNumber(p.RawGetInt(1)))
 		info.MaxPlayers = int(lua.LVAsNumber(p.RawGetInt(2)))

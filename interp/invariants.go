@@ -1,6 +1,10 @@
 package interp
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/tabletop/tabletop/printable"
+)
 
 // CheckSecrecy verifies that nothing a seat may read names a card the seat
 // may not see: no log line written so far did (each is judged when it was
@@ -57,7 +61,7 @@ func (m *Match) CheckResult() error {
 	p := m.Pads[0]
 	for s := 1; s <= len(m.Seats); s++ {
 		if float64(p.Totals[s]) != m.result.Scores[s] {
-			return fmt.Errorf("%s scores %s, but the score pad %q says %d", m.SeatLabel(s), numberText(m.result.Scores[s]), p.Label, p.Totals[s])
+			return fmt.Errorf("%s scores %s, but the score pad %q says %d", m.SeatLabel(s), printable.Number(m.result.Scores[s]), p.Label, p.Totals[s])
 		}
 	}
 	return nil

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tabletop/tabletop/printable"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -116,7 +118,7 @@ func (m *Match) renderParts(p *logParts, cards []int) string {
 		case argInt:
 			b = strconv.AppendInt(b, int64(a.n), 10)
 		case argNumber:
-			b = append(b, numberText(a.n)...)
+			b = append(b, printable.Number(a.n)...)
 		case argCards:
 			for j, id := range cards[int(a.n) : int(a.n)+a.k] {
 				if j > 0 {
@@ -127,7 +129,7 @@ func (m *Match) renderParts(p *logParts, cards []int) string {
 		}
 	}
 	m.fmtBuf = b
-	return printableLine(string(b))
+	return printable.Line(string(b))
 }
 
 func seatLabel(seats []Seat, s int) string {

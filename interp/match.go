@@ -9,6 +9,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/tabletop/tabletop/printable"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -252,7 +254,7 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 	for i := 1; i <= cfg.Players; i++ {
 		s := Seat{Label: "Player " + strconv.Itoa(i)}
 		if i <= len(cfg.Names) {
-			s.Name = printableLine(cfg.Names[i-1])
+			s.Name = printable.Line(cfg.Names[i-1])
 		}
 		m.Seats = append(m.Seats, s)
 	}
@@ -377,7 +379,7 @@ func (m *Match) applySeatLabels() error {
 		}
 		for i := range m.Seats {
 			if s, ok := list.RawGetInt(i + 1).(lua.LString); ok {
-				m.Seats[i].Label = capText(printableLine(string(s)), 100)
+				m.Seats[i].Label = capText(printable.Line(string(s)), 100)
 			}
 		}
 	}
@@ -531,12 +533,12 @@ func (m *Match) Say(seat int, text string) (err error) {
 	if seat < 1 || seat > len(m.Seats) {
 		return fmt.Errorf("no seat %d", seat)
 	}
-	text = strings.TrimSpace(printableLine(text))
+	text = strings.TrimSpace(printable.Line(text))
 	if text == "" {
 		return errors.New("say what?")
 	}
-	if len(text) > MaxOptionBytes {
-		return fmt.Errorf("that is %d bytes: say it in fewer than %d", len(text), MaxOptionBytes)
+	if len(text) > printable.MaxOptionBytes {
+		return fmt.Errorf("that is %d bytes: say it in fewer than %d", len(text), printable.MaxOptionBytes)
 	}
 	m.record = append(m.record, Decision{Seat: seat, Text: text, Say: true})
 	if m.learn != nil {

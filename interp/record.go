@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/tabletop/tabletop/printable"
 )
 
 // RecordVersion is the newest save format version this build writes and
@@ -118,10 +120,10 @@ func (m *Match) Practice() bool {
 func (r *Record) Write(w io.Writer) error {
 	version, esc := 1, func(s, _ string) string { return s }
 	if r.needsEscapes() {
-		version, esc = 2, escapeText
+		version, esc = 2, printable.Escape
 	}
 	if r.Shared != 0 || len(r.Takebacks) > 0 {
-		version, esc = 3, escapeText
+		version, esc = 3, printable.Escape
 	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "tabletop save %d\n", version)
@@ -179,7 +181,7 @@ func (r *Record) needsEscapes() bool {
 		texts = append(texts, d.Text)
 	}
 	for _, t := range texts {
-		if strings.IndexFunc(t, isControl) >= 0 {
+		if strings.IndexFunc(t, printable.IsControl) >= 0 {
 			return true
 		}
 	}
@@ -280,7 +282,7 @@ func (p *recordParser) version(text string) error {
 	}
 	p.r.Version = n
 	if n >= 2 {
-		p.unesc = unescapeText
+		p.unesc = printable.Unescape
 	}
 	return nil
 }

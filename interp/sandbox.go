@@ -4,6 +4,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tabletop/tabletop/printable"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -56,7 +58,7 @@ func (p printWriter) Write(b []byte) (int, error) {
 	if strings.IndexFunc(s, func(r rune) bool { return (r < 0x20 || r >= 0x7f) && r != '\t' && r != '\n' }) >= 0 {
 		parts := strings.Split(s, "\t") // print's separators, kept
 		for i := range parts {
-			parts[i] = printableBlock(parts[i])
+			parts[i] = printable.Block(parts[i])
 		}
 		s = strings.Join(parts, "\t")
 	}

@@ -3,6 +3,8 @@ package interp
 import (
 	"strings"
 
+	"github.com/tabletop/tabletop/printable"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -14,7 +16,7 @@ import (
 // short. Zones keep the labels they were made with.
 func (m *Match) luaSetName(L *lua.LState) int {
 	seat := m.checkSeat(L, 2)
-	label := strings.TrimSpace(printableLine(L.CheckString(3)))
+	label := strings.TrimSpace(printable.Line(L.CheckString(3)))
 	if label == "" || len(label) > 40 {
 		L.ArgError(3, "a seat's name is one line of 1 to 40 bytes")
 	}

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tabletop/tabletop/printable"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -199,7 +201,7 @@ func ResultText(r Result, seats []Seat) string {
 	}
 	b.WriteString(" Scores:")
 	for s := 1; s < len(r.Scores); s++ {
-		fmt.Fprintf(&b, " %s %s", seats[s-1].Label, numberText(r.Scores[s]))
+		fmt.Fprintf(&b, " %s %s", seats[s-1].Label, printable.Number(r.Scores[s]))
 	}
 	b.WriteByte('\n')
 	return b.String()

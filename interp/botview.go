@@ -98,7 +98,7 @@ func newBotView(L *lua.LState, m *Match, seat int, old *botView) *botView {
 // current reports whether the view can be brought up to date for seat of
 // m (rather than started again: another match, an undo).
 func (bv *botView) current(m *Match, seat int) bool {
-	return bv != nil && bv.m == m && bv.seat == seat && bv.logRead <= len(m.log)
+	return bv != nil && bv.m == m && bv.seat == seat && bv.logRead <= m.log.Len()
 }
 
 // update brings the view up to date and returns it.
@@ -636,7 +636,7 @@ func (bv *botView) updateLog() {
 		bv.made += 1 + dataValues(l.Data)
 	}
 	appendLog(bv.L, bv.log, bv.events, lines)
-	bv.logRead = len(bv.m.log)
+	bv.logRead = bv.m.log.Len()
 }
 
 // dataValues counts the values of plain data (an event's, a board's) that

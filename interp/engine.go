@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tabletop/tabletop/gamelog"
 	"github.com/tabletop/tabletop/printable"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -47,7 +48,7 @@ type Engine struct {
 	protos   map[string]*luahost.Chunk // by module name; "" is the main script
 	sources  map[string]string         // module name → file path shown in errors
 	modSums  map[string]string         // module name → SHA-256 of the game's modules
-	logHint  logHint                   // how long the last game's log grew (loghint.go)
+	logHint  gamelog.Hint              // how long the last game's log grew
 	boards   boardMaps                 // the boards' maps parsed (boardmaps.go)
 	programs bool                      // may seat bots that start programs (AllowPrograms)
 }

@@ -37,10 +37,13 @@ board.Token
 board.drawing
 board.renderedLines
 board.viewCache
+gamelog.Arg
+gamelog.Line
+gamelog.Log
+gamelog.lineParts
 interp.Board
 interp.Config
 interp.Decision
-interp.LogLine
 interp.Match
 interp.Metric
 interp.Note
@@ -52,8 +55,6 @@ interp.handfulMaker
 interp.keptHandful
 interp.learner
 interp.learning
-interp.logArg
-interp.logParts
 interp.matchMeta
 interp.pcallThread
 interp.randSource

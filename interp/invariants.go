@@ -11,8 +11,8 @@ import (
 // written), and no extra object that shows cards (a CardShower) shows one
 // now. Zones need no check: a view lists only the cards its seat may see.
 func (m *Match) CheckSecrecy() error {
-	if len(m.leaks) > 0 {
-		return fmt.Errorf("%s", m.leaks[0])
+	if leaks := m.log.Leaks(); len(leaks) > 0 {
+		return fmt.Errorf("%s", leaks[0])
 	}
 	for _, x := range m.Extras {
 		shower, ok := x.(CardShower)
@@ -34,7 +34,7 @@ func (m *Match) CheckSecrecy() error {
 // that named such a card when they were written, or else an extra object
 // that shows one now (see CheckSecrecy). Empty when all is well.
 func (m *Match) Leaks() []string {
-	out := append([]string(nil), m.leaks...)
+	out := append([]string(nil), m.log.Leaks()...)
 	if len(out) == 0 {
 		if err := m.CheckSecrecy(); err != nil {
 			out = append(out, err.Error())

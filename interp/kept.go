@@ -159,7 +159,7 @@ func (m *Match) ownBytes() int64 {
 	for _, d := range m.record {
 		n += 32 + int64(len(d.Text))
 	}
-	for _, l := range m.leaks {
+	for _, l := range m.log.Leaks() {
 		n += textBytes + int64(len(l))
 	}
 	return n + int64(len(m.metrics))*64

@@ -13,6 +13,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/tabletop/tabletop/gamelog"
 	"github.com/tabletop/tabletop/luahost"
 	"github.com/tabletop/tabletop/table"
 )
@@ -82,21 +83,6 @@ type Decision struct {
 	Say  bool
 }
 
-// LogLine is one event of the game as the seats in To see it.
-type LogLine struct {
-	Text  string
-	To    SeatSet // AllSeats for public lines
-	Cards []int   // the cards the line names, for hidden-information checks
-	// Names are the seats the line names (its %p arguments; a say, its
-	// speaker): the seats it is about, whose screens keep it in sight.
-	Names SeatSet
-	// Data is the event as data for bots (t:event): plain values, with
-	// cards given by name. Nil for plain text lines.
-	Data map[string]any
-
-	parts int32 // 1 + its index in Match.logParts while Text is not rendered yet (log.go)
-}
-
 // Note is a public status line a script keeps in every view ("Led: ♥").
 // A note the script gave as a function of the seat has no Text in
 // Match.Notes: View draws it for the seat it is for.
@@ -138,7 +124,6 @@ type Match struct {
 
 	prompt   *Prompt
 	record   []Decision
-	log      []LogLine
 	done     bool
 	result   Result
 	err      error
@@ -148,7 +133,6 @@ type Match struct {
 	cfgLeft  int                   // how many of rolls, at its front, are Config.Rolls'
 	cfgRolls int                   // how many of Config.Rolls have been thrown
 	saying   bool                  // inside on_say
-	leaks    []string              // secrecy violations noted as log lines were written
 	logBytes int64                 // what the log keeps, for the memory measure
 	renamed  int64                 // what the seats' lists t:set_name made keep, likewise
 	trace    string                // where the script was when it last failed
@@ -158,15 +142,10 @@ type Match struct {
 	seen      textSet      // reused by duplicate
 	handfuls  handfulMaker // pool:handfuls's tables (handfuls.go)
 
-	// The log's lines not rendered yet (log.go).
-	logParts  []logParts
-	logArgs   []logArg
-	pending   int     // lines not rendered yet
-	lineBytes int64   // the size of the line being written
-	lineNames SeatSet // the seats the line being written names
-	fmtBuf    []byte  // storage reused by rendering
-	cardRefs  []int   // backing array of LogLine.Cards
-	silent    bool    // keeps no log (a copy nobody reads: Silent)
+	log       gamelog.Log // the log's lines (log.go)
+	lineBytes int64       // the size of the line being written
+	lineNames SeatSet     // the seats the line being written names
+	silent    bool        // keeps no log (a copy nobody reads: Silent)
 
 	notesVer  uint32        // changes with every t:note (bot views)
 	seatLists []*lua.LTable // the lists t:seats made, by the seat they start from
@@ -249,7 +228,7 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 	}
 	m.rolls, m.cfgLeft = cfg.Rolls, len(cfg.Rolls)
 	if !m.silent {
-		e.logHint.apply(m)
+		e.logHint.Apply(&m.log)
 	}
 	for i := 1; i <= cfg.Players; i++ {
 		s := Seat{Label: "Player " + strconv.Itoa(i)}

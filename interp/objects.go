@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"github.com/tabletop/tabletop/gamelog"
 	"github.com/tabletop/tabletop/table"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -21,6 +22,7 @@ type (
 	CardShower  = table.CardShower
 	ExtraView   = table.ExtraView
 	Arrangement = table.Arrangement
+	LogLine     = gamelog.Line
 )
 
 // The seat sets and visibilities of package table.

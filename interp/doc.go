@@ -45,7 +45,7 @@
 // methods.go, tablemethods.go, zonemethods.go, pieces.go and board.go are
 // what scripts call; clauses.go are Go helpers for common rules; view.go,
 // draw.go and botview.go are what seats and bots see; record.go is saving,
-// loading and replay; fork.go copies a match; sandbox.go and host.go tie
+// loading and replay (the format is package savefile's); fork.go copies a match; sandbox.go and host.go tie
 // the script host (package luahost) in, and playthreads.go lets the play
 // coroutine ask inside pcall.
 //

@@ -43,14 +43,12 @@ gamelog.Log
 gamelog.lineParts
 interp.Board
 interp.Config
-interp.Decision
 interp.Match
 interp.Metric
 interp.Note
 interp.Prompt
 interp.RNG
 interp.Result
-interp.Takeback
 interp.handfulMaker
 interp.keptHandful
 interp.learner
@@ -60,6 +58,8 @@ interp.pcallThread
 interp.randSource
 interp.textSet
 interp.zoneBinding
+savefile.Decision
+savefile.Takeback
 table.Card
 table.Pad
 table.PadRow

@@ -75,14 +75,6 @@ func (p *Prompt) Index(text string) int {
 	return -1
 }
 
-// Decision is one recorded answer to a prompt, or (Say) a line a seat
-// said at the table out of turn, which some games react to.
-type Decision struct {
-	Seat int
-	Text string
-	Say  bool
-}
-
 // Note is a public status line a script keeps in every view ("Led: ♥").
 // A note the script gave as a function of the seat has no Text in
 // Match.Notes: View draws it for the seat it is for.

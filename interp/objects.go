@@ -2,6 +2,7 @@ package interp
 
 import (
 	"github.com/tabletop/tabletop/gamelog"
+	"github.com/tabletop/tabletop/savefile"
 	"github.com/tabletop/tabletop/table"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -23,6 +24,21 @@ type (
 	ExtraView   = table.ExtraView
 	Arrangement = table.Arrangement
 	LogLine     = gamelog.Line
+)
+
+// A saved game's parts are package savefile's.
+type (
+	Decision    = savefile.Decision
+	Record      = savefile.Record
+	Takeback    = savefile.Takeback
+	TakebackHow = savefile.TakebackHow
+)
+
+// How decisions were taken back (savefile.TakebackHow).
+const (
+	Free     = savefile.Free
+	Agreed   = savefile.Agreed
+	Practice = savefile.Practice
 )
 
 // The seat sets and visibilities of package table.

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/tabletop/tabletop/luahost"
+	"github.com/tabletop/tabletop/savefile"
 )
 
 // MaxScriptBytes is the largest script, module or test file tabletop
@@ -90,7 +91,7 @@ func readOpened(f fs.File, shown string) ([]byte, error) {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file (%s)", shown, fileKind(st.Mode()))
+		return nil, fmt.Errorf("%s is not a regular file (%s)", shown, savefile.FileKind(st.Mode()))
 	}
 	if st.Size() > MaxScriptBytes {
 		return nil, fmt.Errorf("%s is %d bytes: a script may be at most 1 MiB", shown, st.Size())
@@ -103,23 +104,6 @@ func readOpened(f fs.File, shown string) ([]byte, error) {
 		return nil, fmt.Errorf("%s is over 1 MiB: a script may be at most that", shown)
 	}
 	return b, nil
-}
-
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	default:
-		return "mode " + m.String()
-	}
 }
 
 // place is one folder searched for modules.

@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tabletop/tabletop/savefile"
+
 	"github.com/tabletop/tabletop/interp"
 )
 
@@ -611,7 +613,7 @@ func sameOnReplay(e *interp.Engine, m *interp.Match, spent *int64) error {
 	if err := m.NewRecord(nil).Write(&buf); err != nil {
 		return err
 	}
-	rec, err := interp.ParseRecord(&buf, "check")
+	rec, err := savefile.Parse(&buf, "check")
 	if err != nil {
 		return fmt.Errorf("the save does not read back: %w", err)
 	}
@@ -642,7 +644,7 @@ func writeFailure(cfg CheckConfig, rec *interp.Record, players int, seed uint64)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return ""
 	}
-	if err := interp.SaveRecord(name, rec); err != nil {
+	if err := savefile.Save(name, rec); err != nil {
 		return ""
 	}
 	return name

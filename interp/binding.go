@@ -46,7 +46,10 @@ func (m *Match) luaNote(L *lua.LState) int {
 	default:
 		L.ArgError(4, "a note's value must be a string, number or boolean")
 	}
-	note := Note{Key: key, Text: text, Value: value, fn: fn}
+	note := Note{Key: key, Text: text, Value: value}
+	if fn != nil {
+		note.Draw = fn
+	}
 	m.meter.Charge(L, noteBytes(note)+int64(len(lua.LVAsString(value))))
 	m.notesVer++
 	for i, n := range m.Notes {

@@ -551,8 +551,8 @@ func (bv *botView) newNotesMeta() *lua.LTable {
 	mt.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
 		key := L.CheckString(2)
 		for _, n := range bv.m.Notes {
-			if n.Key == key && n.fn != nil {
-				if text, _ := bv.m.drawText(n.fn, bv.seat); text != "" {
+			if n.Key == key && noteFn(n) != nil {
+				if text, _ := bv.m.drawText(noteFn(n), bv.seat); text != "" {
 					L.Push(lua.LString(text))
 					return 1
 				}
@@ -577,12 +577,12 @@ func (bv *botView) updateNotes() {
 	notes.Metatable = bv.notesMT
 	facts := L.CreateTable(0, len(m.Notes))
 	for _, n := range m.Notes {
-		if n.fn == nil {
+		if noteFn(n) == nil {
 			notes.RawSetString(n.Key, lua.LString(n.Text))
 		}
 		switch val := n.Value.(type) {
 		case lua.LString, lua.LNumber, lua.LBool:
-			facts.RawSetString(n.Key, val)
+			facts.RawSetString(n.Key, val.(lua.LValue))
 		}
 	}
 	bv.t.RawSetString("notes", notes)

@@ -142,19 +142,25 @@ func (m *Match) mutates(L *lua.LState, name string) {
 	}
 }
 
+// noteFn is the function that draws note n, or nil for a note of text.
+func noteFn(n Note) *lua.LFunction {
+	fn, _ := n.Draw.(*lua.LFunction)
+	return fn
+}
+
 // notesFor returns the notes as seat sees them: function notes drawn.
 func (m *Match) notesFor(seat int) []Note {
 	drawn := false
 	for _, n := range m.Notes {
-		drawn = drawn || n.fn != nil
+		drawn = drawn || noteFn(n) != nil
 	}
 	if !drawn {
 		return m.Notes
 	}
 	out := make([]Note, 0, len(m.Notes))
 	for _, n := range m.Notes {
-		if n.fn != nil {
-			n.Text, _ = m.drawText(n.fn, seat)
+		if noteFn(n) != nil {
+			n.Text, _ = m.drawText(noteFn(n), seat)
 			if n.Text == "" {
 				continue
 			}
@@ -181,10 +187,10 @@ func (m *Match) CheckDrawing() error {
 // note that fails only in some position is found.
 func (m *Match) CheckDrawingFor(s int) error {
 	for _, n := range m.Notes {
-		if n.fn == nil {
+		if noteFn(n) == nil {
 			continue
 		}
-		if _, err := m.drawText(n.fn, s); err != nil {
+		if _, err := m.drawText(noteFn(n), s); err != nil {
 			return fmt.Errorf("drawing note %q for %s: %w", n.Key, m.viewerName(s), err)
 		}
 	}

@@ -45,10 +45,8 @@ interp.Board
 interp.Config
 interp.Match
 interp.Metric
-interp.Note
 interp.Prompt
 interp.RNG
-interp.Result
 interp.handfulMaker
 interp.keptHandful
 interp.learner
@@ -61,9 +59,11 @@ interp.zoneBinding
 savefile.Decision
 savefile.Takeback
 table.Card
+table.Note
 table.Pad
 table.PadRow
 table.Pool
+table.Result
 table.Seat
 table.State
 table.Track
@@ -81,7 +81,8 @@ func(int) ([]string, error)
 interface {}
 interp.Board.sideRoot
 interp.Match.err
-interp.Note.Value
 interp.pcallThread.handler
 table.Extra
+table.Note.Draw
+table.Note.Value
 `

@@ -101,11 +101,11 @@ func (m *Match) keptRoots() []lua.LValue {
 		}
 	}
 	for _, n := range m.Notes {
-		if n.fn != nil {
-			roots = append(roots, n.fn)
+		if noteFn(n) != nil {
+			roots = append(roots, noteFn(n))
 		}
-		if n.Value != nil {
-			roots = append(roots, n.Value)
+		if v, ok := n.Value.(lua.LValue); ok {
+			roots = append(roots, v)
 		}
 	}
 	for _, x := range m.Extras {

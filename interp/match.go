@@ -75,22 +75,6 @@ func (p *Prompt) Index(text string) int {
 	return -1
 }
 
-// Note is a public status line a script keeps in every view ("Led: ♥").
-// A note the script gave as a function of the seat has no Text in
-// Match.Notes: View draws it for the seat it is for.
-type Note struct {
-	Key, Text string
-	Value     lua.LValue // for bots; nil when the note has none
-
-	fn *lua.LFunction // draws the note for a seat (draw.go)
-}
-
-// Result is how a finished game ended.
-type Result struct {
-	Winners []int
-	Scores  []float64 // by seat, index 0 unused
-}
-
 // Match is one running game.
 type Match struct {
 	Engine *Engine

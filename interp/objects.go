@@ -4,6 +4,7 @@ import (
 	"github.com/tabletop/tabletop/gamelog"
 	"github.com/tabletop/tabletop/savefile"
 	"github.com/tabletop/tabletop/table"
+	"github.com/tabletop/tabletop/view"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -24,6 +25,10 @@ type (
 	ExtraView   = table.ExtraView
 	Arrangement = table.Arrangement
 	LogLine     = gamelog.Line
+	Note        = table.Note
+	Result      = table.Result
+	View        = view.View
+	ZoneView    = view.ZoneView
 )
 
 // A saved game's parts are package savefile's.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/view"
 )
 
 // View is everything a seat may see, for the view command: the view's
@@ -70,7 +71,7 @@ func SeatTitle(s interp.Seat) string {
 
 // Result says who won and the final scores, in one line.
 func Result(r interp.Result, seats []interp.Seat) string {
-	return strings.TrimSuffix(interp.ResultText(r, seats), "\n")
+	return strings.TrimSuffix(view.ResultText(r, seats), "\n")
 }
 
 // Cards is the labels of cards, separated by spaces.

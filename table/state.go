@@ -75,3 +75,22 @@ type ExtraView struct {
 	Cards           []int // cards it names (see CardShower)
 	Data            map[string]any
 }
+
+// Note is a public status line a script keeps in every view ("Led: ♥").
+// The runtime keeps its notes beside the State (they change with every
+// t:note, and a view draws some of them for its seat).
+type Note struct {
+	Key, Text string
+	// Value is the note's value for bots: a string, number or boolean as
+	// the runtime holds it (a Lua value), or nil when the note has none.
+	Value any
+	// Draw, when not nil, is the runtime's function that draws the note
+	// for a seat: the note then has no Text until a view draws it.
+	Draw any
+}
+
+// Result is how a finished game ended.
+type Result struct {
+	Winners []int
+	Scores  []float64 // by seat, index 0 unused
+}

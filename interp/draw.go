@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tabletop/tabletop/table"
+
 	"github.com/tabletop/tabletop/printable"
 
 	lua "github.com/yuin/gopher-lua"
@@ -63,7 +65,7 @@ func (m *Match) draw(fn *lua.LFunction, seat int) (ret lua.LValue, err error) {
 	L := m.L
 	oldCtx, oldRNG, oldDrawing := L.Context(), m.rand.rng, m.drawing
 	luahost.SetContext(L, g)
-	m.rand.rng = NewRNG(uint64(seat))
+	m.rand.rng = table.NewRNG(uint64(seat))
 	m.drawing = true
 	restoreIdents := luahost.ScratchIdents(L)
 	defer func() {

@@ -46,7 +46,6 @@ interp.Config
 interp.Match
 interp.Metric
 interp.Prompt
-interp.RNG
 interp.handfulMaker
 interp.keptHandful
 interp.learner
@@ -63,6 +62,7 @@ table.Note
 table.Pad
 table.PadRow
 table.Pool
+table.RNG
 table.Result
 table.Seat
 table.State

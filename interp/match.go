@@ -194,7 +194,7 @@ func (e *Engine) configure(cfg Config) (Config, error) {
 // newMatch makes the match's seats, generator, meter and Lua state; the
 // script has not run yet.
 func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
-	m := &Match{Engine: e, Config: cfg, RNG: NewRNG(cfg.Seed)}
+	m := &Match{Engine: e, Config: cfg, RNG: table.NewRNG(cfg.Seed)}
 	for _, mode := range modes {
 		m.silent = m.silent || mode&Silent != 0
 	}

@@ -26,6 +26,7 @@ type (
 	Arrangement = table.Arrangement
 	LogLine     = gamelog.Line
 	Note        = table.Note
+	RNG         = table.RNG
 	Result      = table.Result
 	View        = view.View
 	ZoneView    = view.ZoneView

@@ -4,6 +4,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tabletop/tabletop/table"
+
 	"github.com/tabletop/tabletop/printable"
 
 	lua "github.com/yuin/gopher-lua"
@@ -31,7 +33,7 @@ func (e *Engine) newState(src *randSource, out io.Writer) *lua.LState {
 	})
 	luahost.OpenLibs(L)
 	if src == nil {
-		src = &randSource{NewRNG(0)}
+		src = &randSource{table.NewRNG(0)}
 	}
 	// The Go functions keep what is theirs in upvalues, not in Go closures,
 	// so that a fork of the state (fork.go) copies it.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/tabletop/tabletop/table"
 )
 
 // TestDuplicateOptionTexts checks the duplicate check of t:ask against
@@ -21,7 +23,7 @@ func TestDuplicateOptionTexts(t *testing.T) {
 		return ""
 	}
 	m := &Match{}
-	rng := NewRNG(3)
+	rng := table.NewRNG(3)
 	for _, n := range []int{0, 1, 2, 24, 25, 31, 32, 33, 100, 161, 1000} {
 		for trial := 0; trial < 20; trial++ {
 			texts := make([]string, n)

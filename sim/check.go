@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tabletop/tabletop/table"
+
 	"github.com/tabletop/tabletop/savefile"
 
 	"github.com/tabletop/tabletop/interp"
@@ -439,7 +441,7 @@ func (g *checkedGame) start() error {
 			return err
 		}
 	}
-	g.sampler = interp.NewRNG(g.seed ^ 0x5eed)
+	g.sampler = table.NewRNG(g.seed ^ 0x5eed)
 	return nil
 }
 

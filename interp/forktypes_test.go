@@ -48,13 +48,13 @@ interp.Metric
 interp.Prompt
 interp.handfulMaker
 interp.keptHandful
-interp.learner
-interp.learning
 interp.matchMeta
 interp.pcallThread
 interp.randSource
 interp.textSet
 interp.zoneBinding
+knowledge.Learner
+knowledge.learning
 savefile.Decision
 savefile.Takeback
 table.Card

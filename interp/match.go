@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/tabletop/tabletop/knowledge"
 	"github.com/tabletop/tabletop/printable"
 
 	lua "github.com/yuin/gopher-lua"
@@ -123,14 +124,14 @@ type Match struct {
 	lineNames SeatSet     // the seats the line being written names
 	silent    bool        // keeps no log (a copy nobody reads: Silent)
 
-	notesVer  uint32        // changes with every t:note (bot views)
-	seatLists []*lua.LTable // the lists t:seats made, by the seat they start from
-	rand      *randSource   // math.random's generator: RNG, or a scratch one while drawing
-	drawing   bool          // a note or sidebar function is running (draw.go)
-	learn     *learner      // what each seat learned when (knowledge.go); nil without Learning
-	windowHow *lua.LTable   // what t:offer hands t:ask, to know its prompt for a window (prompts.go)
-	takebacks []Takeback    // what was taken back before (record.go)
-	drawn     int64         // the instructions drawing has run in all (draw.go)
+	notesVer  uint32             // changes with every t:note (bot views)
+	seatLists []*lua.LTable      // the lists t:seats made, by the seat they start from
+	rand      *randSource        // math.random's generator: RNG, or a scratch one while drawing
+	drawing   bool               // a note or sidebar function is running (draw.go)
+	learn     *knowledge.Learner // what each seat learned when (knowledge.go); nil without Learning
+	windowHow *lua.LTable        // what t:offer hands t:ask, to know its prompt for a window (prompts.go)
+	takebacks []Takeback         // what was taken back before (record.go)
+	drawn     int64              // the instructions drawing has run in all (draw.go)
 }
 
 // Mode changes what a match keeps, never how its game goes.

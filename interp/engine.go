@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tabletop/tabletop/gamefiles"
 	"github.com/tabletop/tabletop/gamelog"
 	"github.com/tabletop/tabletop/printable"
 
@@ -38,12 +39,8 @@ type Engine struct {
 	// Limits bounds what a script may do in one step.
 	Limits Limits
 
-	dir      string           // the script's own folder: an OS path, or a slash path in home
-	home     fs.FS            // the file system holding the script; nil for the OS's
-	homeName string           // how errors name home's root ("games")
-	libs     []Library        // searched after dir
-	stdlib   fs.FS            // searched last
-	modules  []luahost.Module // written in Go, found first (Source.Modules)
+	files    gamefiles.Folders // where the script's modules and rules texts are
+	modules  []luahost.Module  // written in Go, found first (Source.Modules)
 	mu       sync.Mutex
 	protos   map[string]*luahost.Chunk // by module name; "" is the main script
 	sources  map[string]string         // module name → file path shown in errors
@@ -110,9 +107,9 @@ func LoadFrom(s Source) (*Engine, error) {
 	var src []byte
 	var err error
 	if s.Home != nil {
-		src, err = readScriptFS(s.Home.FS, s.Path, e.Path)
+		src, err = gamefiles.ReadScriptFS(s.Home.FS, s.Path, e.Path)
 	} else {
-		src, err = readScript(s.Path)
+		src, err = gamefiles.ReadScript(s.Path)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("loading game: %w", err)
@@ -133,15 +130,13 @@ func newEngine(s Source) *Engine {
 		Path:    s.Path,
 		Script:  s.Name,
 		Limits:  DefaultLimits,
-		dir:     filepath.Dir(s.Path),
-		libs:    s.Libs,
-		stdlib:  s.Stdlib,
+		files:   gamefiles.Folders{Dir: filepath.Dir(s.Path), Libs: s.Libs, Stdlib: s.Stdlib},
 		modules: s.Modules,
 		protos:  map[string]*luahost.Chunk{},
 		modSums: map[string]string{},
 	}
 	if s.Home != nil {
-		e.home, e.homeName, e.dir = s.Home.FS, s.Home.Name, path.Dir(s.Path)
+		e.files.Home, e.files.HomeName, e.files.Dir = s.Home.FS, s.Home.Name, path.Dir(s.Path)
 		e.Path = s.Home.Name + "/" + s.Path
 		if e.Script == "" {
 			e.Script = strings.TrimSuffix(s.Path, ".lua")
@@ -152,6 +147,7 @@ func newEngine(s Source) *Engine {
 			e.Script = abs
 		}
 	}
+	e.files.Path = e.Path
 	e.sources = map[string]string{"": e.Path}
 	return e
 }
@@ -167,7 +163,7 @@ func (e *Engine) load(src []byte) (*Engine, error) {
 		return nil, err
 	}
 	e.mu.Lock()
-	e.Hash = gameHash(src, e.modSums)
+	e.Hash = gamefiles.Hash(src, e.modSums)
 	e.mu.Unlock()
 	return e, nil
 }
@@ -195,7 +191,7 @@ func (e *Engine) module(name string) (*luahost.Chunk, string, error) {
 		return p, e.sources[name], nil
 	}
 	rel := strings.ReplaceAll(name, ".", "/") + ".lua"
-	src, shown, hashed, err := e.findModule(name, rel)
+	src, shown, hashed, err := e.files.FindModule(name, rel)
 	if err != nil {
 		return nil, "", err
 	}

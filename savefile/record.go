@@ -5,13 +5,13 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/tabletop/tabletop/gamefiles"
 	"github.com/tabletop/tabletop/printable"
 )
 
@@ -416,7 +416,7 @@ func Load(path string) (*Record, error) {
 	}
 	switch {
 	case !st.Mode().IsRegular():
-		return nil, &Error{File: path, Msg: "not a regular file (" + FileKind(st.Mode()) + ")"}
+		return nil, &Error{File: path, Msg: "not a regular file (" + gamefiles.FileKind(st.Mode()) + ")"}
 	case st.Size() > MaxBytes:
 		return nil, &Error{File: path, Msg: fmt.Sprintf("%d bytes is too big for a save (at most %d MiB)", st.Size(), MaxBytes>>20)}
 	}
@@ -473,23 +473,4 @@ type Decision struct {
 	Seat int
 	Text string
 	Say  bool
-}
-
-// FileKind names the kind of file a mode is, for an error that refuses
-// to read it: "a folder", "a named pipe".
-func FileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	default:
-		return "mode " + m.String()
-	}
 }

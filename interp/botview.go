@@ -613,15 +613,15 @@ func (bv *botView) updateExtras() {
 		}
 		bt := bv.board[b]
 		if bt == nil {
-			bt = toLua(L, b.staticData()).(*lua.LTable)
-			bv.made += b.staticN
+			bt = toLua(L, b.StaticData()).(*lua.LTable)
+			bv.made += b.staticCount()
 			bv.board[b] = bt
 			bv.boardAt[b] = b.PositionVersion() - 1
 			extras.RawSetString(b.Name, bt)
 		}
 		if bv.boardAt[b] != b.PositionVersion() {
 			bv.made += len(b.Tokens())
-			bt.RawSetString("tokens", toLua(L, b.tokenPlaces()))
+			bt.RawSetString("tokens", toLua(L, b.TokenPlaces()))
 			bv.boardAt[b] = b.PositionVersion()
 		}
 	}

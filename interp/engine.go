@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tabletop/tabletop/board"
 	"github.com/tabletop/tabletop/gamefiles"
 	"github.com/tabletop/tabletop/gamelog"
 	"github.com/tabletop/tabletop/printable"
@@ -46,7 +47,7 @@ type Engine struct {
 	sources  map[string]string         // module name → file path shown in errors
 	modSums  map[string]string         // module name → SHA-256 of the game's modules
 	logHint  gamelog.Hint              // how long the last game's log grew
-	boards   boardMaps                 // the boards' maps parsed (boardmaps.go)
+	boards   board.Maps                // the boards' maps parsed
 	programs bool                      // may seat bots that start programs (AllowPrograms)
 }
 

@@ -346,23 +346,7 @@ func (m *Match) applySeatLabels() error {
 			m.Seats[i].Label = string(unicode.ToTitle(r)) + n[size:]
 		}
 	}
-	return checkSeatNames(m.Seats)
-}
-
-// checkSeatNames refuses two seats that would go by the same name (or a
-// player named like another seat), since options and the log name seats.
-func checkSeatNames(seats []Seat) error {
-	for i, a := range seats {
-		for j, b := range seats {
-			if i == j || a.Name == "" {
-				continue
-			}
-			if strings.EqualFold(a.Label, b.Label) || strings.EqualFold(a.Label, b.GameLabel) {
-				return fmt.Errorf("seat %d's player is called %s, which is also the name of seat %d: choose another name", i+1, a.Label, j+1)
-			}
-		}
-	}
-	return nil
+	return table.CheckSeatNames(m.Seats)
 }
 
 // Close releases the match's Lua state. A closed match must not be used.

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/tabletop/tabletop/printable"
+	"github.com/tabletop/tabletop/table"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -31,7 +32,7 @@ func (m *Match) luaSetName(L *lua.LState) int {
 			L.ArgError(3, "another seat is called "+label)
 		}
 	}
-	if err := checkSeatNames(seats); err != nil {
+	if err := table.CheckSeatNames(seats); err != nil {
 		L.ArgError(3, err.Error())
 	}
 	// Log lines written since keep the seats as they were: the copy may

@@ -1,6 +1,10 @@
 package table
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/tabletop/tabletop/printable"
+)
 
 // CheckInvariants verifies what the engine promises about a match's state:
 // every card lies in exactly one zone, pieces are conserved against their
@@ -72,4 +76,44 @@ func zoneLabel(z *Zone) string {
 		return "no zone"
 	}
 	return z.Label
+}
+
+// CheckShown verifies that no extra object that shows cards (a
+// CardShower) shows a seat, or a spectator, a card it may not see.
+func (st *State) CheckShown() error {
+	for _, x := range st.Extras {
+		shower, ok := x.(CardShower)
+		if !ok {
+			continue
+		}
+		for s := 0; s <= len(st.Seats); s++ {
+			for _, id := range shower.ShownCards(s) {
+				if c := st.Cards[id-1]; !c.VisibleTo(s) {
+					return fmt.Errorf("the view of %s shows %s in an extra object", st.SeatLabel(s), c.Name)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// CheckResult verifies the result r of a finished game: its winners are
+// seats, and when the game keeps a score pad, the scores are the first
+// pad's totals.
+func (st *State) CheckResult(r Result) error {
+	for _, w := range r.Winners {
+		if w < 1 || w > len(st.Seats) {
+			return fmt.Errorf("the winner %d is not a seat", w)
+		}
+	}
+	if len(st.Pads) == 0 {
+		return nil
+	}
+	p := st.Pads[0]
+	for s := 1; s <= len(st.Seats); s++ {
+		if float64(p.Totals[s]) != r.Scores[s] {
+			return fmt.Errorf("%s scores %s, but the score pad %q says %d", st.SeatLabel(s), printable.Number(r.Scores[s]), p.Label, p.Totals[s])
+		}
+	}
+	return nil
 }

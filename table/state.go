@@ -1,5 +1,10 @@
 package table
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Seat is one place at the table.
 type Seat struct {
 	// Label is what the seat is called everywhere (t:name, log lines,
@@ -93,4 +98,20 @@ type Note struct {
 type Result struct {
 	Winners []int
 	Scores  []float64 // by seat, index 0 unused
+}
+
+// CheckSeatNames refuses two seats that would go by the same name (or a
+// player named like another seat), since options and the log name seats.
+func CheckSeatNames(seats []Seat) error {
+	for i, a := range seats {
+		for j, b := range seats {
+			if i == j || a.Name == "" {
+				continue
+			}
+			if strings.EqualFold(a.Label, b.Label) || strings.EqualFold(a.Label, b.GameLabel) {
+				return fmt.Errorf("seat %d's player is called %s, which is also the name of seat %d: choose another name", i+1, a.Label, j+1)
+			}
+		}
+	}
+	return nil
 }

@@ -46,7 +46,10 @@ func (m *Match) luaNote(L *lua.LState) int {
 	default:
 		L.ArgError(4, "a note's value must be a string, number or boolean")
 	}
-	note := Note{Key: key, Text: text, Value: value}
+	note := Note{Key: key, Text: text}
+	if value != lua.LNil {
+		note.Value = value
+	}
 	if fn != nil {
 		note.Draw = fn
 	}

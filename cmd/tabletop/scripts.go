@@ -131,6 +131,19 @@ func exists(path string) bool {
 // completionPredictors complete the arguments kong cannot know: game
 // names and script files, save files.
 var completionPredictors = []kongcompletion.Option{
-	kongcompletion.WithPredictor("game", complete.PredictOr(complete.PredictSet(games.Names()...), complete.PredictFiles("*.lua"))),
+	kongcompletion.WithPredictor("game", complete.PredictOr(complete.PredictSet(games.Names()...), gameFiles)),
 	kongcompletion.WithPredictor("save", complete.PredictFiles("*.save")),
 }
+
+// gameFiles completes the Lua files a game can be played from: folders
+// and *.lua, but not a game's scenarios (*_test.lua) or its bots
+// (*_bots.lua), which are no game of their own.
+var gameFiles = complete.PredictFunc(func(a complete.Args) []string {
+	var out []string
+	for _, f := range complete.PredictFiles("*.lua").Predict(a) {
+		if strings.HasSuffix(f, "/") || games.IsScript(filepath.Base(f)) {
+			out = append(out, f)
+		}
+	}
+	return out
+})

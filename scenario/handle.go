@@ -1,13 +1,13 @@
 package scenario
 
 import (
-	"strconv"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/luahost"
+	"github.com/tabletop/tabletop/table"
 )
 
 // handle is a test's grip on one match: it may look at everything. It
@@ -309,7 +309,7 @@ func handlePool(L *lua.LState) int {
 		counts := p.Supply
 		switch v := L.Get(3).(type) {
 		case lua.LNumber:
-			counts = p.Held[strconv.Itoa(int(v))]
+			counts = p.Held[table.SeatHolder(int(v))]
 		case lua.LString:
 			if v != "supply" {
 				counts = p.Held[string(v)]

@@ -124,9 +124,9 @@ func poolView(p *interp.Pool, seats []interp.Seat) poolJSON {
 		return out
 	}
 	pj.Supply = counts(p.Supply)
-	for _, h := range p.Holders {
+	for i, h := range p.Holders {
 		hj := holderJSON{Name: h, Counts: counts(p.Held[h])}
-		if s, err := strconv.Atoi(h); err == nil && s >= 1 && s <= len(seats) {
+		if s := p.Holder(i).Seat; s >= 1 && s <= len(seats) {
 			hj.Seat, hj.Name = s, seats[s-1].Label
 		}
 		pj.Holders = append(pj.Holders, hj)

@@ -8,7 +8,7 @@ import (
 )
 
 // View is everything a seat may see, for the view command: the view's
-// text (interp.View.Text) with boards in colour when the style has it,
+// text (ViewText) with boards in colour when the style has it,
 // each line wrapped to the width.
 func View(v *interp.View, st Style) []string {
 	c := *v
@@ -22,7 +22,7 @@ func View(v *interp.View, st Style) []string {
 		}
 	}
 	var out []string
-	for _, l := range strings.Split(strings.TrimRight(c.Text(), "\n"), "\n") {
+	for _, l := range strings.Split(strings.TrimRight(ViewText(&c), "\n"), "\n") {
 		switch {
 		case strings.Contains(l, "\x1b["):
 			out = append(out, st.Cut(st.Degrade(l)))
@@ -70,7 +70,7 @@ func SeatTitle(s interp.Seat) string {
 
 // Result says who won and the final scores, in one line.
 func Result(r interp.Result, seats []interp.Seat) string {
-	return strings.TrimSuffix(interp.ResultText(r, seats), "\n")
+	return strings.TrimSuffix(resultText(r, seats), "\n")
 }
 
 // Cards is the labels of cards, separated by spaces.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/luahost"
+	"github.com/tabletop/tabletop/render"
 	"github.com/tabletop/tabletop/table"
 )
 
@@ -219,7 +220,7 @@ func handleView(L *lua.LState) int {
 // handleText implements g:text([seat]): a seat's view as text.
 func handleText(L *lua.LState) int {
 	h := checkHandle(L)
-	L.Push(lua.LString(h.m.View(L.OptInt(2, 0)).Text()))
+	L.Push(lua.LString(render.ViewText(h.m.View(L.OptInt(2, 0)))))
 	return 1
 }
 

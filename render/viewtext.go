@@ -2,15 +2,16 @@ package render
 
 import (
 	"fmt"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/tabletop/tabletop/interp"
 )
 
-// ViewText renders the view for a person at a terminal. The log is left out
-// (the REPL prints it as it happens; `log` shows it).
+// ViewText is everything a seat may see (its view), as plain lines for a
+// person: notes, the zones in sight, pools, tracks, pads, boards, and
+// whose decision it is or the result. The log is left out (the REPL
+// prints it as it happens; `log` shows it). View lays it out for a
+// terminal; scenarios read it with g:text.
 func ViewText(v *interp.View) string {
 	var b strings.Builder
 	who := "spectator"
@@ -23,24 +24,7 @@ func ViewText(v *interp.View) string {
 		fmt.Fprintf(&b, "%s\n", n.Text)
 		noted[n.Key] = true
 	}
-	for _, z := range v.Zones {
-		if z.Count == 0 && z.Owner != v.Seat || z.Owner == 0 && noted[z.Name] {
-			continue // empty piles of others and of the table are noise; a note of a zone's name stands for it
-		}
-		if len(z.Cards) == z.Count {
-			if z.Count == 0 {
-				fmt.Fprintf(&b, "%s: (empty)\n", z.Label)
-				continue
-			}
-			fmt.Fprintf(&b, "%s: %s\n", z.Label, cardLabels(z.Cards))
-			continue
-		}
-		fmt.Fprintf(&b, "%s: %s", z.Label, plural(z.Count, "card"))
-		if len(z.Cards) > 0 {
-			fmt.Fprintf(&b, " (you know %s)", cardLabels(z.Cards))
-		}
-		b.WriteByte('\n')
-	}
+	zonesText(&b, v, noted)
 	for _, p := range v.Pools {
 		if p.Shown {
 			b.WriteString(poolText(p, v.Seats))
@@ -69,76 +53,58 @@ func ViewText(v *interp.View) string {
 			fmt.Fprintf(&b, "%s\n", l)
 		}
 	}
+	b.WriteString(turnText(v))
+	return b.String()
+}
+
+// zonesText writes the zones in sight: their cards, or how many there
+// are and those the seat knows. The seat's own empty zones are shown;
+// others' and the table's are noise, and a note of a table zone's name
+// stands for the zone.
+func zonesText(b *strings.Builder, v *interp.View, noted map[string]bool) {
+	for _, z := range v.Zones {
+		if z.Count == 0 && z.Owner != v.Seat || z.Owner == 0 && noted[z.Name] {
+			continue
+		}
+		if len(z.Cards) == z.Count {
+			if z.Count == 0 {
+				fmt.Fprintf(b, "%s: (empty)\n", z.Label)
+				continue
+			}
+			fmt.Fprintf(b, "%s: %s\n", z.Label, Cards(z.Cards))
+			continue
+		}
+		fmt.Fprintf(b, "%s: %s", z.Label, plural(z.Count, "card"))
+		if len(z.Cards) > 0 {
+			fmt.Fprintf(b, " (you know %s)", Cards(z.Cards))
+		}
+		b.WriteByte('\n')
+	}
+}
+
+// turnText says whose decision it is — the seat's own with its moves, when
+// they are few — or the result; "" when nobody is to act.
+func turnText(v *interp.View) string {
 	switch {
 	case v.Done:
-		b.WriteString(resultText(v.Result, v.Seats))
+		return Result(v.Result, v.Seats) + "\n"
 	case v.Turn == 0:
-	case v.Turn == v.Seat:
-		fmt.Fprintf(&b, "Your decision")
-		if v.Hint != "" {
-			fmt.Fprintf(&b, " (%s)", v.Hint)
-		}
-		if len(v.Options) > 12 {
-			fmt.Fprintf(&b, ": %d legal moves (legal lists them)\n", len(v.Options))
-		} else {
-			fmt.Fprintf(&b, ": %s\n", strings.Join(v.Options, " | "))
-		}
-	default:
-		fmt.Fprintf(&b, "Waiting for %s.\n", v.Seats[v.Turn-1].Label)
+		return ""
+	case v.Turn != v.Seat:
+		return "Waiting for " + v.Seats[v.Turn-1].Label + ".\n"
 	}
-	return b.String()
+	head := "Your decision"
+	if v.Hint != "" {
+		head += " (" + v.Hint + ")"
+	}
+	if len(v.Options) > 12 {
+		return fmt.Sprintf("%s: %d legal moves (legal lists them)\n", head, len(v.Options))
+	}
+	return head + ": " + strings.Join(v.Options, " | ") + "\n"
 }
 
-// poolText renders a pool: its holders' pieces, and the supply when any
-// is left. A pool with one holder and no supply is one line.
-func poolText(p *interp.Pool, seats []interp.Seat) string {
-	holders := append([]string(nil), p.Holders...)
-	sort.SliceStable(holders, func(i, j int) bool { return holderLess(holders[i], holders[j]) })
-	var held []string
-	for _, h := range holders {
-		if sum(p.Held[h]) > 0 {
-			held = append(held, h)
-		}
-	}
-	var b strings.Builder
-	if sum(p.Supply) == 0 && len(held) == 1 {
-		fmt.Fprintf(&b, "%s: %s\n", p.Label, kindCounts(p.Kinds, p.Held[held[0]]))
-		return b.String()
-	}
-	fmt.Fprintf(&b, "%s", p.Label)
-	if sum(p.Supply) > 0 {
-		fmt.Fprintf(&b, " — supply: %s", kindCounts(p.Kinds, p.Supply))
-	}
-	b.WriteByte('\n')
-	for _, h := range held {
-		fmt.Fprintf(&b, "  %s: %s\n", holderLabel(seats, h), kindCounts(p.Kinds, p.Held[h]))
-	}
-	return b.String()
-}
-
-// resultText says who won and the final scores.
-func resultText(r interp.Result, seats []interp.Seat) string {
-	var b strings.Builder
-	var names []string
-	for _, w := range r.Winners {
-		names = append(names, seats[w-1].Label)
-	}
-	switch len(names) {
-	case 0:
-		b.WriteString("Game over: nobody wins.")
-	case 1:
-		fmt.Fprintf(&b, "Game over: %s wins.", names[0])
-	default:
-		fmt.Fprintf(&b, "Game over: %s share the win.", strings.Join(names, " and "))
-	}
-	b.WriteString(" Scores:")
-	for s := 1; s < len(r.Scores); s++ {
-		fmt.Fprintf(&b, " %s %s", seats[s-1].Label, numberText(r.Scores[s]))
-	}
-	b.WriteByte('\n')
-	return b.String()
-}
-
+// padText is a score pad as a table: a row per line written on it, a
+// column per seat, and the totals.
 func padText(p *interp.Pad, seats []interp.Seat) string {
 	var b strings.Builder
 	w := 8 // the label column
@@ -170,58 +136,4 @@ func padText(p *interp.Pad, seats []interp.Seat) string {
 	}
 	b.WriteByte('\n')
 	return b.String()
-}
-
-func cardLabels(cs []*interp.Card) string {
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = c.Label
-	}
-	return strings.Join(parts, " ")
-}
-
-func kindCounts(kinds []string, counts map[string]int) string {
-	parts := make([]string, 0, len(kinds))
-	for _, k := range kinds {
-		parts = append(parts, fmt.Sprintf("%s %d", k, counts[k]))
-	}
-	return strings.Join(parts, ", ")
-}
-
-func sum(m map[string]int) int {
-	s := 0
-	for _, v := range m {
-		s += v
-	}
-	return s
-}
-
-func holderLess(a, b string) bool {
-	var x, y int
-	_, ea := fmt.Sscanf(a, "%d", &x)
-	_, eb := fmt.Sscanf(b, "%d", &y)
-	switch {
-	case ea == nil && eb == nil:
-		return x < y
-	case ea == nil:
-		return true
-	case eb == nil:
-		return false
-	}
-	return a < b
-}
-
-func holderLabel(seats []interp.Seat, h string) string {
-	var s int
-	if _, err := fmt.Sscanf(h, "%d", &s); err == nil && s >= 1 && s <= len(seats) {
-		return seats[s-1].Label
-	}
-	return h
-}
-
-func numberText(f float64) string {
-	if f == float64(int64(f)) {
-		return strconv.FormatInt(int64(f), 10)
-	}
-	return strconv.FormatFloat(f, 'g', -1, 64)
 }

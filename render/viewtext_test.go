@@ -113,3 +113,44 @@ func TestResult(t *testing.T) {
 		}
 	}
 }
+
+// A pool's holders are named as the table says who they are: a seat by
+// its label, a place by its name — one that starts with a number too.
+// The view lists the seats first, then the places by name; the screen's
+// line keeps the order they first got pieces in.
+func TestPoolHolders(t *testing.T) {
+	seats := []interp.Seat{{Label: "Ann"}, {Label: "Bob"}, {Label: "Cy"}}
+	p := table.NewPool(1, "chips", "Chips", []string{"red"}, map[string]int{"red": 9})
+	for _, h := range []string{"2nd row", table.SeatHolder(3), "pot", table.SeatHolder(1), table.SeatHolder(10)} {
+		p.Shift(p.Supply, p.Holding(h), "red", 1)
+	}
+	want := `Chips — supply: red 4
+  Ann: red 1
+  Cy: red 1
+  10: red 1
+  2nd row: red 1
+  pot: red 1
+`
+	if got := poolText(p, seats); got != want {
+		t.Errorf("the view's pool:\n%s--- want:\n%s", got, want)
+	}
+	if got, want := poolLine(p, seats), "Chips: 2nd row 1 red · Cy 1 red · pot 1 red · Ann 1 red · 10 1 red · supply 4 red"; got != want {
+		t.Errorf("the screen's pool: %q, want %q", got, want)
+	}
+}
+
+// A transcript's turn: the table's cards (a note of a zone's name in its
+// place), the seat's hand and its decision; others' cards are left out,
+// and many moves are counted, not listed.
+func TestTranscript(t *testing.T) {
+	v := viewFixture()
+	p := &interp.Prompt{Seat: 1, Hint: "your lead", Options: []string{"play A♠", "play K♠"}}
+	want := []string{"Ann's hand: A♠ K♠", "Trick: Bob 7♣", "Ann, your move (your lead): play A♠ | play K♠"}
+	if got := Transcript(v, p); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the turn:\n%s\n--- want:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	p.Hint, p.Options = "", strings.Fields(strings.Repeat("x ", 17))
+	if got := Transcript(v, p); got[len(got)-1] != "Ann, your move: 17 legal moves (type legal to list them)" {
+		t.Errorf("many moves: %q", got[len(got)-1])
+	}
+}

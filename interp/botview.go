@@ -1,8 +1,6 @@
 package interp
 
 import (
-	"strconv"
-
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -474,12 +472,12 @@ func (bv *botView) updatePools() {
 		}
 		pt.RawSetString("supply", sup)
 		held := L.CreateTable(len(m.Seats), len(p.Holders))
-		for _, h := range p.Holders {
+		for i, h := range p.Holders {
 			ht := L.CreateTable(0, len(p.Kinds))
 			for _, k := range p.Kinds {
 				ht.RawSetString(k, lua.LNumber(p.Held[h][k]))
 			}
-			if s, err := strconv.Atoi(h); err == nil {
+			if s := p.Holder(i).Seat; s > 0 {
 				held.RawSetInt(s, ht)
 			} else {
 				held.RawSetString(h, ht)

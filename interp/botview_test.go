@@ -322,3 +322,37 @@ func TestAViewTakesAgainTheCardsOfTheOneItReplaced(t *testing.T) {
 		})
 	}
 }
+
+// TestBotViewsHoldersBySeatAndPlace: a bot's view of a pool holds a seat's
+// pieces under its number and a place's under its name, a place whose name
+// starts with a number too.
+func TestBotViewsHoldersBySeatAndPlace(t *testing.T) {
+	_, m := startMatch(t, "holders.lua", `
+local G = { title = "Holders", players = { 2, 2 } }
+function G.play(t)
+  local chips = t:pool { name = "chips", kinds = { "red" }, supply = 9 }
+  chips:give(2, "red", 1)
+  chips:give("used", "red", 2)
+  chips:give("02", "red", 3)
+  t:ask(1, { "ok" })
+end
+return G`, Config{Players: 2})
+	L := lua.NewState()
+	defer L.Close()
+	held := m.LuaView(L, 1).RawGetString("pools").(*lua.LTable).RawGetString("chips").(*lua.LTable).RawGetString("held").(*lua.LTable)
+	red := func(k lua.LValue) lua.LValue {
+		h, ok := held.RawGet(k).(*lua.LTable)
+		if !ok {
+			return lua.LNil
+		}
+		return h.RawGetString("red")
+	}
+	for _, c := range []struct {
+		key  lua.LValue
+		want lua.LNumber
+	}{{lua.LNumber(2), 1}, {lua.LString("used"), 2}, {lua.LString("02"), 3}} {
+		if got := red(c.key); got != c.want {
+			t.Errorf("held[%s].red = %v, want %v", c.key, got, c.want)
+		}
+	}
+}

@@ -13,7 +13,8 @@
 //
 // The main types are Engine (a compiled script, shared by many matches),
 // Match (one running game), Prompt (a decision to make), View (what one seat
-// may see) and Record (a saved game).
+// may see, as data; package render writes it as text) and Record (a saved
+// game).
 //
 // Text is made when it is read: a log line keeps its parts, a note may be
 // a function of the seat drawn with the view (draw.go). So replaying a

@@ -634,39 +634,15 @@ func (s *Session) handOver(seat int) {
 	}
 }
 
-// showTurn prints what the seat to act needs to decide: the table, its
-// hand, and the hint with the legal moves.
+// showTurn prints what the seat to act needs to decide: the boards that
+// changed, then the table, its hand, and the hint with the legal moves
+// (render.Transcript).
 func (s *Session) showTurn(p *interp.Prompt) {
 	v := s.m.View(p.Seat)
 	s.showExtras(p.Seat, v)
-	shownHand := false
-	notes := map[string]string{}
-	for _, n := range v.Notes {
-		notes[n.Key] = n.Text
+	for _, l := range render.Transcript(v, p) {
+		s.printf("%s\n", l)
 	}
-	for _, z := range v.Zones {
-		if z.Count == 0 || len(z.Cards) != z.Count {
-			continue
-		}
-		switch {
-		case z.Owner == 0 && notes[z.Name] != "":
-			s.printf("%s\n", notes[z.Name]) // a note of the zone's name says more (render.Screen)
-		case z.Owner == 0:
-			s.printf("%s: %s\n", z.Label, render.Cards(z.Cards))
-		case z.Owner == p.Seat && !shownHand:
-			shownHand = true
-			s.printf("%s: %s\n", z.Label, render.Cards(z.Cards))
-		}
-	}
-	s.printf("%s, your move", s.m.SeatLabel(p.Seat))
-	if p.Hint != "" {
-		s.printf(" (%s)", p.Hint)
-	}
-	opts := strings.Join(p.Options, " | ")
-	if len(p.Options) > 16 || len(opts) > 160 {
-		opts = fmt.Sprintf("%d legal moves (type legal to list them)", len(p.Options))
-	}
-	s.printf(": %s\n", opts)
 }
 
 // showExtras prints the board-like objects of a seat's view (in colour on

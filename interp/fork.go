@@ -198,7 +198,7 @@ var (
 	matchType    = reflect.TypeOf(Match{})
 	// silentDrops are what a silent match does not keep: its log and what
 	// makes it (a silent match counts the log's bytes all the same).
-	silentDrops = map[string]bool{"log": true, "logParts": true, "logArgs": true, "cardRefs": true, "fmtBuf": true, "leaks": true}
+	silentDrops = map[string]bool{"log": true, "logParts": true, "logArgs": true, "cardRefs": true, "fmtBuf": true, "leaks": true, "places": true, "placeIdx": true}
 	boardType   = reflect.TypeOf(Board{})
 	// The board's sidebar function is a Go closure over its match and the
 	// script's function: the copy makes its own (forkBoard).

@@ -95,6 +95,7 @@ interp.LogLine
 interp.Match
 interp.Metric
 interp.Note
+interp.Place
 interp.Prompt
 interp.RNG
 interp.Result
@@ -112,6 +113,7 @@ interp.logParts
 interp.matchMeta
 interp.meldKeeper
 interp.pcallThread
+interp.placeKey
 interp.randSource
 interp.scratch
 interp.textSet

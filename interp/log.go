@@ -254,9 +254,9 @@ func logText(L *lua.LState, v lua.LValue, arg int) string {
 	return string(s)
 }
 
-// writeLine adds a line the script wrote with t:log, t:tell or t:event:
-// parts from format, seen by the seats in to.
-func (m *Match) writeLine(to SeatSet, parts int32, cards []int, data map[string]any) {
+// writeLine adds a line the script wrote with t:log, t:tell or t:event
+// (the method running on L): parts from format, seen by the seats in to.
+func (m *Match) writeLine(L *lua.LState, to SeatSet, parts int32, cards []int, data map[string]any) {
 	m.logBytes += m.lineBytes + logLineBytes + 8*int64(len(cards))
 	if m.learn != nil {
 		m.learnLine(to)
@@ -265,7 +265,7 @@ func (m *Match) writeLine(to SeatSet, parts int32, cards []int, data map[string]
 		m.logParts, m.logArgs, m.cardRefs = m.logParts[:parts-1], m.logArgs[:m.logParts[parts-1].from], m.cardRefs[:len(m.cardRefs)-len(cards)]
 		return
 	}
-	m.log = append(m.log, LogLine{To: to, Cards: cards, Data: data, Names: m.lineNames, parts: parts})
+	m.log = append(m.log, LogLine{To: to, Cards: cards, Data: data, Names: m.lineNames, parts: parts, place: m.logPlace(L)})
 	m.pending++
 	m.checkLine(len(m.log) - 1)
 }

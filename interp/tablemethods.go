@@ -235,7 +235,7 @@ func (m *Match) tableShuffle(L *lua.LState) int {
 // tableLog implements t:log(fmt, ...): a line every seat reads.
 func (m *Match) tableLog(L *lua.LState) int {
 	parts, cards := m.format(L, 2)
-	m.writeLine(AllSeats, parts, cards, nil)
+	m.writeLine(L, AllSeats, parts, cards, nil)
 	return 0
 }
 
@@ -243,7 +243,7 @@ func (m *Match) tableLog(L *lua.LState) int {
 func (m *Match) tableTell(L *lua.LState) int {
 	to := m.checkSeats(L, 2)
 	parts, cards := m.format(L, 3)
-	m.writeLine(to, parts, cards, nil)
+	m.writeLine(L, to, parts, cards, nil)
 	return 0
 }
 
@@ -262,6 +262,6 @@ func (m *Match) tableEvent(L *lua.LState) int {
 	var cards []int
 	data, _ := m.plainData(L, tbl, &cards, 0).(map[string]any)
 	parts, more := m.format(L, 4)
-	m.writeLine(to, parts, append(cards, more...), data)
+	m.writeLine(L, to, parts, append(cards, more...), data)
 	return 0
 }

@@ -1,0 +1,127 @@
+package interp
+
+import (
+	"unsafe"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Where each log line was written. A person asks why a line of the log
+// came (the REPL's why): the answer is the rule that wrote it, the place
+// in the script of the innermost frame of the script's own code that
+// called t:log, t:tell or t:event. Lines are written often and asked
+// about seldom, so a line keeps only a small index into the match's
+// table of the places lines were written from (interned: a game writes
+// its thousands of lines from a few dozen places). Finding the place is
+// a walk up the Lua call stack, usually one frame, read from gopher-lua's
+// call frames where interp knows their layout (forklua.go); a Silent
+// match, which keeps no log, does not look.
+
+// Place is a place in a script: the file as errors name it
+// ("games/clubs.lua", a module as "stdlib/cards.lua"), the line, and
+// the first line of the function holding it (0: the file's main chunk).
+type Place struct {
+	File       string
+	Line, Func int
+}
+
+// LogPlace returns where the script wrote log line i (0 <= i < LogLen):
+// ok is false for a line no line of the script wrote — what a seat said,
+// a takeback — or whose writer the engine could not see.
+func (m *Match) LogPlace(i int) (Place, bool) {
+	if i < 0 || i >= len(m.log) || m.log[i].place == 0 {
+		return Place{}, false
+	}
+	return m.places[m.log[i].place-1], true
+}
+
+// logPlace interns the place the method running on L was called from:
+// 1 + its index in m.places, or 0 when there is none. The table is keyed
+// by the caller's instruction, which is cheaper to look up than its
+// place; two instructions of one line are two entries of one place.
+func (m *Match) logPlace(L *lua.LState) int32 {
+	if layoutProblem() != "" {
+		p, ok := callerPlaceSlow(L)
+		if !ok {
+			return 0
+		}
+		return m.intern(placeKey{pc: -1, place: p}, p)
+	}
+	f := callerFrame(L)
+	if f == nil {
+		return 0
+	}
+	k := placeKey{proto: f.Fn.Proto, pc: int32(f.Pc)}
+	if i, ok := m.placeIdx[k]; ok {
+		return i
+	}
+	pr := f.Fn.Proto
+	return m.intern(k, Place{File: pr.SourceName, Line: pr.DbgSourcePositions[f.Pc-1], Func: pr.LineDefined})
+}
+
+// placeKey is what the places of a match's log are interned by: the
+// caller's instruction, or its place when the frames are not read
+// directly (pc -1).
+type placeKey struct {
+	proto *lua.FunctionProto
+	pc    int32
+	place Place
+}
+
+// intern adds place p under key k.
+func (m *Match) intern(k placeKey, p Place) int32 {
+	if i, ok := m.placeIdx[k]; ok {
+		return i
+	}
+	if m.placeIdx == nil {
+		m.placeIdx = map[placeKey]int32{}
+	}
+	m.places = append(m.places, p)
+	m.placeIdx[k] = int32(len(m.places))
+	return int32(len(m.places))
+}
+
+// callerFrame is the innermost frame of the script's own code on L's call
+// stack (not the engine's prelude, nor a frame without lines), read from
+// gopher-lua's frames where interp knows their layout (1.1.2, checked by
+// layoutProblem); nil when there is none.
+func callerFrame(L *lua.LState) *frameLayout {
+	for f := (*stateLayout)(unsafe.Pointer(L)).currentFrame; f != nil; f = f.Parent {
+		fn := f.Fn
+		if fn == nil || fn.IsG || f.Pc <= 0 || f.Pc > len(fn.Proto.DbgSourcePositions) || isEngineSource(fn.Proto.SourceName) {
+			continue
+		}
+		if fn.Proto.DbgSourcePositions[f.Pc-1] > 0 {
+			return f
+		}
+	}
+	return nil
+}
+
+// callerPlace is the place of callerFrame, as gopher-lua's public debug
+// interface would tell it.
+func callerPlace(L *lua.LState) (Place, bool) {
+	if layoutProblem() != "" {
+		return callerPlaceSlow(L)
+	}
+	f := callerFrame(L)
+	if f == nil {
+		return Place{}, false
+	}
+	pr := f.Fn.Proto
+	return Place{File: pr.SourceName, Line: pr.DbgSourcePositions[f.Pc-1], Func: pr.LineDefined}, true
+}
+
+// callerPlaceSlow is callerPlace through gopher-lua's public debug
+// interface, for a gopher-lua whose frames interp does not know.
+func callerPlaceSlow(L *lua.LState) (Place, bool) {
+	for level := 1; ; level++ {
+		dbg, ok := L.GetStack(level)
+		if !ok {
+			return Place{}, false
+		}
+		if _, err := L.GetInfo("Sl", dbg, lua.LNil); err == nil && dbg.CurrentLine > 0 && !isEngineSource(dbg.Source) {
+			return Place{File: dbg.Source, Line: dbg.CurrentLine, Func: dbg.LineDefined}, true
+		}
+	}
+}

@@ -318,6 +318,7 @@ func playSession(e *env, m *interp.Match, seats []repl.Seat, saver *saves.Autosa
 		s.Autosave = saver
 	}
 	s.LoadScript = loadScript
+	s.ReloadScript = reloadScript
 	s.AutoForced = e.autoForced
 	s.OpenDeal = e.openDeal
 	if replayName != "" {

@@ -61,7 +61,7 @@ func (s *Session) exec(ctx context.Context, l *command.Line) bool {
 	case command.CmdWhy:
 		s.why(l.N, l.HasN)
 	case command.CmdReload:
-		changed = s.reload(l.Path)
+		changed = s.reload(ctx, l.Path)
 	case command.CmdQuit:
 		return true
 	default:

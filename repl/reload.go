@@ -1,6 +1,7 @@
 package repl
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -25,7 +26,7 @@ import (
 
 // reload reads the game's script again, or the script at path, and
 // replays the game so far under it. It reports whether the game changed.
-func (s *Session) reload(path string) bool {
+func (s *Session) reload(ctx context.Context, path string) bool {
 	if s.ReloadScript == nil {
 		s.tell("reload is not available here.")
 		return false
@@ -44,7 +45,12 @@ func (s *Session) reload(path string) bool {
 		s.tell(builtInHelp(old))
 		return false
 	}
-	r, err := refit(eng, s.m)
+	r, err := refit(ctx, eng, s.m)
+	if ctx.Err() != nil {
+		s.stopped()
+		s.tell("The game goes on under the rules it had.")
+		return false
+	}
 	if err != nil {
 		s.printf("Cannot reload %s: %s\nThe game goes on under the rules it had.\n", eng.Path, ErrorText(err))
 		return false
@@ -124,15 +130,16 @@ func (r *refitted) dropped() string {
 
 // refit replays the decisions of m under eng, as far as they fit, with
 // m's configuration and takebacks. It fails when the game does not start
-// under eng at all.
-func refit(eng *interp.Engine, m *interp.Match) (*refitted, error) {
-	cfg, ds := m.Config, m.Decisions()
-	probe, err := eng.NewMatch(cfg, interp.Silent)
+// under eng at all, or when ctx is done first (Ctrl-C).
+func refit(ctx context.Context, eng *interp.Engine, m *interp.Match) (*refitted, error) {
+	cfg, ds, tbs := m.Config, m.Decisions(), m.Takebacks()
+	probe, err := eng.NewMatch(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("the game does not start under it: %w", err)
 	}
-	r := &refitted{of: len(ds)}
-	var secret bool
+	stop := context.AfterFunc(ctx, func() { probe.Interrupt("stopped") })
+	r := &refitted{m: probe, of: len(ds)}
+	secret := false
 	for ; r.fit < len(ds); r.fit++ {
 		d := ds[r.fit]
 		p := probe.Prompt()
@@ -142,15 +149,25 @@ func refit(eng *interp.Engine, m *interp.Match) (*refitted, error) {
 			break
 		}
 	}
-	probe.Close()
-	var tbs []interp.Takeback
-	for _, tb := range m.Takebacks() {
-		if tb.At <= r.fit {
-			tbs = append(tbs, tb)
-		}
-	}
-	if r.m, err = eng.ReplayTakebacks(cfg, ds[:r.fit], tbs); err != nil {
+	stop()
+	if err := ctx.Err(); err != nil {
+		probe.Close()
 		return nil, err
+	}
+	// The replay goes on as the game. One the script failed in is made
+	// again up to before the failure; one with takebacks is made again
+	// with the lines that tell of them.
+	if probe.Err() != nil || len(tbs) > 0 {
+		probe.Close()
+		var kept []interp.Takeback
+		for _, tb := range tbs {
+			if tb.At <= r.fit {
+				kept = append(kept, tb)
+			}
+		}
+		if r.m, err = eng.ReplayTakebacks(cfg, ds[:r.fit], kept); err != nil {
+			return nil, err
+		}
 	}
 	if r.fit < r.of {
 		r.moveText = r.misfit.Text

@@ -352,3 +352,28 @@ t:log("f")
 		}
 	}
 }
+
+// TestReloadInterrupted stops a reload with Ctrl-C: the game goes on
+// under the rules it had.
+func TestReloadInterrupted(t *testing.T) {
+	dir := tinyVariants(t)
+	eng := load(t, filepath.Join(dir, "tiny.lua"))
+	seats, _ := ParseSeats(eng, []string{"me", "bot:ones"})
+	m, err := eng.NewMatch(interp.Config{Players: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	s := New(m, seats, NewPlainReader(strings.NewReader(""), &out, true), &out)
+	reloadFromDisk(s)
+	defer s.Close()
+	s.Exec(context.Background(), "add 2")
+	before := s.Match()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s.Exec(ctx, "reload "+filepath.Join(dir, "strict.lua"))
+	checkTranscript(t, out.String(), []string{"Stopped (Ctrl-C).", "The game goes on under the rules it had."}, []string{"no longer fits"})
+	if s.Match() != before || s.Match().Engine != eng {
+		t.Errorf("the game changed: %s, %d decisions", s.Match().Engine.Path, len(s.Match().Decisions()))
+	}
+}

@@ -313,19 +313,7 @@ func TestSession(t *testing.T) {
 				script = "testdata/tiny.lua"
 			}
 			out, _ := play(t, script, tc.seats, 1, tc.input)
-			rest := out
-			for _, w := range tc.want {
-				i := strings.Index(rest, w)
-				if i < 0 {
-					t.Fatalf("missing (in order) %q\n--- transcript ---\n%s", w, out)
-				}
-				rest = rest[i+len(w):]
-			}
-			for _, a := range tc.absent {
-				if strings.Contains(out, a) {
-					t.Errorf("transcript has %q\n--- transcript ---\n%s", a, out)
-				}
-			}
+			checkTranscript(t, out, tc.want, tc.absent)
 		})
 	}
 }

@@ -113,7 +113,6 @@ interp.logParts
 interp.matchMeta
 interp.meldKeeper
 interp.pcallThread
-interp.placeKey
 interp.randSource
 interp.scratch
 interp.textSet

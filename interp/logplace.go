@@ -36,48 +36,57 @@ func (m *Match) LogPlace(i int) (Place, bool) {
 }
 
 // logPlace interns the place the method running on L was called from:
-// 1 + its index in m.places, or 0 when there is none. The table is keyed
-// by the caller's instruction, which is cheaper to look up than its
-// place; two instructions of one line are two entries of one place.
+// 1 + its index in m.places, or 0 when there is none. The table is found
+// by the calling instruction: per compiled function, by its number (a
+// lookup by pointer and an index, cheaper than hashing a place).
 func (m *Match) logPlace(L *lua.LState) int32 {
 	if layoutProblem() != "" {
-		p, ok := callerPlaceSlow(L)
-		if !ok {
-			return 0
-		}
-		return m.intern(placeKey{pc: -1, place: p}, p)
+		return m.internSlow(L)
 	}
 	f := callerFrame(L)
 	if f == nil {
 		return 0
 	}
-	k := placeKey{proto: f.Fn.Proto, pc: int32(f.Pc)}
-	if i, ok := m.placeIdx[k]; ok {
-		return i
-	}
 	pr := f.Fn.Proto
-	return m.intern(k, Place{File: pr.SourceName, Line: pr.DbgSourcePositions[f.Pc-1], Func: pr.LineDefined})
-}
-
-// placeKey is what the places of a match's log are interned by: the
-// caller's instruction, or its place when the frames are not read
-// directly (pc -1).
-type placeKey struct {
-	proto *lua.FunctionProto
-	pc    int32
-	place Place
-}
-
-// intern adds place p under key k.
-func (m *Match) intern(k placeKey, p Place) int32 {
-	if i, ok := m.placeIdx[k]; ok {
+	byPC := m.placeIdx[pr]
+	if byPC == nil {
+		if m.placeIdx == nil {
+			m.placeIdx = map[*lua.FunctionProto][]int32{}
+		}
+		byPC = make([]int32, len(pr.Code)+1)
+		m.placeIdx[pr] = byPC
+	}
+	if f.Pc >= len(byPC) {
+		return m.intern(Place{File: pr.SourceName, Line: pr.DbgSourcePositions[f.Pc-1], Func: pr.LineDefined})
+	}
+	if i := byPC[f.Pc]; i != 0 {
 		return i
 	}
-	if m.placeIdx == nil {
-		m.placeIdx = map[placeKey]int32{}
+	byPC[f.Pc] = m.intern(Place{File: pr.SourceName, Line: pr.DbgSourcePositions[f.Pc-1], Func: pr.LineDefined})
+	return byPC[f.Pc]
+}
+
+// internSlow is logPlace for a gopher-lua whose frames interp does not
+// know: the place found through the debug interface.
+func (m *Match) internSlow(L *lua.LState) int32 {
+	p, ok := callerPlaceSlow(L)
+	if !ok {
+		return 0
+	}
+	return m.intern(p)
+}
+
+// intern returns 1 + the index of p in m.places, adding it if it is not
+// there. A game writes its lines from a few dozen places, and a place is
+// looked for only the first time an instruction writes a line: two
+// instructions of one line share its entry.
+func (m *Match) intern(p Place) int32 {
+	for i, q := range m.places {
+		if q == p {
+			return int32(i + 1)
+		}
 	}
 	m.places = append(m.places, p)
-	m.placeIdx[k] = int32(len(m.places))
 	return int32(len(m.places))
 }
 

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -139,11 +140,14 @@ func TestLogPlaceWithoutLayout(t *testing.T) {
 		ok1, ok2   bool
 	}
 	var got []pair
+	var fast, slow Match // their tables of places, interned both ways
+	var interned [][2]int32
 	L.SetGlobal("probe", L.NewFunction(func(L *lua.LState) int {
 		var p pair
 		p.fast, p.ok1 = callerPlace(L)
 		p.slow, p.ok2 = callerPlaceSlow(L)
 		got = append(got, p)
+		interned = append(interned, [2]int32{fast.logPlace(L), slow.internSlow(L)})
 		return 0
 	}))
 	engine, err := L.Load(strings.NewReader("return function(f) f() end"), "<engine>")
@@ -160,6 +164,7 @@ local function f()
 end
 local function g() return f() end
 g()
+g()
 viaEngine(probe)
 viaEngine(function()
   probe()
@@ -171,7 +176,7 @@ pcall(probe)
 	}
 	L.Push(chunk)
 	L.Call(0, 0)
-	want := []Place{{"probe.lua", 1, 0}, {"probe.lua", 3, 2}, {"probe.lua", 7, 0}, {"probe.lua", 9, 8}, {"probe.lua", 11, 0}}
+	want := []Place{{"probe.lua", 1, 0}, {"probe.lua", 3, 2}, {"probe.lua", 3, 2}, {"probe.lua", 8, 0}, {"probe.lua", 10, 9}, {"probe.lua", 12, 0}}
 	if len(got) != len(want) {
 		t.Fatalf("%d probes, want %d", len(got), len(want))
 	}
@@ -179,6 +184,11 @@ pcall(probe)
 		if !p.ok1 || !p.ok2 || p.fast != want[i] || p.slow != want[i] {
 			t.Errorf("probe %d: fast %+v (%v), slow %+v (%v), want %+v", i+1, p.fast, p.ok1, p.slow, p.ok2, want[i])
 		}
+	}
+	// the same place twice is one entry of the table, either way
+	wantIdx := [][2]int32{{1, 1}, {2, 2}, {2, 2}, {3, 3}, {4, 4}, {5, 5}}
+	if fmt.Sprint(interned) != fmt.Sprint(wantIdx) || len(fast.places) != 5 || fmt.Sprint(fast.places) != fmt.Sprint(slow.places) {
+		t.Errorf("interned %v, want %v; places %v and %v", interned, wantIdx, fast.places, slow.places)
 	}
 }
 

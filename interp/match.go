@@ -169,14 +169,14 @@ type Match struct {
 	// The log's lines not rendered yet (log.go).
 	logParts  []logParts
 	logArgs   []logArg
-	pending   int                // lines not rendered yet
-	lineBytes int64              // the size of the line being written
-	lineNames SeatSet            // the seats the line being written names
-	fmtBuf    []byte             // storage reused by rendering
-	cardRefs  []int              // backing array of LogLine.Cards
-	silent    bool               // keeps no log (a copy nobody reads: Silent)
-	places    []Place            // where log lines were written from (logplace.go)
-	placeIdx  map[placeKey]int32 // 1 + index in places, by the instruction that wrote a line
+	pending   int                            // lines not rendered yet
+	lineBytes int64                          // the size of the line being written
+	lineNames SeatSet                        // the seats the line being written names
+	fmtBuf    []byte                         // storage reused by rendering
+	cardRefs  []int                          // backing array of LogLine.Cards
+	silent    bool                           // keeps no log (a copy nobody reads: Silent)
+	places    []Place                        // where log lines were written from (logplace.go)
+	placeIdx  map[*lua.FunctionProto][]int32 // 1 + index in places, by the instruction that wrote a line (its pc)
 
 	notesVer  uint32        // changes with every t:note (bot views)
 	seatLists []*lua.LTable // the lists t:seats made, by the seat they start from

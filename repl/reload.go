@@ -55,12 +55,48 @@ func (s *Session) reload(ctx context.Context, path string) bool {
 		s.printf("Cannot reload %s: %s\nThe game goes on under the rules it had.\n", eng.Path, ErrorText(err))
 		return false
 	}
-	if !s.consent(fmt.Sprintf("%s asks to reload the rules from %s and replay the game under them: %s.", s.m.SeatLabel(s.viewer), eng.Path, r.outcome())) {
+	if !s.reloadAllowed(r) {
 		r.m.Close()
 		return false
 	}
+	if s.soloWithBots() && !r.m.Practice() {
+		if err := r.markPractice(eng, s.viewer); err != nil {
+			r.m.Close()
+			s.printf("Cannot reload %s: %s\nThe game goes on under the rules it had.\n", eng.Path, ErrorText(err))
+			return false
+		}
+	}
 	s.takeUp(r, old)
 	return true
+}
+
+// reloadAllowed asks whoever must agree to a reload. A changed script
+// can show anyone anything — a line that prints every hand — so a reload
+// in the middle of a game with secrets is fair only with the consent of
+// those whose secrets it could show: at a shared keyboard every other
+// person must agree; at a table of one person and bots, the person says
+// yes to the game becoming practice (as a takeback after seeing what
+// followed does: the save and the result say so). A person alone, a
+// practice game, or a replay (whose record shows everything anyway)
+// just reloads.
+func (s *Session) reloadAllowed(r *refitted) bool {
+	switch {
+	case s.sharedTable():
+		return s.consent(fmt.Sprintf("%s asks to reload the rules from %s and replay the game under them: %s. "+
+			"A changed script can show anyone what any seat holds.", s.m.SeatLabel(s.viewer), r.m.Engine.Path, r.outcome()))
+	case s.soloWithBots() && !s.m.Practice():
+		s.tell(fmt.Sprintf("Reloading the rules from %s replays the game under them: %s. "+
+			"A changed script could show you what the bots hold, so the game becomes practice: its save and its result say so.",
+			r.m.Engine.Path, r.outcome()))
+		return s.yes("Reload? (yes/no) ", "The game goes on under the rules it had.")
+	}
+	return true
+}
+
+// soloWithBots reports whether one person plays against bots (not in a
+// replay): the bots' secrets are the ones a reload could show.
+func (s *Session) soloWithBots() bool {
+	return s.replay == "" && s.humans() == 1 && len(s.seats) > 1
 }
 
 // scriptOf is what reload reads for an engine: a built-in game by its
@@ -92,6 +128,9 @@ func builtInHelp(e *interp.Engine) string {
 // no longer fits.
 type refitted struct {
 	m        *interp.Match
+	cfg      interp.Config
+	ds       []interp.Decision // the decisions of the game reloaded
+	kept     []interp.Takeback // its takebacks before the first misfit
 	fit, of  int
 	misfit   interp.Decision
 	why      string
@@ -138,7 +177,7 @@ func refit(ctx context.Context, eng *interp.Engine, m *interp.Match) (*refitted,
 		return nil, fmt.Errorf("the game does not start under it: %w", err)
 	}
 	stop := context.AfterFunc(ctx, func() { probe.Interrupt("stopped") })
-	r := &refitted{m: probe, of: len(ds)}
+	r := &refitted{m: probe, cfg: cfg, ds: ds, of: len(ds)}
 	secret := false
 	for ; r.fit < len(ds); r.fit++ {
 		d := ds[r.fit]
@@ -154,18 +193,17 @@ func refit(ctx context.Context, eng *interp.Engine, m *interp.Match) (*refitted,
 		probe.Close()
 		return nil, err
 	}
+	for _, tb := range tbs {
+		if tb.At <= r.fit {
+			r.kept = append(r.kept, tb)
+		}
+	}
 	// The replay goes on as the game. One the script failed in is made
 	// again up to before the failure; one with takebacks is made again
 	// with the lines that tell of them.
 	if probe.Err() != nil || len(tbs) > 0 {
 		probe.Close()
-		var kept []interp.Takeback
-		for _, tb := range tbs {
-			if tb.At <= r.fit {
-				kept = append(kept, tb)
-			}
-		}
-		if r.m, err = eng.ReplayTakebacks(cfg, ds[:r.fit], kept); err != nil {
+		if r.m, err = eng.ReplayTakebacks(cfg, ds[:r.fit], r.kept); err != nil {
 			return nil, err
 		}
 	}
@@ -176,6 +214,19 @@ func refit(ctx context.Context, eng *interp.Engine, m *interp.Match) (*refitted,
 		}
 	}
 	return r, nil
+}
+
+// markPractice makes the replayed game again with a line that says seat
+// changed the rules: the game is practice from here on (interp.Reloaded).
+func (r *refitted) markPractice(eng *interp.Engine, seat int) error {
+	tbs := append(append([]interp.Takeback(nil), r.kept...), interp.Takeback{Seat: seat, At: r.fit, Undone: r.of - r.fit, How: interp.Reloaded})
+	m, err := eng.ReplayTakebacks(r.cfg, r.ds[:r.fit], tbs)
+	if err != nil {
+		return err
+	}
+	r.m.Close()
+	r.m = m
+	return nil
 }
 
 // fits applies decision d to the probe, and says why it does not fit

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/stdlib"
+	"github.com/tabletop/tabletop/takeback"
 )
 
 // tinyVariants writes testdata/tiny.lua into a folder with variants of
@@ -84,19 +85,19 @@ func TestReload(t *testing.T) {
 		{
 			name:  "the first decision that no longer fits is named, and those after it dropped",
 			seats: []string{"me", "bot:ones"},
-			input: "add 2\nvote red\nadd 1\nreload " + v("strict.lua") + "\nlog\n",
+			input: "add 2\nvote red\nadd 1\nreload " + v("strict.lua") + "\nyes\nlog\n",
 			want: []string{
 				"Decision 1 (Left: add 2) no longer fits: it is not a legal move there now.",
 				"The game goes on from before it: decisions 1 to 6 (6 of them) are dropped.",
-				"The log reads as before, up to its line 1.",
+				"The log reads differently from line 2 on (why N says which rule wrote line N):\n2. Left changes the rules (reload), dropping 6 decisions that no longer fitted: this game is practice.",
 				"Left, your move (add to the count): add 1 | boom | loop",
-				"Left> log\n1. The count starts at 0\nLeft>",
+				"Left> log\n1. The count starts at 0\n2. Left changes the rules (reload), dropping 6 decisions that no longer fitted: this game is practice.\nLeft>",
 			},
 		},
 		{
 			name:  "a bot's secret choice is not named",
 			seats: []string{"me", "bot:ones"},
-			input: "add 1\nvote blue\nreload " + v("novote.lua") + "\n",
+			input: "add 1\nvote blue\nreload " + v("novote.lua") + "\nyes\n",
 			want: []string{
 				"Decision 4 (Right: a secret choice) no longer fits: it is not a legal move there now.",
 				"The game goes on from before it: decision 4 is dropped.",
@@ -107,7 +108,7 @@ func TestReload(t *testing.T) {
 		{
 			name:  "one's own secret choice is, to a person alone",
 			seats: []string{"me", "bot:ones"},
-			input: "add 1\nvote blue\nreload " + v("novote2.lua") + "\n",
+			input: "add 1\nvote blue\nreload " + v("novote2.lua") + "\nyes\n",
 			want:  []string{"Decision 3 (Left: vote blue) no longer fits: it is not a legal move there now."},
 		},
 		{
@@ -137,10 +138,10 @@ func TestReload(t *testing.T) {
 		{
 			name:  "a person alone sees the lines that read differently, his own included",
 			seats: []string{"me", "bot:ones"},
-			input: "add 1\nvote red\nreload " + v("told.lua") + "\n",
+			input: "add 1\nvote red\nreload " + v("told.lua") + "\nyes\n",
 			want: []string{
 				"Reloaded " + v("told.lua") + ": all 4 decisions fit its rules.",
-				"The log reads differently from line 4 on (why N says which rule wrote line N):\n4. Your vote: vote red\n5. The votes: 2 red, 0 blue\n",
+				"The log reads differently from line 4 on (why N says which rule wrote line N):\n4. Your vote: vote red\n5. The votes: 2 red, 0 blue\n6. Left changes the rules (reload): this game is practice.\n",
 			},
 		},
 		{
@@ -157,7 +158,7 @@ func TestReload(t *testing.T) {
 		{
 			name:  "a bot the new rules lack gives way to their default",
 			seats: []string{"me", "bot:ones"},
-			input: "add 1\nreload " + v("nobots.lua") + "\nvote red\n",
+			input: "add 1\nreload " + v("nobots.lua") + "\nyes\nvote red\n",
 			want: []string{
 				"Reloaded " + v("nobots.lua") + ": all 2 decisions fit its rules.",
 				"Right's bot ones is not in the reloaded script: random plays it.",
@@ -242,7 +243,7 @@ func TestReloadBuiltIn(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out strings.Builder
-	input := "add 1\nreload\nreload " + filepath.Join(dir, "strict.lua") + "\n"
+	input := "add 1\nreload\nreload " + filepath.Join(dir, "strict.lua") + "\nyes\n"
 	s := New(m, seats, NewPlainReader(strings.NewReader(input), &out, true), &out)
 	s.ReloadScript = load
 	defer s.Close()
@@ -257,6 +258,59 @@ func TestReloadBuiltIn(t *testing.T) {
 	}, nil)
 	if got := s.Record().Script; got != filepath.Join(dir, "strict.lua") {
 		t.Errorf("the save names %s, not the script reloaded", got)
+	}
+}
+
+// TestReloadAloneAgainstBots: a changed script could show a person alone
+// what the bots hold, so he reloads only by making the game practice —
+// asked once, said in the log, kept in the save and the result; a game
+// that is practice already, a replay, or one without bots is not asked.
+func TestReloadAloneAgainstBots(t *testing.T) {
+	dir := tinyVariants(t)
+	v := func(name string) string { return filepath.Join(dir, name) }
+	input := "add 1\nreload " + v("strict.lua") + "\nno\nreload " + v("strict.lua") + "\nyes\nreload " + v("tiny.lua") + "\n"
+	out, s := playWith(t, v("tiny.lua"), []string{"me", "bot:ones"}, 1, input, reloadFromDisk)
+	checkTranscript(t, out, []string{
+		"Left> reload " + v("strict.lua") + "\nReloading the rules from " + v("strict.lua") + " replays the game under them: all 2 decisions fit them. " +
+			"A changed script could show you what the bots hold, so the game becomes practice: its save and its result say so.\nReload? (yes/no) no",
+		"The game goes on under the rules it had.",
+		"Reload? (yes/no) yes",
+		"Reloaded " + v("strict.lua") + ": all 2 decisions fit its rules.",
+		"4. Left changes the rules (reload): this game is practice.",
+		"Left> reload " + v("tiny.lua") + "\nReloaded " + v("tiny.lua") + ": all 2 decisions fit its rules.",
+	}, nil)
+	if n := strings.Count(out, "Reload? (yes/no)"); n != 2 {
+		t.Errorf("asked %d times, want 2 (not again once the game is practice)", n)
+	}
+	r := s.Record()
+	if !s.m.Practice() || len(r.Takebacks) != 1 || r.Takebacks[0] != (interp.Takeback{Seat: 1, At: 2, Undone: 0, How: interp.Reloaded}) {
+		t.Errorf("practice %v, takebacks %+v", s.m.Practice(), r.Takebacks)
+	}
+	// the save reads back, practice and all
+	var b strings.Builder
+	if err := r.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	back, err := interp.ParseRecord(strings.NewReader(b.String()), "game.save")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, b.String())
+	}
+	m, err := s.eng.ReplayRecord(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if !m.Practice() || takeback.Note(m) != "A practice game: Left changed the rules in the middle of it (reload)." {
+		t.Errorf("read back: practice %v, note %q", m.Practice(), takeback.Note(m))
+	}
+
+	// people at one keyboard are warned, and agree or not: their game
+	// stays a game (each could refuse)
+	out, s = playWith(t, v("tiny.lua"), []string{"ann", "bob"}, 1, "add 1\nadd 1\nreload "+v("strict.lua")+"\nyes\n", reloadFromDisk)
+	checkTranscript(t, out, []string{"and replay the game under them: all 2 decisions fit them. A changed script can show anyone what any seat holds.\nBob, do you agree? (yes/no) yes",
+		"Reloaded " + v("strict.lua") + ": all 2 decisions fit its rules."}, []string{"Reload?", "practice"})
+	if s.m.Practice() {
+		t.Error("a game of people who agreed became practice")
 	}
 }
 

@@ -76,6 +76,9 @@ func (s *Session) notWritten(l interp.LogLine) string {
 		}
 	}
 	for _, tb := range s.m.Takebacks() {
+		if l.Text == s.m.TakebackText(tb) && tb.How == interp.Reloaded {
+			return "No rule wrote it: tabletop did, to tell of a change of the rules (reload)."
+		}
 		if l.Text == s.m.TakebackText(tb) {
 			return "No rule wrote it: tabletop did, to tell of a takeback (undo)."
 		}

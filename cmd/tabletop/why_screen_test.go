@@ -100,12 +100,19 @@ return Game
 	}
 	term.mark()
 	term.send("reload\r")
+	ask := strings.Join(term.waitNew("Reload? (yes/no)"), "\n")
+	if !strings.Contains(strings.Join(strings.Fields(ask), " "), "A changed script could show you what the bots hold, so the game becomes practice") {
+		t.Errorf("reload against a bot does not ask to make the game practice:\n%s", ask)
+	}
+	term.mark()
+	term.send("yes\r")
 	scr := term.waitNew("your move")
 	text := strings.Join(scr, "\n")
 	for _, want := range []string{
 		"Decision 2 (Right: add ",
 		"no longer fits: it is not a legal move there now.",
 		"The game goes on from before it: decision 2 is dropped.",
+		"Left changes the rules (reload), dropping a decision that no longer fitted: this game is practice.",
 		"Left>",
 	} {
 		if !strings.Contains(text, want) && !strings.Contains(strings.Join(strings.Fields(text), " "), want) {

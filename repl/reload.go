@@ -26,6 +26,11 @@ import (
 
 // reload reads the game's script again, or the script at path, and
 // replays the game so far under it. It reports whether the game changed.
+//
+// Whoever must agree is asked after the script is read (its errors show
+// only the script) and before it runs on this game: from then on what it
+// prints, the errors it raises and which decisions still fit can tell of
+// what is hidden (reloadAllowed).
 func (s *Session) reload(ctx context.Context, path string) bool {
 	if s.ReloadScript == nil {
 		s.tell("reload is not available here.")
@@ -45,49 +50,50 @@ func (s *Session) reload(ctx context.Context, path string) bool {
 		s.tell(builtInHelp(old))
 		return false
 	}
-	r, err := refit(ctx, eng, s.m)
-	if ctx.Err() != nil {
-		s.stopped()
-		s.tell("The game goes on under the rules it had.")
+	if !s.reloadAllowed(eng.Path) {
 		return false
+	}
+	practice := s.soloWithBots() // what the new script shows, the game must pay for
+	r, err := refit(ctx, eng, s.m)
+	if err == nil && practice && !r.m.Practice() {
+		if err = r.markPractice(eng, s.viewer); err != nil {
+			r.m.Close()
+		}
 	}
 	if err != nil {
-		s.printf("Cannot reload %s: %s\nThe game goes on under the rules it had.\n", eng.Path, ErrorText(err))
-		return false
-	}
-	if !s.reloadAllowed(r) {
-		r.m.Close()
-		return false
-	}
-	if s.soloWithBots() && !r.m.Practice() {
-		if err := r.markPractice(eng, s.viewer); err != nil {
-			r.m.Close()
-			s.printf("Cannot reload %s: %s\nThe game goes on under the rules it had.\n", eng.Path, ErrorText(err))
-			return false
+		if ctx.Err() != nil {
+			s.stopped()
+		} else {
+			s.printf("Cannot reload %s: %s\n", eng.Path, ErrorText(err))
 		}
+		s.tell("The game goes on under the rules it had.")
+		if practice {
+			s.practiceAnyway()
+		}
+		return practice
 	}
 	s.takeUp(r, old)
 	return true
 }
 
-// reloadAllowed asks whoever must agree to a reload. A changed script
-// can show anyone anything — a line that prints every hand — so a reload
-// in the middle of a game with secrets is fair only with the consent of
-// those whose secrets it could show: at a shared keyboard every other
-// person must agree; at a table of one person and bots, the person says
-// yes to the game becoming practice (as a takeback after seeing what
-// followed does: the save and the result say so). A person alone, a
-// practice game, or a replay (whose record shows everything anyway)
-// just reloads.
-func (s *Session) reloadAllowed(r *refitted) bool {
+// reloadAllowed asks whoever must agree to a reload from path. A changed
+// script can show anyone anything — a line, an error or a print that
+// tells every hand; even which of the bots' moves still fit tells of
+// their cards — so a reload in the middle of a game with secrets is fair
+// only with the consent of those whose secrets it could show: at a
+// shared keyboard every other person must agree; at a table of one
+// person and bots, the person says yes to the game becoming practice (as
+// a takeback after seeing what followed does: the save and the result
+// say so). A person alone, a practice game, or a replay (whose record
+// shows everything anyway) just reloads.
+func (s *Session) reloadAllowed(path string) bool {
 	switch {
 	case s.sharedTable():
-		return s.consent(fmt.Sprintf("%s asks to reload the rules from %s and replay the game under them: %s. "+
-			"A changed script can show anyone what any seat holds.", s.m.SeatLabel(s.viewer), r.m.Engine.Path, r.outcome()))
+		return s.consent(fmt.Sprintf("%s asks to reload the rules from %s and replay the game so far under them. "+
+			"A changed script can show anyone what any seat holds.", s.m.SeatLabel(s.viewer), path))
 	case s.soloWithBots() && !s.m.Practice():
-		s.tell(fmt.Sprintf("Reloading the rules from %s replays the game under them: %s. "+
-			"A changed script could show you what the bots hold, so the game becomes practice: its save and its result say so.",
-			r.m.Engine.Path, r.outcome()))
+		s.tell(fmt.Sprintf("Reloading the rules from %s replays the game so far under them. "+
+			"A changed script could show you what the bots hold, so the game becomes practice: its save and its result say so.", path))
 		return s.yes("Reload? (yes/no) ", "The game goes on under the rules it had.")
 	}
 	return true
@@ -97,6 +103,25 @@ func (s *Session) reloadAllowed(r *refitted) bool {
 // replay): the bots' secrets are the ones a reload could show.
 func (s *Session) soloWithBots() bool {
 	return s.replay == "" && s.humans() == 1 && len(s.seats) > 1
+}
+
+// practiceAnyway makes the game practice after a reload that failed once
+// the new script had run on it: what it printed or raised may have shown
+// the bots' secrets all the same.
+func (s *Session) practiceAnyway() {
+	if s.m.Practice() {
+		return
+	}
+	m := s.m
+	tbs := append(append([]interp.Takeback(nil), m.Takebacks()...), interp.Takeback{Seat: s.viewer, At: len(m.Decisions()), How: interp.Reloaded})
+	if p, err := m.Engine.ReplayTakebacks(m.Config, m.Decisions(), tbs); err == nil {
+		s.replace(p)
+		s.redo, s.redoBy = nil, 0
+	} else {
+		m.SetTakebacks(tbs) // a game its script stopped: the save and the result say so
+	}
+	s.tell(s.m.TakebackText(tbs[len(tbs)-1]))
+	s.autosave()
 }
 
 // scriptOf is what reload reads for an engine: a built-in game by its
@@ -135,14 +160,6 @@ type refitted struct {
 	misfit   interp.Decision
 	why      string
 	moveText string // the misfit as it may be named here: its text, or a word for a secret
-}
-
-// outcome says in a few words what the reload does to the game.
-func (r *refitted) outcome() string {
-	if r.fit == r.of {
-		return allFit(r.of) + " them"
-	}
-	return fmt.Sprintf("decision %d no longer fits, and %s", r.fit+1, r.dropped())
 }
 
 // allFit says that the n decisions so far fit (... some rules).

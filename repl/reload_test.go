@@ -2,6 +2,7 @@ package repl
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,6 +31,8 @@ func tinyVariants(t *testing.T) string {
 		"noopt.lua":   {`options = { goal = { default = 6, help = "the count that wins" } },`, ``},
 		"syntax.lua":  {`local Game = {`, `local = {`},
 		"told.lua":    {`"You voted " .. v`, `"Your vote: " .. v`},
+		"leak.lua":    {`local count = 0`, `local count = 0
+  error("what the bots hold: LEAK")`},
 		"fails.lua": {`count = count + (c == "add 1" and 1 or 2)`, `count = count + (c == "add 1" and 1 or 2)
       if count == 3 then error("three is too many") end`},
 	}
@@ -127,12 +130,22 @@ func TestReload(t *testing.T) {
 			seats: []string{"ann", "bob"},
 			input: "add 1\nadd 2\nreload " + v("strict.lua") + "\nno\nreload " + v("strict.lua") + "\nyes\nadd 1\n",
 			want: []string{
-				"Ann asks to reload the rules from " + v("strict.lua") + " and replay the game under them: decision 2 no longer fits, and decision 2 is dropped.",
+				"Ann asks to reload the rules from " + v("strict.lua") + " and replay the game so far under them. A changed script can show anyone what any seat holds.",
 				"Bob, do you agree? (yes/no) no", "Bob does not agree: nothing changes.",
 				"Bob, do you agree? (yes/no) yes",
 				"Decision 2 (Bob: add 2) no longer fits: it is not a legal move there now.",
 				"Pass the keyboard to Bob (Right).", "Bob, your move (add to the count): add 1 | boom | loop",
 				"Bob> add 1", "Bob adds, making 2",
+			},
+		},
+		{
+			name:  "nothing of the new script runs on the game before the person says yes",
+			seats: []string{"me", "bot:ones"},
+			input: "add 1\nreload " + v("leak.lua") + "\nno\nlog\nreload " + v("leak.lua") + "\nyes\n",
+			want: []string{
+				"Reload? (yes/no) no", "The game goes on under the rules it had.",
+				"Left> log\n1. The count starts at 0\n2. Left adds, making 1\n3. Right adds, making 2\nLeft> reload",
+				"Reload? (yes/no) yes", "LEAK", "Left changes the rules (reload): this game is practice.",
 			},
 		},
 		{
@@ -180,12 +193,15 @@ func TestReload(t *testing.T) {
 		{
 			name:  "a script that does not load, or no longer has the game's option, leaves the game as it was",
 			seats: []string{"me", "bot:ones"},
-			input: "add 1\nreload " + v("syntax.lua") + "\nreload " + v("noopt.lua") + "\nreload nosuch.lua\nlog\n",
+			input: "add 1\nreload " + v("syntax.lua") + "\nreload nosuch.lua\nreload " + v("noopt.lua") + "\nyes\nlog\n",
 			want: []string{
 				"Cannot reload " + v("syntax.lua") + ": " + v("syntax.lua") + ":5:", "The game goes on under the rules it had.",
-				"Cannot reload " + v("noopt.lua") + `: the game does not start under it: unknown option "goal"`, "The game goes on under the rules it had.",
 				"Cannot reload nosuch.lua: ", "The game goes on under the rules it had.",
-				"3. Right adds, making 2",
+				// it ran on the game: practice all the same
+				"Reload? (yes/no) yes",
+				"Cannot reload " + v("noopt.lua") + `: the game does not start under it: unknown option "goal"`, "The game goes on under the rules it had.",
+				"Left changes the rules (reload): this game is practice.",
+				"3. Right adds, making 2\n4. Left changes the rules (reload): this game is practice.",
 			},
 			absent: []string{"no longer fits"},
 		},
@@ -271,7 +287,7 @@ func TestReloadAloneAgainstBots(t *testing.T) {
 	input := "add 1\nreload " + v("strict.lua") + "\nno\nreload " + v("strict.lua") + "\nyes\nreload " + v("tiny.lua") + "\n"
 	out, s := playWith(t, v("tiny.lua"), []string{"me", "bot:ones"}, 1, input, reloadFromDisk)
 	checkTranscript(t, out, []string{
-		"Left> reload " + v("strict.lua") + "\nReloading the rules from " + v("strict.lua") + " replays the game under them: all 2 decisions fit them. " +
+		"Left> reload " + v("strict.lua") + "\nReloading the rules from " + v("strict.lua") + " replays the game so far under them. " +
 			"A changed script could show you what the bots hold, so the game becomes practice: its save and its result say so.\nReload? (yes/no) no",
 		"The game goes on under the rules it had.",
 		"Reload? (yes/no) yes",
@@ -307,7 +323,7 @@ func TestReloadAloneAgainstBots(t *testing.T) {
 	// people at one keyboard are warned, and agree or not: their game
 	// stays a game (each could refuse)
 	out, s = playWith(t, v("tiny.lua"), []string{"ann", "bob"}, 1, "add 1\nadd 1\nreload "+v("strict.lua")+"\nyes\n", reloadFromDisk)
-	checkTranscript(t, out, []string{"and replay the game under them: all 2 decisions fit them. A changed script can show anyone what any seat holds.\nBob, do you agree? (yes/no) yes",
+	checkTranscript(t, out, []string{"and replay the game so far under them. A changed script can show anyone what any seat holds.\nBob, do you agree? (yes/no) yes",
 		"Reloaded " + v("strict.lua") + ": all 2 decisions fit its rules."}, []string{"Reload?", "practice"})
 	if s.m.Practice() {
 		t.Error("a game of people who agreed became practice")
@@ -408,7 +424,7 @@ t:log("f")
 }
 
 // TestReloadInterrupted stops a reload with Ctrl-C: the game goes on
-// under the rules it had.
+// under the rules it had — practice, since the new script ran on it.
 func TestReloadInterrupted(t *testing.T) {
 	dir := tinyVariants(t)
 	eng := load(t, filepath.Join(dir, "tiny.lua"))
@@ -418,16 +434,17 @@ func TestReloadInterrupted(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out strings.Builder
-	s := New(m, seats, NewPlainReader(strings.NewReader(""), &out, true), &out)
+	s := New(m, seats, NewPlainReader(strings.NewReader("yes\n"), &out, true), &out)
 	reloadFromDisk(s)
 	defer s.Close()
 	s.Exec(context.Background(), "add 2")
-	before := s.Match()
+	before := s.Match().Decisions()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	s.Exec(ctx, "reload "+filepath.Join(dir, "strict.lua"))
-	checkTranscript(t, out.String(), []string{"Stopped (Ctrl-C).", "The game goes on under the rules it had."}, []string{"no longer fits"})
-	if s.Match() != before || s.Match().Engine != eng {
+	checkTranscript(t, out.String(), []string{"Reload? (yes/no) yes", "Stopped (Ctrl-C).", "The game goes on under the rules it had.",
+		"Left changes the rules (reload): this game is practice."}, []string{"no longer fits"})
+	if fmt.Sprint(s.Match().Decisions()) != fmt.Sprint(before) || s.Match().Engine != eng || !s.Match().Practice() {
 		t.Errorf("the game changed: %s, %d decisions", s.Match().Engine.Path, len(s.Match().Decisions()))
 	}
 }

@@ -31,7 +31,7 @@ func tinyVariants(t *testing.T) string {
 		"noopt.lua":   {`options = { goal = { default = 6, help = "the count that wins" } },`, ``},
 		"syntax.lua":  {`local Game = {`, `local = {`},
 		"told.lua":    {`"You voted " .. v`, `"Your vote: " .. v`},
-		"leak.lua":    {`local count = 0`, `local count = 0
+		"leak.lua": {`local count = 0`, `local count = 0
   error("what the bots hold: LEAK")`},
 		"fails.lua": {`count = count + (c == "add 1" and 1 or 2)`, `count = count + (c == "add 1" and 1 or 2)
       if count == 3 then error("three is too many") end`},

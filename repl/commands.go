@@ -86,7 +86,7 @@ var ownHelp = map[string]string{
 	command.CmdUndo:   "take back your last move, or your last N: alone while nothing has come of it, else the others must agree (see Fair play in the README)",
 	command.CmdRedo:   "make again the last move taken back, or the last N",
 	command.CmdSeat:   "look at the game from seat N, a person's (hotseat play)",
-	command.CmdReload: "read the game's script again (or FILE) and replay the game so far under its rules, up to the first decision that no longer fits (at a shared keyboard, if the others agree)",
+	command.CmdReload: "read the game's script again (or FILE) and replay the game so far under its rules, up to the first decision that no longer fits (at a shared keyboard, if the others agree; alone against bots, as practice)",
 }
 
 // replayHelp says what commands do while a replay steps through a record.

@@ -45,6 +45,7 @@ type Engine struct {
 	protos   map[string]*luahost.Chunk // by module name; "" is the main script
 	sources  map[string]string         // module name → file path shown in errors
 	modSums  map[string]string         // module name → SHA-256 of the game's modules
+	texts    map[string]string         // file path shown in errors → the source compiled (SourceText)
 	logHint  logHint                   // how long the last game's log grew (loghint.go)
 	boards   boardMaps                 // the boards' maps parsed (boardmaps.go)
 	programs bool                      // may seat bots that start programs (AllowPrograms)
@@ -136,6 +137,7 @@ func newEngine(s Source) *Engine {
 		modules: s.Modules,
 		protos:  map[string]*luahost.Chunk{},
 		modSums: map[string]string{},
+		texts:   map[string]string{},
 	}
 	if s.Home != nil {
 		e.home, e.homeName, e.dir = s.Home.FS, s.Home.Name, path.Dir(s.Path)
@@ -160,6 +162,7 @@ func (e *Engine) load(src []byte) (*Engine, error) {
 		return nil, err
 	}
 	e.protos[""] = proto
+	e.texts[e.Path] = string(src)
 	if err := e.describe(); err != nil {
 		return nil, err
 	}
@@ -202,6 +205,7 @@ func (e *Engine) module(name string) (*luahost.Chunk, string, error) {
 	}
 	e.protos[name] = p
 	e.sources[name] = shown
+	e.texts[shown] = string(src)
 	if hashed {
 		if e.modSums == nil {
 			e.modSums = map[string]string{}
@@ -210,6 +214,46 @@ func (e *Engine) module(name string) (*luahost.Chunk, string, error) {
 		e.modSums[name] = hex.EncodeToString(sum[:])
 	}
 	return p, shown, nil
+}
+
+// SourceLines returns the lines of a file the engine compiled — the
+// script, or a module it required — as they were then, by the name errors
+// and log places (Place.File) give it: tabs expanded (to every fourth
+// column) and each line made printable like every text a script shows, so
+// no line of a script can drive the terminal that shows it.
+func (e *Engine) SourceLines(file string) ([]string, bool) {
+	e.mu.Lock()
+	text, ok := e.texts[file]
+	e.mu.Unlock()
+	if !ok {
+		return nil, false
+	}
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = printableLine(expandTabs(strings.TrimSuffix(l, "\r")))
+	}
+	return lines, true
+}
+
+// expandTabs replaces the tabs of a line by spaces up to the next fourth
+// column.
+func expandTabs(line string) string {
+	if !strings.Contains(line, "\t") {
+		return line
+	}
+	var b strings.Builder
+	col := 0
+	for _, r := range line {
+		if r == '\t' {
+			n := 4 - col%4
+			b.WriteString(strings.Repeat(" ", n))
+			col += n
+			continue
+		}
+		b.WriteRune(r)
+		col++
+	}
+	return b.String()
 }
 
 // describe runs the script once in a scratch state and reads its game table.

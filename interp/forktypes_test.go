@@ -44,6 +44,7 @@ interp.LogLine
 interp.Match
 interp.Metric
 interp.Note
+interp.Place
 interp.Prompt
 interp.RNG
 interp.Result

@@ -276,7 +276,7 @@ func (m *Match) writeLine(L *lua.LState, to SeatSet, parts int32, cards []int, e
 	if ev != nil && len(ev.cards) > 0 {
 		cards = append(ev.cards, cards...)
 	}
-	m.log = append(m.log, LogLine{To: to, Cards: cards, Data: data, Names: m.lineNames, parts: parts})
+	m.log = append(m.log, LogLine{To: to, Cards: cards, Data: data, Names: m.lineNames, parts: parts, place: m.logPlace(L)})
 	m.pending++
 	m.checkLine(len(m.log) - 1)
 }

@@ -102,6 +102,7 @@ type LogLine struct {
 	Data map[string]any
 
 	parts int32 // 1 + its index in Match.logParts while Text is not rendered yet (log.go)
+	place int32 // 1 + its index in Match.places: where the script wrote it (logplace.go); 0 for none
 }
 
 // Note is a public status line a script keeps in every view ("Led: ♥").
@@ -173,12 +174,14 @@ type Match struct {
 	// The log's lines not rendered yet (log.go).
 	logParts  []logParts
 	logArgs   []logArg
-	pending   int     // lines not rendered yet
-	lineBytes int64   // the size of the line being written
-	lineNames SeatSet // the seats the line being written names
-	fmtBuf    []byte  // storage reused by rendering
-	cardRefs  []int   // backing array of LogLine.Cards
-	silent    bool    // keeps no log (a copy nobody reads: Silent)
+	pending   int                            // lines not rendered yet
+	lineBytes int64                          // the size of the line being written
+	lineNames SeatSet                        // the seats the line being written names
+	fmtBuf    []byte                         // storage reused by rendering
+	cardRefs  []int                          // backing array of LogLine.Cards
+	silent    bool                           // keeps no log (a copy nobody reads: Silent)
+	places    []Place                        // where log lines were written from (logplace.go)
+	placeIdx  map[*lua.FunctionProto][]int32 // 1 + index in places, by the instruction that wrote a line (its pc)
 
 	notesVer  uint32        // changes with every t:note (bot views)
 	seatLists []*lua.LTable // the lists t:seats made, by the seat they start from

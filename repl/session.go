@@ -37,6 +37,11 @@ type Session struct {
 	// LoadScript loads the script a save names when it is not the one
 	// being played (nil: such saves are refused).
 	LoadScript func(path string) (*interp.Engine, error)
+	// ReloadScript loads the script reload reads: a built-in game's name
+	// or a script file (nil: reload is refused). Unlike LoadScript it may
+	// let the seats' programs play (bot:exec), since the seats stay as
+	// the person who started the game typed them.
+	ReloadScript func(path string) (*interp.Engine, error)
 	// OpenDeal says the seed was given on the command line, in sight of
 	// everyone at the keyboard: it is shown even to people who share the
 	// keyboard, whose drawn seed is else secret until the end (fair.go).
@@ -514,7 +519,7 @@ func (s *Session) botStep() error {
 // noDecision explains why there is nothing to decide.
 func (s *Session) noDecision() error {
 	if err := s.m.Err(); err != nil {
-		return errors.New("the game is stopped by a script error: undo, save, load or quit")
+		return errors.New("the game is stopped by a script error: reload (once the script is mended), undo, save, load or quit")
 	}
 	return errors.New("the game is over: nothing is left to decide")
 }
@@ -564,7 +569,7 @@ func (s *Session) showState() {
 		if s.errShown != s.m {
 			s.errShown = s.m
 			s.printf("%s\n", interp.ErrorText(err))
-			s.printf("The game is stopped by a script error: undo, save, load or quit still work.\n")
+			s.printf("The game is stopped by a script error: reload (once the script is mended), undo, save, load or quit still work.\n")
 		}
 		return
 	}

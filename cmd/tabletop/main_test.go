@@ -62,6 +62,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"droplines": dropLines,
 			"bgplay":    bgPlay,
+			"bgsend":    bgSend,
 			"bgquit":    bgQuit,
 			"svgtext":   svgText,
 		},

@@ -70,6 +70,17 @@ func loadScript(arg string) (*interp.Engine, error) {
 	return interp.LoadFrom(src)
 }
 
+// reloadScript loads the script a game's reload reads: as loadScript,
+// and it may seat the programs the command line seated (bot:exec).
+func reloadScript(arg string) (*interp.Engine, error) {
+	eng, err := loadScript(arg)
+	if err != nil {
+		return nil, err
+	}
+	allowPrograms(eng)
+	return eng, nil
+}
+
 // gameName names a game for its autosave: a built-in game's name, or the
 // script file's name.
 func gameName(eng *interp.Engine) string {

@@ -44,6 +44,13 @@ type message struct {
 	At     *int   `json:"at"`
 	Text   string `json:"text"`
 	Accept bool   `json:"accept"`
+	// The friends' messages (friends.go): a seat, a rematch's seats
+	// rotated, the host's token, what he does and with which bot.
+	Seat   int    `json:"seat"`
+	Rotate bool   `json:"rotate"`
+	Host   string `json:"host"`
+	Do     string `json:"do"`
+	Bot    string `json:"bot"`
 }
 
 // client is one open connection to a table, for a seat or a spectator.
@@ -133,6 +140,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		case <-ctx.Done():
 		}
 	}()
+	s.meet(t, c, r)
 	t.join(c)
 	defer t.leave(c)
 	go c.writeLoop(ctx, ws, cancel)
@@ -159,6 +167,7 @@ func (t *Table) leave(c *client) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	delete(t.conns, c)
+	t.parted(c)
 	c.close()
 	t.active = time.Now()
 	if t.closed {
@@ -266,7 +275,7 @@ func (t *Table) handle(ctx context.Context, c *client, msg message) []byte {
 	case "undo_answer":
 		err = t.answerUndo(ctx, c.seat, msg.Accept)
 	default:
-		err = fmt.Errorf("unknown message type %q: play, command, say, undo or undo_answer", msg.Type)
+		err = t.friendly(ctx, c, msg)
 	}
 	if err != nil {
 		return errorFrame(err)

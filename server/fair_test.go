@@ -193,6 +193,7 @@ func TestChosenSeedIsAnOpenDeal(t *testing.T) {
 	if json.Unmarshal([]byte(body), &shown); shown.Seed != "7" || !shown.OpenDeal {
 		t.Fatalf("the lobby's response to an open deal: %s", body)
 	}
+	res.Seats[1].Link = f.claim(res.Code, 2, "bob").Link
 	for _, link := range []string{res.Seats[0].Link, res.Seats[1].Link, res.Watch} {
 		p := f.join(link)
 		if seed, open := frameSeed(p.next("state")); seed != "7" || !open {

@@ -142,6 +142,39 @@ func (f *fixture) create(req createRequest) *createResponse {
 	if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
 		f.t.Fatal(err)
 	}
+	// each friend claims his seat with the invitation, under the name
+	// the request gave it
+	for i, s := range out.Seats {
+		if s.Open {
+			name := ""
+			if i < len(req.Seats) {
+				name = req.Seats[i].Name
+			}
+			out.Seats[i].Link = f.claim(out.Code, i+1, name).Link
+		}
+	}
+	return &out
+}
+
+// claim claims seat of the table of code as name, through the route
+// the invitation's page uses.
+func (f *fixture) claim(code string, seat int, name string) *claimResponse {
+	f.t.Helper()
+	b, _ := json.Marshal(claimRequest{Seat: seat, Name: name})
+	res, err := http.Post(f.http.URL+"/api/join/"+code, "application/json", bytes.NewReader(b))
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusCreated {
+		var e map[string]string
+		json.NewDecoder(res.Body).Decode(&e)
+		f.t.Fatalf("claiming seat %d: %s: %s", seat, res.Status, e["error"])
+	}
+	var out claimResponse
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
+		f.t.Fatal(err)
+	}
 	return &out
 }
 
@@ -151,6 +184,16 @@ type player struct {
 	ws   *websocket.Conn
 	raw  chan []byte
 	last *stateFrame
+
+	mu  sync.Mutex
+	all []byte // every message received, one a line
+}
+
+// received is every message p received so far.
+func (p *player) received() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return string(p.all)
 }
 
 func (f *fixture) join(link string) *player {
@@ -172,6 +215,9 @@ func (f *fixture) join(link string) *player {
 			if err != nil {
 				return
 			}
+			p.mu.Lock()
+			p.all = append(append(p.all, b...), '\n')
+			p.mu.Unlock()
 			p.raw <- b
 		}
 	}()

@@ -160,6 +160,7 @@ func (t *Table) join(c *client) {
 		return
 	}
 	c.logSent = -1
+	t.greet(c)
 	t.broadcast()
 }
 

@@ -523,7 +523,7 @@ func TestBrowserFairPlay(t *testing.T) {
 	defer cancel()
 	err := chromedp.Do(ctx, chromedp.Navigate(f.http.URL+"/"), chromedp.WaitVisible("#seats .seat-row"),
 		chromedp.Click(`.game-button[data-game="clubs_short"]`), chromedp.Click("#open-deal"), chromedp.WaitVisible("#seed"),
-		chromedp.SendKeys("#seed", "7"), chromedp.Click("#create"), chromedp.WaitVisible("#seat-links .link"))
+		chromedp.SendKeys("#seed", "7"), chromedp.Click("#create"), chromedp.WaitVisible("#invite"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -545,7 +545,7 @@ func TestBrowserFairPlay(t *testing.T) {
 		}
 		return shown
 	}
-	link, err := chromedp.Run(ctx, chromedp.Value("#seat-links .link"))
+	link, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#my-seat").href`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -554,14 +554,14 @@ func TestBrowserFairPlay(t *testing.T) {
 	}
 	// the same game, not an open deal
 	err = chromedp.Do(ctx, chromedp.Click("#again"), chromedp.WaitVisible("#seats .seat-row"), chromedp.Click("#open-deal"),
-		chromedp.WaitNotVisible("#seed"), chromedp.Click("#create"), chromedp.WaitVisible("#seat-links .link"))
+		chromedp.WaitNotVisible("#seed"), chromedp.Click("#create"), chromedp.WaitVisible("#invite"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if hidden, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("deal-note").hidden`)); !hidden {
 		t.Fatal("the lobby shows a note of an open deal for a table that is not one")
 	}
-	if link, err = chromedp.Run(ctx, chromedp.Value("#seat-links .link")); err != nil {
+	if link, err = chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#my-seat").href`)); err != nil {
 		t.Fatal(err)
 	}
 	if shown := deal(link); shown != "" {

@@ -99,12 +99,18 @@ func (t *Table) isPerson(seat int) bool {
 // isAway reports whether a bot plays seat for its absent person.
 func (t *Table) isAway(seat int) bool { return !t.isHuman(seat) && t.isPerson(seat) }
 
-// meet records what opened connection c (its token and client address)
-// and sends it the table's chat. It is called before the table's join.
+// meet records what opened connection c: its token and client address.
+// It is called before the table's join.
 func (s *Server) meet(t *Table, c *client, r *http.Request) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.fr.visitors[c] = &visitor{token: r.PathValue("token"), addr: s.clientOf(r)}
+}
+
+// greet sends a connection joining the table its chat, and drops a vote
+// about its seat (its person is back); the caller holds mu, and joins c
+// to the table's connections in the same hold, so that c misses no line.
+func (t *Table) greet(c *client) {
 	if c.seat > 0 {
 		delete(t.fr.empty, c.seat)
 		if v := t.fr.vote; v != nil && v.seat == c.seat {

@@ -34,6 +34,7 @@ type serveCmd struct {
 	Expire             time.Duration `default:"72h" help:"Close a table nobody has played at nor had open for this long; 0 never does."`
 	Origin             []string      `sep:"none" placeholder:"URL" help:"Another origin whose pages may open tables and seats here, besides the address the server is reached at (https://games.example.com behind a proxy that does not pass the Host on; repeatable)."`
 	Proxy              bool          `help:"A reverse proxy is in front: count each client by the address its X-Forwarded-For header ends with."`
+	Away               time.Duration `default:"3m" help:"How long a person's seat must have had no page open before the others may let a bot play it (until he takes it back); 0 never."`
 }
 
 func (c *serveCmd) Run(e *env) error {
@@ -107,12 +108,15 @@ func (c *serveCmd) Run(e *env) error {
 func (c *serveCmd) config(st *store.Store, games []server.Game) server.Config {
 	cfg := server.Config{Store: st, Games: games, Load: loadScript, MaxTables: c.MaxTables, BotDelay: c.BotDelay,
 		BotBudget: c.BotBudget, BotIterations: c.BotIterations, MaxTablesPerClient: c.MaxTablesPerClient,
-		Expire: c.Expire, Origins: c.Origin, TrustProxy: c.Proxy}
+		Expire: c.Expire, Origins: c.Origin, TrustProxy: c.Proxy, AwayAfter: c.Away}
 	if c.MaxTablesPerClient <= 0 {
 		cfg.MaxTablesPerClient = -1
 	}
 	if c.Expire <= 0 {
 		cfg.Expire = -1
+	}
+	if c.Away <= 0 {
+		cfg.AwayAfter = -1
 	}
 	return cfg
 }

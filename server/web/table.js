@@ -49,6 +49,10 @@ function receive(m) {
       addNotices(m.notices);
       state = m;
       draw();
+      if (typeof friends !== "undefined") friends.state(m);
+      break;
+    case "chat":
+      if (typeof friends !== "undefined") friends.chat(m);
       break;
     case "reply":
       showOutput(m.lines.join("\n"), false);

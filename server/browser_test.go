@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -152,22 +151,10 @@ func playInBrowser(ctx context.Context, url string, typeFirst bool) error {
 // them: TABLETOP_SCREENSHOTS=$PWD/docs).
 func TestScreenshots(t *testing.T) {
 	bctx := browser(t)
-	dir := os.Getenv("TABLETOP_SCREENSHOTS")
-	if dir == "" {
-		dir = t.TempDir()
-	}
 	f := newFixture(t, "", Config{Rate: rate.Inf})
 	shoot := func(ctx context.Context, name string) {
 		t.Helper()
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		path := filepath.Join(dir, name+".png")
-		if err := os.WriteFile(path, png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("%s (%d bytes)", path, len(png))
+		screenshot(t, ctx, name)
 	}
 	shootLobby(bctx, t, f, shoot)
 	for _, c := range []screenshotGame{

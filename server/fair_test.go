@@ -47,21 +47,7 @@ func (l *logBook) text() string {
 // content type unless told otherwise) and returns the status and body.
 func (f *fixture) post(body string, header map[string]string) (int, string) {
 	f.t.Helper()
-	req, err := http.NewRequest("POST", f.http.URL+"/api/tables", strings.NewReader(body))
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	for k, v := range header {
-		req.Header.Set(k, v)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return res.StatusCode, string(b)
+	return f.request("POST", "/api/tables", body, header)
 }
 
 // createdTable reads the response of a table created by post.

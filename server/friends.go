@@ -292,7 +292,7 @@ func (t *Table) friendly(ctx context.Context, c *client, msg message) error {
 	return fmt.Errorf("unknown message type %q: play, command, say, undo, undo_answer, chat, name, host, leave_seat, away_bot, away_answer, bot_for_me, take_seat, rematch or rematch_answer", msg.Type)
 }
 
-// MaxName bounds a spectator's name, in characters.
+// maxSpectatorName bounds a spectator's name, in characters.
 const maxSpectatorName = 24
 
 // nameSpectator sets the name a spectator watches under ("" for none).
@@ -306,7 +306,7 @@ func (t *Table) nameSpectator(c *client, name string) error {
 	}
 	for _, r := range name {
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(" -_'.", r) {
-			return errors.New("a name is letters, digits, spaces and - _ ' .")
+			return errors.New("a name is letters, digits, spaces, dots and - _ '")
 		}
 	}
 	vis := t.fr.visitors[c]

@@ -127,21 +127,8 @@ func (f *fixture) create(req createRequest) *createResponse {
 		f.mu.Unlock()
 		req.Seed = nil
 	}
-	b, _ := json.Marshal(req)
-	res, err := http.Post(f.http.URL+"/api/tables", "application/json", bytes.NewReader(b))
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	if res.StatusCode != http.StatusCreated {
-		var e map[string]string
-		json.NewDecoder(res.Body).Decode(&e)
-		f.t.Fatalf("create: %s: %s", res.Status, e["error"])
-	}
 	var out createResponse
-	if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
-		f.t.Fatal(err)
-	}
+	f.postCreated("/api/tables", req, &out)
 	// each friend claims his seat with the invitation, under the name
 	// the request gave it
 	for i, s := range out.Seats {
@@ -160,8 +147,17 @@ func (f *fixture) create(req createRequest) *createResponse {
 // the invitation's page uses.
 func (f *fixture) claim(code string, seat int, name string) *claimResponse {
 	f.t.Helper()
-	b, _ := json.Marshal(claimRequest{Seat: seat, Name: name})
-	res, err := http.Post(f.http.URL+"/api/join/"+code, "application/json", bytes.NewReader(b))
+	var out claimResponse
+	f.postCreated("/api/join/"+code, claimRequest{Seat: seat, Name: name}, &out)
+	return &out
+}
+
+// postCreated posts req in JSON to path, which must answer 201 Created,
+// and reads the answer into out.
+func (f *fixture) postCreated(path string, req, out any) {
+	f.t.Helper()
+	b, _ := json.Marshal(req)
+	res, err := http.Post(f.http.URL+path, "application/json", bytes.NewReader(b))
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -169,13 +165,11 @@ func (f *fixture) claim(code string, seat int, name string) *claimResponse {
 	if res.StatusCode != http.StatusCreated {
 		var e map[string]string
 		json.NewDecoder(res.Body).Decode(&e)
-		f.t.Fatalf("claiming seat %d: %s: %s", seat, res.Status, e["error"])
+		f.t.Fatalf("POST %s: %s: %s", path, res.Status, e["error"])
 	}
-	var out claimResponse
-	if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
+	if err := json.NewDecoder(res.Body).Decode(out); err != nil {
 		f.t.Fatal(err)
 	}
-	return &out
 }
 
 // player is a WebSocket connection to a table, as a page would hold it.

@@ -226,6 +226,8 @@ func seatingOf(req createRequest, tc newTableConfig) (seating, error) {
 			return sg, fmt.Errorf("seat %d: the host's seat is a person's, taken", i+1)
 		case r.Host && sg.host != 0:
 			return sg, fmt.Errorf("seats %d and %d are both the host's", sg.host, i+1)
+		case r.Host && !tc.seats[i].Human:
+			return sg, fmt.Errorf("seat %d: the host's seat is a person's, and %q is not a person's name", i+1, r.Name)
 		case r.Host:
 			sg.host = i + 1
 		}
@@ -354,6 +356,13 @@ func (t *Table) claim(ctx context.Context, seat int, name string) (string, int, 
 	specs, tokens := slices.Clone(t.specs), slices.Clone(t.fr.tokens)
 	if name = strings.TrimSpace(name); name != "" {
 		specs[seat-1] = name
+	}
+	// the name is a person's: not a seat spec that makes it a bot's
+	// ("x=bot"), whose hand its token would show
+	if seats, err := repl.ParseSeats(t.eng, specs); err != nil {
+		return "", 0, err
+	} else if !seats[seat-1].Human || strings.ContainsAny(name, "=:") {
+		return "", 0, fmt.Errorf("%q is not a name: a name is one word of letters (digits, - _ and ' after the first letter)", name)
 	}
 	token := newToken()
 	tokens[seat-1] = hashToken(token)

@@ -11,8 +11,9 @@ import (
 	"golang.org/x/time/rate"
 )
 
-// request sends a request to the server and returns its status and body.
-func (f *fixture) request(method, path, body string) (int, string) {
+// request sends a request to the server (a body in JSON, and headers)
+// and returns its status and body.
+func (f *fixture) request(method, path, body string, header ...map[string]string) (int, string) {
 	f.t.Helper()
 	req, err := http.NewRequest(method, f.http.URL+path, strings.NewReader(body))
 	if err != nil {
@@ -20,6 +21,11 @@ func (f *fixture) request(method, path, body string) (int, string) {
 	}
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
+	}
+	for _, h := range header {
+		for k, v := range h {
+			req.Header.Set(k, v)
+		}
 	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -81,6 +87,10 @@ func TestInvitation(t *testing.T) {
 	if n := strings.Count(body, "/play/"); n != 1 {
 		t.Fatalf("the host is given %d seats' links: %s", n, body)
 	}
+	// the host's seat is a person's: a name that makes it a bot's is not one
+	if code, body := f.post(`{"game":"clubs","players":4,"seats":[{"name":"ann=bot","host":true},{"open":true},{"bot":true},{"bot":true}]}`, nil); code != http.StatusBadRequest {
+		t.Fatalf("the host in a bot's seat: %d %s", code, body)
+	}
 	ann := f.join(res.Seats[0].Link)
 	fa := ann.state()
 	if fa.Friends == nil || fa.Friends.Started || fa.Friends.Code != res.Code || whoSits(fa) != "person free free bot" {
@@ -114,6 +124,8 @@ func TestInvitation(t *testing.T) {
 		{`{"seat":9,"name":"carl"}`, http.StatusBadRequest}, // no such seat
 		{`{"seat":4,"name":"carl"}`, http.StatusConflict},   // the bot's
 		{`{"seat":3,"name":"carl","x":1}`, http.StatusBadRequest},
+		{`{"seat":3,"name":"carl=bot"}`, http.StatusBadRequest}, // a bot's seat, whose hand the token would show
+		{`{"seat":3,"name":"bot:random"}`, http.StatusBadRequest},
 	} {
 		if status, body := f.request("POST", "/api/join/"+res.Code, c.body); status != c.want {
 			t.Errorf("claim %s: %d %s, want %d", c.body, status, body, c.want)

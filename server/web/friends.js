@@ -33,37 +33,15 @@ const friends = (() => {
     page.chatNote = el("p", "chat-note", "Not part of the game: kept in no save, read by the spectators too.");
     page.chatLog = el("ol", "chat-log");
     page.chatLog.id = "chat-log";
-    page.chatForm = el("form", "say");
-    page.chatForm.id = "chat-form";
-    page.chatInput = el("input");
-    page.chatInput.id = "chat-input";
-    page.chatInput.maxLength = 300;
-    page.chatInput.autocomplete = "off";
-    page.chatInput.placeholder = "say something to the table";
-    const send1 = el("button", "", "Send");
-    send1.type = "submit";
-    page.chatForm.append(page.chatInput, send1);
-    page.chatForm.addEventListener("submit", (ev) => {
-      ev.preventDefault();
-      const text = page.chatInput.value.trim();
-      if (!text) return;
+    [page.chatForm, page.chatInput] = lineForm("chat-form", "chat-input", 300, "say something to the table", "Send", (text) => {
+      if (!text) return false;
       send({ type: "chat", text });
-      page.chatInput.value = "";
+      return true;
     });
-    page.nameForm = el("form", "say watch-name");
-    page.nameForm.id = "watch-name";
-    page.nameInput = el("input");
-    page.nameInput.id = "watch-name-input";
-    page.nameInput.maxLength = 24;
-    page.nameInput.placeholder = "your name, for the others to see";
-    const setName = el("button", "", "Watch as");
-    setName.type = "submit";
-    page.nameForm.append(page.nameInput, setName);
-    page.nameForm.addEventListener("submit", (ev) => {
-      ev.preventDefault();
-      const n = page.nameInput.value.trim();
+    [page.nameForm, page.nameInput] = lineForm("watch-name", "watch-name-input", 24, "your name, for the others to see", "Watch as", (n) => {
       mine.setName(n);
       send({ type: "name", text: n });
+      return false;
     });
     chat.append(page.chatNote, page.chatLog, page.chatForm, page.nameForm);
     $("say-form").before(chat);
@@ -88,6 +66,26 @@ const friends = (() => {
     $("undo").after(page.sound, page.notify, page.botForMe);
     drawAlerts();
     setInterval(tickClock, 1000);
+  }
+
+  // lineForm is a form of one line and a button; submit gets the line,
+  // trimmed, and says whether to clear it.
+  function lineForm(id, inputId, max, placeholder, label, submit) {
+    const form = el("form", "say");
+    form.id = id;
+    const input = el("input");
+    input.id = inputId;
+    input.maxLength = max;
+    input.autocomplete = "off";
+    input.placeholder = placeholder;
+    const b = el("button", "", label);
+    b.type = "submit";
+    form.append(input, b);
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      if (submit(input.value.trim())) input.value = "";
+    });
+    return [form, input];
   }
 
   // --- the frame -------------------------------------------------------

@@ -670,7 +670,11 @@ const maxOpenListed = 50
 func (s *Server) openTables(w http.ResponseWriter, r *http.Request) {
 	out := []openTableJSON{}
 	for _, t := range s.tableList() {
-		t.mu.Lock()
+		// a table held long is one where a bot thinks: its game has
+		// begun, so it is not listed
+		if !t.mu.TryLock() {
+			continue
+		}
 		if t.fr.inv.Public && !t.started() && t.broken == "" && !t.closed && t.m != nil {
 			j := openTableJSON{Code: t.fr.inv.Code, Game: t.gameName(), Title: t.eng.Info.Title, Players: len(t.seats), Seated: []string{}}
 			for seat := 1; seat <= len(t.seats); seat++ {

@@ -24,11 +24,17 @@ import (
 //	{"type":"say","text":"well played"}        say something at the table
 //	{"type":"undo"}                            take back my last move
 //	{"type":"undo_answer","accept":true}       answer another's request
+//	{"type":"chat","text":"gg"}, …             the friends' messages
+//	                                           (friends.go): chat, name,
+//	                                           host, leave_seat, away_bot,
+//	                                           away_answer, bot_for_me,
+//	                                           take_seat, rematch,
+//	                                           rematch_answer
 //
 // To the page: {"type":"state",…} (frame.go) after every change and on
 // connecting, {"type":"reply","lines":[…]} for a command's output, and
 // {"type":"error","error":"…"} when a message was refused; nothing changed
-// then.
+// then; {"type":"chat",…} the table's chat (chat.go).
 const (
 	// MaxMessage is the largest message handled; a longer one gets an
 	// error frame. A message beyond readLimit closes the connection.

@@ -24,12 +24,18 @@
 //	GET  /play/TOKEN      a seat's page; /watch/TOKEN a spectator's
 //	GET  /ws/TOKEN        the WebSocket of a seat or spectator (conn.go)
 //	GET  /save/TOKEN      a finished table as a save file (tabletop replay)
+//	GET  /join/CODE       a table's invitation; /api/join/CODE its seats,
+//	                      POST /api/join/CODE claims one; GET /api/open the
+//	                      public tables with free seats; POST /api/mine the
+//	                      state of a browser's tables (invite.go)
 //
 // A wrong or missing token gets 403 on every route that takes one.
 //
 // What the server does so that nobody gets more out of a table than its
 // rules give — secret seeds, bots' budgets, requests from other sites,
-// tables per client and abandoned tables — is in fair.go.
+// tables per client and abandoned tables — is in fair.go; what it does for
+// the people at a table beside the game — invitations, chat, the turn's
+// clock, absent seats, rematches, who watches — in friends.go.
 package server
 
 import (

@@ -55,6 +55,9 @@ type stateFrame struct {
 	// at an open deal (OpenDeal): before then it would tell every hand.
 	Seed     string `json:"seed,omitempty"`
 	OpenDeal bool   `json:"open_deal,omitempty"`
+	// Friends is about the people at the table: seats free or taken,
+	// who watches, the turn's clock, votes and rematches (friends.go).
+	Friends *friendsJSON `json:"friends,omitempty"`
 }
 
 type seatJSON struct {
@@ -172,6 +175,10 @@ func (t *Table) frame(c *client) []byte {
 			f.Error = "the server is stopping"
 		}
 		return mustJSON(f)
+	}
+	f.Friends = t.friendsFrame(c)
+	if !t.started() {
+		return t.gatheringFrame(c, f)
 	}
 	m := t.m
 	v := m.View(c.seat)
@@ -319,6 +326,7 @@ func (t *Table) online() map[int]bool {
 // broadcast gives every connection its new frame (client.changed). The
 // caller holds mu.
 func (t *Table) broadcast() {
+	t.tick()
 	for c := range t.conns {
 		c.changed(t)
 	}

@@ -53,6 +53,9 @@ type Table struct {
 	active  time.Time
 	expired bool
 	over    atomic.Bool
+	// fr is what the table keeps for the people at it beside the game:
+	// its invitation, chat, clock, votes and rematch (friends.go).
+	fr *friends
 }
 
 // undoRequest is a seat asking to take back its moves when it may not on
@@ -66,7 +69,7 @@ type undoRequest struct {
 
 func newTable(s *Server, id string, eng *interp.Engine, m *interp.Match, seats []seating.Seat, specs []string) *Table {
 	return &Table{srv: s, id: id, eng: eng, m: m, seats: seats, specs: specs, conns: map[*client]struct{}{},
-		active: time.Now()}
+		active: time.Now(), fr: newFriends()}
 }
 
 // restore rebuilds a stored table by replaying its decisions.
@@ -92,6 +95,7 @@ func (s *Server) restore(st *store.Table) *Table {
 	}
 	t := newTable(s, st.ID, eng, m, seats, st.Seats)
 	t.stored, t.open = st.Finished, st.OpenDeal
+	s.restoreFriends(t, st)
 	return t
 }
 
@@ -142,6 +146,8 @@ func (t *Table) usable() error {
 		return errors.New("this table cannot be played: " + t.broken)
 	case t.closed || t.m == nil:
 		return errors.New("the server is stopping")
+	case !t.started():
+		return errors.New("the game begins once every seat is taken: waiting for the players")
 	}
 	return nil
 }
@@ -170,7 +176,11 @@ func (t *Table) say(ctx context.Context, seat int, text string) error {
 		return err
 	}
 	if seat == 0 {
-		return errors.New("spectators watch in silence")
+		return errors.New("spectators speak in the table's chat, not in the game")
+	}
+	if !t.eng.Info.OnSay {
+		// the game does not hear what is said: it is table chat
+		return t.chat(ctx, fmt.Sprint("seat ", seat), seat, t.label(seat), text)
 	}
 	return t.commit(ctx, func() error { return t.m.Say(seat, text) })
 }
@@ -245,7 +255,7 @@ func (t *Table) kick() {
 }
 
 func (t *Table) kickLocked() {
-	if t.botsOn || t.closed || t.m == nil || t.undo != nil {
+	if t.botsOn || t.closed || t.m == nil || t.undo != nil || !t.started() {
 		return
 	}
 	p := t.m.Prompt()
@@ -271,7 +281,7 @@ func (t *Table) askUndo(ctx context.Context, seat int) error {
 	if t.undo != nil {
 		return errors.New("a request to take back a move is already waiting for answers")
 	}
-	p, err := takeback.Judge(t.m, t.isHuman, seat, 1)
+	p, err := takeback.Judge(t.m, t.isPerson, seat, 1)
 	if err != nil {
 		return err
 	}
@@ -297,7 +307,7 @@ func (t *Table) answerUndo(ctx context.Context, seat int, accept bool) error {
 	switch {
 	case u == nil:
 		return errors.New("nobody asks to take back a move")
-	case !t.isHuman(seat):
+	case !t.isPerson(seat):
 		return errors.New("only the players answer")
 	case !accept:
 		t.undo = nil
@@ -374,7 +384,8 @@ var webHelp = []string{
 	"  log [N]         the log as your seat may read it, or its last N lines",
 	"  rules [TOPIC]   the game's rules in short, or one topic",
 	"  notes           the game's notebook for your seat (Cluedo)",
-	"  say TEXT        say something at the table (some games react)",
+	"  say TEXT        say something: in the table's chat, or in the game when its rules hear",
+	"                  what is said (Das Regeln Wir Schon! fines speaking)",
 	"  undo            take back your last move: alone while you have seen nothing come of it,",
 	"                  else once the other players accept; never once the game is over",
 }

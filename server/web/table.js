@@ -93,6 +93,10 @@ function receive(m) {
       state = m;
       if (!live) setLive(true);
       draw();
+      if (typeof friends !== "undefined") friends.state(m);
+      break;
+    case "chat":
+      if (typeof friends !== "undefined") friends.chat(m);
       break;
     case "history":
       // earlier lines, asked for: they go before those held

@@ -209,15 +209,15 @@ func (t *Table) changeSeats(ctx context.Context, seats []seating.Seat, away []in
 		t.srv.cfg.Logf("table %s: %v", t.id, err)
 		return errors.New("the server could not store that: try again")
 	}
-	if !t.botsOn {
-		for i := range seats {
-			if b, ok := t.side.bots[i+1]; ok && seats[i] != t.seats[i] {
-				b.Close()
-				delete(t.side.bots, i+1)
-			}
+	for i := range seats {
+		if seats[i] != t.seats[i] {
+			t.changedHands(i + 1)
 		}
 	}
 	t.seats, t.specs, t.fr.inv = seats, specs, inv
+	if !t.botsOn {
+		t.side.dropStale(t) // else the runner does, at its next decision
+	}
 	if t.fr.vote != nil && !t.isHuman(t.fr.vote.seat) {
 		t.fr.vote = nil
 	}

@@ -32,8 +32,12 @@ type Table struct {
 	broken string // why the table could not be resumed ("" when it could)
 	// gen counts the matches the table has had (an undo replaces it);
 	// side is what its bots think with (bots.go), its runner's alone
-	// while botsOn.
+	// while botsOn. hands counts, by seat, the times a seat changed
+	// hands between a person and a bot once the game began (away.go): a
+	// bot's choice for a seat that changed hands while it thought is not
+	// played, and the seat's next bot is a new one.
 	gen     int
+	hands   map[int]int
 	side    botSide
 	botsOn  bool // a bot runner is going
 	closed  bool
@@ -133,6 +137,17 @@ func (t *Table) close() {
 		t.m.Close()
 		t.m = nil
 	}
+}
+
+// hand is how many times seat changed hands (see hands).
+func (t *Table) hand(seat int) int { return t.hands[seat] }
+
+// changedHands notes that seat changed hands; the caller holds mu.
+func (t *Table) changedHands(seat int) {
+	if t.hands == nil {
+		t.hands = map[int]int{}
+	}
+	t.hands[seat]++
 }
 
 func (t *Table) isHuman(seat int) bool {

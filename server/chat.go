@@ -27,11 +27,10 @@ const (
 )
 
 // chatLog is the table's chat as the server holds it: its last lines and
-// how many there are in all; limits bounds each speaker's lines.
+// how many there are in all.
 type chatLog struct {
-	lines  []chatJSON
-	total  int
-	limits limiter
+	lines []chatJSON
+	total int
 }
 
 // chatJSON is a line of the chat as pages get it.
@@ -71,18 +70,20 @@ func (t *Table) chatFrom(ctx context.Context, c *client, text string) error {
 	if vis == nil {
 		return errors.New("this connection is closing")
 	}
-	key, name := fmt.Sprint("seat ", c.seat), ""
 	if c.seat == 0 {
-		key, name = "address "+vis.addr, vis.name
-	} else {
-		name = t.label(c.seat)
+		return t.chat(ctx, t.id+"/watch/"+vis.addr, 0, vis.name, text)
 	}
-	return t.chat(ctx, key, c.seat, name, text)
+	return t.chat(ctx, chatKey(t, c.seat), c.seat, t.label(c.seat), text)
+}
+
+// chatKey is the key of seat's budget of chat lines.
+func chatKey(t *Table, seat int) string {
+	return fmt.Sprintf("%s/%d", t.id, seat)
 }
 
 // chat adds a line to the table's chat, said by seat (0: a spectator) as
-// name, limited by key (the seat, or a spectator's address); the caller
-// holds mu.
+// name, limited by key (the seat, or the table's spectators from one
+// address: limits.go); the caller holds mu.
 func (t *Table) chat(ctx context.Context, key string, seat int, name, text string) error {
 	if t.broken != "" || t.closed || t.expired {
 		return t.usable()
@@ -99,11 +100,7 @@ func (t *Table) chat(ctx context.Context, key string, seat int, name, text strin
 	case n > MaxChat:
 		return fmt.Errorf("that line is %d characters: at most %d go in the chat", n, MaxChat)
 	}
-	lim := &t.fr.chat.limits
-	if lim.m == nil {
-		lim.every, lim.burst = t.srv.cfg.ChatRate, t.srv.cfg.ChatBurst
-	}
-	if !lim.get(key).Allow() {
+	if !t.srv.limits.chat.allow(key) {
 		return errors.New("too many chat lines: wait a moment (this one was not said)")
 	}
 	l := store.ChatLine{N: t.fr.chat.total, Seat: seat, Name: name, Text: text, At: time.Now()}

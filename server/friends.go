@@ -13,8 +13,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/time/rate"
-
 	"github.com/tabletop/tabletop/render"
 
 	"github.com/tabletop/tabletop/store"
@@ -321,26 +319,6 @@ func (t *Table) nameSpectator(c *client, name string) error {
 // sameToken compares a token with a stored hash in constant time.
 func sameToken(token, hash string) bool {
 	return hash != "" && subtle.ConstantTimeCompare([]byte(hashToken(token)), []byte(hash)) == 1
-}
-
-// limiter is a map of rate limiters by key (a seat, a client address),
-// emptied when it grows past a bound (a limiter forgotten starts full).
-type limiter struct {
-	every rate.Limit
-	burst int
-	m     map[string]*rate.Limiter
-}
-
-func (l *limiter) get(key string) *rate.Limiter {
-	if l.m == nil || len(l.m) > 10000 {
-		l.m = map[string]*rate.Limiter{}
-	}
-	lim, ok := l.m[key]
-	if !ok {
-		lim = rate.NewLimiter(l.every, l.burst)
-		l.m[key] = lim
-	}
-	return lim
 }
 
 // gatheringFrame is c's frame while the seats are being taken: who holds

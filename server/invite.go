@@ -12,8 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/time/rate"
-
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/seating"
 	"github.com/tabletop/tabletop/store"
@@ -73,19 +71,12 @@ func normalCode(s string) string {
 }
 
 // invitations is what the server keeps of the tables' invitations: the
-// codes of the tables it holds, and the wrong codes each client tried.
+// codes of the tables it holds. (The wrong codes each client tried are
+// counted by Server.limits.)
 type invitations struct {
-	mu     sync.Mutex
-	codes  map[string]string // code → table id
-	misses limiter
+	mu    sync.Mutex
+	codes map[string]string // code → table id
 }
-
-// Wrong codes one client address may try: bursts of 20, then one every 6
-// seconds, so that guessing one of a hundred tables' codes takes decades.
-const (
-	missRate  = rate.Limit(1.0 / 6)
-	missBurst = 20
-)
 
 func (s *Server) addCode(code, table string) {
 	if code == "" {
@@ -120,15 +111,10 @@ var errTooManyCodes = errors.New("too many wrong join codes from your address: w
 // tableByCode finds the table of a join code, for client; a client past
 // its wrong codes is refused, whatever the code.
 func (s *Server) tableByCode(ctx context.Context, code, client string) (*Table, error) {
-	s.invites.mu.Lock()
-	if s.invites.misses.m == nil {
-		s.invites.misses.every, s.invites.misses.burst = missRate, missBurst
-	}
-	lim := s.invites.misses.get(client)
-	if lim.Tokens() < 1 {
-		s.invites.mu.Unlock()
+	if !s.limits.misses.has(client) {
 		return nil, errTooManyCodes
 	}
+	s.invites.mu.Lock()
 	id, ok := s.invites.codes[code]
 	s.invites.mu.Unlock()
 	var t *Table
@@ -147,9 +133,7 @@ func (s *Server) tableByCode(ctx context.Context, code, client string) (*Table, 
 		}
 	}
 	if t == nil {
-		s.invites.mu.Lock()
-		lim.Allow()
-		s.invites.mu.Unlock()
+		s.limits.misses.allow(client)
 		return nil, errors.New("no table has this join code: check it")
 	}
 	return t, nil
@@ -531,7 +515,7 @@ func (t *Table) leaveSeat(ctx context.Context, c *client) error {
 
 // friendRoutes adds the invitations' routes.
 func (s *Server) friendRoutes() {
-	s.mux.HandleFunc("GET /join/{code}", s.page("join.html"))
+	s.mux.HandleFunc("GET /join/{code}", s.joinPage)
 	s.mux.HandleFunc("GET /api/join/{code}", s.joinInfo)
 	s.mux.HandleFunc("POST /api/join/{code}", s.joinSeat)
 	s.mux.HandleFunc("GET /api/open", s.openTables)
@@ -589,7 +573,25 @@ func (t *Table) gameName() string {
 	return t.eng.Script
 }
 
+// joinPage serves the invitation's page to a table's join code, 403 to a
+// wrong one, as to a wrong token (a wrong code counts against its
+// client's wrong codes).
+func (s *Server) joinPage(w http.ResponseWriter, r *http.Request) {
+	if _, err := s.tableByCode(r.Context(), normalCode(r.PathValue("code")), s.clientOf(r)); err != nil {
+		if errors.Is(err, errTooManyCodes) {
+			writeError(w, http.StatusTooManyRequests, err.Error())
+			return
+		}
+		forbidden(w)
+		return
+	}
+	s.page("join.html")(w, r)
+}
+
 func (s *Server) joinInfo(w http.ResponseWriter, r *http.Request) {
+	if !s.spend(w, r, 1) {
+		return
+	}
 	t, err := s.tableByCode(r.Context(), normalCode(r.PathValue("code")), s.clientOf(r))
 	if err != nil {
 		writeError(w, codeStatus(err), err.Error())
@@ -628,6 +630,9 @@ type claimResponse struct {
 func (s *Server) joinSeat(w http.ResponseWriter, r *http.Request) {
 	if err := s.checkOrigin(r); err != nil {
 		writeError(w, http.StatusForbidden, err.Error())
+		return
+	}
+	if !s.spend(w, r, 1) {
 		return
 	}
 	if !isJSON(r) {
@@ -671,6 +676,9 @@ type openTableJSON struct {
 const maxOpenListed = 50
 
 func (s *Server) openTables(w http.ResponseWriter, r *http.Request) {
+	if !s.spend(w, r, 1) {
+		return
+	}
 	out := []openTableJSON{}
 	for _, t := range s.tableList() {
 		// a table held long is one where a bot thinks: its game has
@@ -731,6 +739,11 @@ func (s *Server) mine(w http.ResponseWriter, r *http.Request) {
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 64<<10))
 	if !isJSON(r) || dec.Decode(&req) != nil || len(req.Tokens) > maxMine {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf(`send {"tokens":[…]}, at most %d, in JSON`, maxMine))
+		return
+	}
+	// each token may be a read of the store: each is a message of the
+	// client's budget
+	if !s.spend(w, r, len(req.Tokens)) {
 		return
 	}
 	out := make([]mineJSON, len(req.Tokens))

@@ -129,7 +129,8 @@ type Config struct {
 	// for any other name is refused (guard.go).
 	Hosts []string
 	// ChatRate and ChatBurst limit the chat lines of one seat, or of the
-	// spectators of one client address (0: one a second, bursts of 5).
+	// spectators of one client address (0: one a second, bursts of 5):
+	// a line said is a message too, of the budgets above (chat.go).
 	ChatRate  rate.Limit
 	ChatBurst int
 	// AwayAfter is how long a person's seat must have had no page open
@@ -305,7 +306,7 @@ func (s *Server) routes() {
 	s.friendRoutes()
 	// a path of theirs with no token, or more than a token (TOKEN/):
 	// the same 403 as a wrong token
-	for _, p := range []string{"/play", "/watch", "/ws", "/save"} {
+	for _, p := range []string{"/play", "/watch", "/ws", "/save", "/join", "/api/join"} {
 		s.mux.HandleFunc("GET "+p, func(w http.ResponseWriter, r *http.Request) { forbidden(w) })
 		s.mux.HandleFunc("GET "+p+"/", func(w http.ResponseWriter, r *http.Request) { forbidden(w) })
 	}
@@ -546,6 +547,9 @@ const maxCreateBody = 16 << 10
 func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	if err := s.checkOrigin(r); err != nil {
 		writeError(w, http.StatusForbidden, err.Error())
+		return
+	}
+	if !s.spend(w, r, 1) {
 		return
 	}
 	if !isJSON(r) {

@@ -195,7 +195,7 @@ func (t *Table) say(ctx context.Context, seat int, text string) error {
 	}
 	if !t.eng.Info.OnSay {
 		// the game does not hear what is said: it is table chat
-		return t.chat(ctx, fmt.Sprint("seat ", seat), seat, t.label(seat), text)
+		return t.chat(ctx, chatKey(t, seat), seat, t.label(seat), text)
 	}
 	return t.commit(ctx, func() error { return t.m.Say(seat, text) })
 }

@@ -21,7 +21,10 @@ import (
 //	{"type":"command","text":"p j♣","at":12}   a line of the text box: a move
 //	                                           (typed at decision 12) or a
 //	                                           command (legal, rules, …)
-//	{"type":"say","text":"well played"}        say something at the table
+//	{"type":"say","text":"hi","at":12}         say something: in the game
+//	                                           when its rules hear it (a
+//	                                           decision, made at 12), else
+//	                                           in the table's chat
 //	{"type":"undo","at":12}                    take back my last move
 //	{"type":"undo_answer","accept":true}       answer another's request
 //	{"type":"history","before":300}            the log lines before line 300
@@ -37,8 +40,9 @@ import (
 // {"type":"history",…} for the log lines asked (history.go), and
 // {"type":"error","error":"…"} when a message was refused; nothing changed
 // then. A move carries the decision it was made at, so that a message
-// sent twice, or late, is refused once the table has moved on.
-// {"type":"chat",…} brings the table's chat (chat.go).
+// sent twice, or late, is refused once the table has moved on (so does a
+// say the game's rules hear: it is a decision). {"type":"chat",…} brings
+// the table's chat (chat.go).
 const (
 	// MaxMessage is the largest message handled; a longer one gets an
 	// error frame. A message beyond readLimit closes the connection.
@@ -291,7 +295,7 @@ func (t *Table) handle(ctx context.Context, c *client, msg message) []byte {
 			return replyFrame(msg.Text, lines)
 		}
 	case "say":
-		err = t.say(ctx, c.seat, msg.Text)
+		err = t.say(ctx, c.seat, msg.Text, msg.At)
 	case "undo":
 		if err = t.current(msg.At, false); err == nil {
 			err = t.askUndo(ctx, c.seat)

@@ -145,7 +145,9 @@ func TestChatLimit(t *testing.T) {
 }
 
 // TestSayInDasRegeln keeps say a decision at a table whose game hears it
-// (Das Regeln Wir Schon! fines speaking), and its chat apart.
+// (Das Regeln Wir Schon! fines speaking), and its chat apart. Being a
+// decision, a say carries the decision it was said at, as a move does:
+// without it, or sent twice, it is refused.
 func TestSayInDasRegeln(t *testing.T) {
 	f := newFixture(t, "", Config{Rate: rate.Inf})
 	res := f.create(createRequest{Game: "das_regeln_wir_schon", Players: 3, Seed: seed(3),
@@ -164,9 +166,19 @@ func TestSayInDasRegeln(t *testing.T) {
 		}
 	}
 	ann.send(message{Type: "say", Text: "quiet please"})
+	if e := ann.errorText(); !strings.Contains(e, `needs "at"`) {
+		t.Fatalf("a say without its decision: %q", e)
+	}
+	at := ann.last.Seq // the table waits for Bob, who is not here: it stays there
+	say := message{Type: "say", Text: "quiet please", At: &at}
+	ann.send(say)
 	fr := ann.until(func(fr *stateFrame) bool {
 		return slices.ContainsFunc(fr.Log, func(l logJSON) bool { return l.Text == "Ann says: quiet please" })
 	})
+	ann.send(say) // sent again
+	if e := ann.errorText(); !strings.Contains(e, "moved on") {
+		t.Fatalf("the same say again: %q", e)
+	}
 	st, _ := f.store.Load(context.Background(), res.Table)
 	var said []string
 	for _, d := range st.Decisions {

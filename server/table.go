@@ -185,8 +185,11 @@ func (t *Table) play(ctx context.Context, seat, i int) error {
 	return t.commit(ctx, func() error { return t.m.Step(i) })
 }
 
-// say records what seat says at the table.
-func (t *Table) say(ctx context.Context, seat int, text string) error {
+// say records what seat says at the table, at decision at: in the game
+// when its rules hear what is said (a decision, which like a move must
+// be said at the table's current decision, so that a message sent twice
+// is refused), else in the table's chat.
+func (t *Table) say(ctx context.Context, seat int, text string, at *int) error {
 	if err := t.usable(); err != nil {
 		return err
 	}
@@ -196,6 +199,9 @@ func (t *Table) say(ctx context.Context, seat int, text string) error {
 	if !t.eng.Info.OnSay {
 		// the game does not hear what is said: it is table chat
 		return t.chat(ctx, chatKey(t, seat), seat, t.label(seat), text)
+	}
+	if err := t.current(at, true); err != nil {
+		return err
 	}
 	return t.commit(ctx, func() error { return t.m.Say(seat, text) })
 }
@@ -439,7 +445,7 @@ func (t *Table) command(ctx context.Context, seat int, input string, at *int) ([
 	case command.CmdNotes:
 		return t.notes(seat)
 	case command.CmdSay:
-		return nil, t.say(ctx, seat, l.Text)
+		return nil, t.say(ctx, seat, l.Text, at)
 	case command.CmdUndo:
 		if err := t.current(at, false); err != nil {
 			return nil, err

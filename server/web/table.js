@@ -623,8 +623,9 @@ $("earlier").addEventListener("click", earlier);
 $("say-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const input = $("say");
-  if (!input.value.trim()) return;
-  if (send({ type: "say", text: input.value })) input.value = "";
+  if (!input.value.trim() || !state) return;
+  // words the game hears are a decision: they carry the one they answer
+  if (send({ type: "say", text: input.value, at: state.seq })) input.value = "";
 });
 if (watching) document.body.classList.add("watching");
 connect();

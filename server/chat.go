@@ -21,8 +21,9 @@ import (
 const (
 	// MaxChat is the longest chat line, in characters.
 	MaxChat = 300
-	// chatHistory is how many of the last lines a page is sent when it
-	// connects (and the table keeps in memory).
+	// chatHistory is how many of the last lines the table keeps in memory;
+	// a page that connects is sent those of them that fit a frame's budget
+	// (maxLogBytes as JSON: greet).
 	chatHistory = 100
 )
 

@@ -105,7 +105,8 @@ func (s *Server) meet(t *Table, c *client, r *http.Request) {
 	t.fr.visitors[c] = &visitor{token: r.PathValue("token"), addr: s.clientOf(r)}
 }
 
-// greet sends a connection joining the table its chat, and drops a vote
+// greet sends a connection joining the table its chat (the last lines
+// that fit a frame's budget: history.go), and drops a vote
 // about its seat (its person is back); the caller holds mu, and joins c
 // to the table's connections in the same hold, so that c misses no line.
 func (t *Table) greet(c *client) {
@@ -116,7 +117,9 @@ func (t *Table) greet(c *client) {
 			t.notices = append(t.notices, fmt.Sprintf("%s is back: the vote to let a bot play for him is dropped.", t.label(c.seat)))
 		}
 	}
-	c.send(t.chatFrame(t.fr.chat.lines, true))
+	lines := t.fr.chat.lines
+	from := window(len(lines), func(i int) int { return jsonLen(lines[i].Name) + jsonLen(lines[i].Text) + 40 })
+	c.send(t.chatFrame(lines[from:], true))
 }
 
 // parted forgets connection c, which has left; the caller holds mu. A

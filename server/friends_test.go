@@ -118,6 +118,28 @@ func TestChatIsNotAMove(t *testing.T) {
 	}
 }
 
+// TestChatGreetingCapped fills a table's chat with a hundred lines of 300
+// characters that JSON escapes (<, 6 bytes each): a page that connects is
+// sent the last lines that fit 64 KiB, not 180 KB.
+func TestChatGreetingCapped(t *testing.T) {
+	f := newFixture(t, "", Config{Rate: rate.Inf, ChatRate: rate.Inf})
+	res := clubsTable(f)
+	ann := f.join(res.Seats[0].Link)
+	ann.chatLines()
+	long := strings.Repeat("<", MaxChat)
+	for i := range chatHistory {
+		ann.send(message{Type: "chat", Text: itoa(i) + long[len(itoa(i)):]})
+		ann.chatLines()
+	}
+	again := f.join(res.Seats[0].Link)
+	b := again.next("chat")
+	var m struct{ Lines []chatJSON }
+	json.Unmarshal(b, &m)
+	if len(b) > maxLogBytes+1024 || len(m.Lines) == 0 || len(m.Lines) == chatHistory || m.Lines[len(m.Lines)-1].N != chatHistory-1 {
+		t.Fatalf("a page connecting is sent %d bytes, %d lines", len(b), len(m.Lines))
+	}
+}
+
 // TestChatLimit refuses the chat lines of a seat past its rate, whatever
 // page they come from.
 func TestChatLimit(t *testing.T) {
@@ -444,4 +466,15 @@ func TestRematch(t *testing.T) {
 	na.until(func(fr *stateFrame) bool {
 		return fr.Friends.Rematch == nil && slices.Contains(fr.Notices, "Bob declines the rematch.")
 	})
+}
+
+// TestJSONLen counts a string as encoding/json writes it, which the
+// budgets of the log and the chat a frame replays are counted in.
+func TestJSONLen(t *testing.T) {
+	for _, s := range []string{"", "plain", "<b>&amp;</b>", "\"quoted\" \\ back", "tab\tline\nret\r", "\x01\x1f", "é and 🂡", "\u2028\u2029", "bad \xff byte", "\xef\xbf\xbd real", "\xe2\x82"} {
+		b, _ := json.Marshal(s)
+		if got := jsonLen(s); got != len(b) {
+			t.Errorf("jsonLen(%q) = %d, encoding/json writes %d bytes", s, got, len(b))
+		}
+	}
 }

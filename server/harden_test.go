@@ -392,7 +392,7 @@ func TestTypedMoveCarriesItsDecision(t *testing.T) {
 
 // TestAPIRequestsLimited spends an address's budget with the API: a
 // browser's tables (/api/mine: one message a token), the public tables
-// and an invitation; past it they get 429, and so does a seat's message
+// and an invitation (its page, its API and a claim); past it they get 429, and so does a seat's message
 // from that address. Another address is not held back.
 func TestAPIRequestsLimited(t *testing.T) {
 	f := newFixture(t, "", Config{Rate: rate.Inf, ClientRate: 0.01, ClientBurst: 40, TrustProxy: true})
@@ -417,6 +417,9 @@ func TestAPIRequestsLimited(t *testing.T) {
 	}
 	if n != 18 {
 		t.Fatalf("%d lists of the open tables with 18 messages left", n)
+	}
+	if status, _ := f.request("GET", "/join/"+res.Code, ""); status != http.StatusTooManyRequests {
+		t.Fatalf("the invitation's page past the budget: %d", status)
 	}
 	if status, _ := f.request("GET", "/api/join/"+res.Code, ""); status != http.StatusTooManyRequests {
 		t.Fatalf("the invitation past the budget: %d", status)

@@ -575,8 +575,13 @@ func (t *Table) gameName() string {
 
 // joinPage serves the invitation's page to a table's join code, 403 to a
 // wrong one, as to a wrong token (a wrong code counts against its
-// client's wrong codes).
+// client's wrong codes). It takes a message from its client's budget, as
+// the API does: a right code may bring a finished table back from the
+// store.
 func (s *Server) joinPage(w http.ResponseWriter, r *http.Request) {
+	if !s.spend(w, r, 1) {
+		return
+	}
 	if _, err := s.tableByCode(r.Context(), normalCode(r.PathValue("code")), s.clientOf(r)); err != nil {
 		if errors.Is(err, errTooManyCodes) {
 			writeError(w, http.StatusTooManyRequests, err.Error())

@@ -28,7 +28,8 @@ import (
 // messages:
 //
 //   - The requests of the API (opening a table, an invitation read or a
-//     seat claimed, the public tables, /api/mine) take a message each
+//     seat claimed, the public tables, /api/mine) and the invitation's
+//     page (/join/CODE) take a message each
 //     from their client's budget — /api/mine one for every token it asks
 //     about — and are answered 429 past it (Server.spend).
 //   - A chat line is a message, and also takes a line from a slower

@@ -163,7 +163,8 @@ func TestScreenshots(t *testing.T) {
 }
 
 // shootLobby pictures the lobby, with a table of Clubs being set up, then
-// its links, then the lobby on a phone.
+// its invitation, on a desktop and a phone, then the lobby on a phone
+// (the phone's pages checked with pageFits).
 func shootLobby(bctx context.Context, t *testing.T, f *fixture, shoot func(context.Context, string)) {
 	lobby, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
 	defer cancel()
@@ -178,9 +179,23 @@ func shootLobby(bctx context.Context, t *testing.T, f *fixture, shoot func(conte
 		t.Fatal(err)
 	}
 	shoot(lobby, "web-links")
-	if err := chromedp.Do(lobby, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Click("#again"),
+	// the invitation on a phone: the link and its buttons within the screen
+	var bad string
+	err = chromedp.Do(lobby, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Sleep(200*time.Millisecond))
+	if err == nil {
+		bad, err = chromedp.Run(lobby, chromedp.Evaluate[string](pageFits+`.slice(0, 5).join("; ")`))
+	}
+	if err != nil || bad != "" {
+		t.Fatalf("the invitation on a phone: %s (%v)", bad, err)
+	}
+	shoot(lobby, "web-links-phone")
+	if err := chromedp.Do(lobby, chromedp.Click("#again"),
 		chromedp.WaitVisible("#seats .seat-row"), chromedp.Sleep(200*time.Millisecond)); err != nil {
 		t.Fatal(err)
+	}
+	bad, err = chromedp.Run(lobby, chromedp.Evaluate[string](pageFits+`.slice(0, 5).join("; ")`))
+	if err != nil || bad != "" {
+		t.Fatalf("the lobby on a phone: %s (%v)", bad, err)
 	}
 	shoot(lobby, "web-lobby-phone")
 }

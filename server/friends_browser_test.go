@@ -117,8 +117,8 @@ func (p *person) shoot(name string, phone bool) {
 	screenshot(p.t, p.ctx, name)
 	if phone {
 		p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Sleep(300*time.Millisecond))
-		if wide := p.eval(`String(document.documentElement.scrollWidth > innerWidth + 1)`); wide != "false" {
-			p.t.Errorf("%s on a phone scrolls sideways", name)
+		if bad := p.eval(pageFits + `.slice(0, 5).join("; ")`); bad != "" {
+			p.t.Errorf("%s on a phone: %s", name, bad)
 		}
 		screenshot(p.t, p.ctx, name+"-phone")
 	}
@@ -179,7 +179,7 @@ func TestBrowserInvitation(t *testing.T) {
 	bob.waitFor("his seat's page", `location.pathname.startsWith("/play/") && document.querySelector("#friends h2")?.innerText === "Waiting for one more player"`)
 	bob.shoot("web-gathering", true)
 	ann.waitFor("Bob in seat 2", `document.querySelector('.gather-seat[data-seat="2"] .who')?.innerText === "Bob"`)
-	ann.shoot("web-gathering-host", false)
+	ann.shoot("web-gathering-host", true)
 	ann.do(chromedp.Click(`.gather-seat[data-seat="3"] .host-bot`))
 	for _, p := range []*person{ann, bob} {
 		p.waitFor("the game to begin", `!document.body.classList.contains("gathering") && document.querySelectorAll("#hand .card").length > 0`)
@@ -198,6 +198,7 @@ func TestBrowserInvitation(t *testing.T) {
 	zoe.do(chromedp.Navigate(f.http.URL+"/watch/"+code), chromedp.WaitVisible("#watch-name-input"),
 		chromedp.SetValue("#watch-name-input", "Zoe"), chromedp.Click("#watch-name button"))
 	ann.waitFor("Zoe watching", `document.querySelector("#watchers")?.innerText === "1 watching: Zoe"`)
+	zoe.waitFor("herself among the watchers", `document.querySelector("#watchers")?.innerText.includes("Zoe")`)
 	bob.waitFor("Zoe watching", `document.querySelector("#watchers")?.innerText.includes("Zoe")`)
 	ann.do(chromedp.SendKeys("#chat-input", "good luck, Bob\n"))
 	zoe.do(chromedp.SendKeys("#chat-input", "go Bob\n"))
@@ -211,6 +212,7 @@ func TestBrowserInvitation(t *testing.T) {
 		t.Fatal("the spectator's page offers to speak in the game, or not to chat")
 	}
 	ann.shoot("web-chat", true)
+	zoe.shoot("web-watching", true)
 }
 
 // notifyStub stands for the browser's notifications (granted) and for a

@@ -22,14 +22,8 @@ import (
 // the thing a tap on its middle touches once it is scrolled into view. It
 // returns what is wrong, or "".
 const phoneLayout = `(() => {
-  const bad = [];
+  const bad = ` + pageFits + `;
   const w = innerWidth;
-  if (document.scrollingElement.scrollWidth > w) bad.push("the page is " + document.scrollingElement.scrollWidth + " px wide");
-  for (const e of document.querySelectorAll("body *")) {
-    const cs = getComputedStyle(e);
-    if ((cs.overflowX === "auto" || cs.overflowX === "scroll") && e.scrollWidth > e.clientWidth + 1)
-      bad.push((e.id || e.className) + " scrolls sideways (" + e.scrollWidth + " in " + e.clientWidth + ")");
-  }
   const bar = document.querySelector(".bar").getBoundingClientRect().height;
   if (bar > innerHeight / 10) bad.push("the bar is " + Math.round(bar) + " px high");
   const moves = [...document.querySelectorAll("#moves button, button.card.playable")];
@@ -42,6 +36,30 @@ const phoneLayout = `(() => {
   }
   scrollTo(0, 0);
   return bad.slice(0, 5).join("; ");
+})()`
+
+// pageFits lists what makes a page wider than a phone's screen: the page
+// itself, a part of it that scrolls sideways, a control (button, field,
+// link) reaching past the screen's sides or too small for a thumb.
+const pageFits = `(() => {
+  const bad = [];
+  const w = innerWidth;
+  if (document.scrollingElement.scrollWidth > w) bad.push("the page is " + document.scrollingElement.scrollWidth + " px wide");
+  for (const e of document.querySelectorAll("body *")) {
+    const cs = getComputedStyle(e);
+    if ((cs.overflowX === "auto" || cs.overflowX === "scroll") && e.scrollWidth > e.clientWidth + 1)
+      bad.push((e.id || e.className) + " scrolls sideways (" + e.scrollWidth + " in " + e.clientWidth + ")");
+  }
+  for (const e of document.querySelectorAll("button, input, select, textarea, a[href]")) {
+    // a box in a label is tapped on its label
+    const t = (e.type === "checkbox" || e.type === "radio") && e.closest("label") || e;
+    const r = t.getBoundingClientRect();
+    if (!e.offsetParent || r.width === 0 || getComputedStyle(e).visibility === "hidden") continue;
+    const name = e.id || e.textContent.trim().slice(0, 30) || e.className;
+    if (r.left < -1 || r.right > w + 1) bad.push(name + " reaches past the screen (" + Math.round(r.left) + "-" + Math.round(r.right) + ")");
+    else if (r.height < 20 && e.tagName !== "A") bad.push(name + " is " + Math.round(r.height) + " px high");
+  }
+  return bad;
 })()`
 
 // TestBrowserPhoneEveryGame plays the first moves of each game with taps

@@ -355,8 +355,11 @@ const friends = (() => {
       li.append(el("span", "who", label));
       if (fs.who === "person") li.append(el("span", `dot ${seat.online ? "on" : "off"}`));
       if (host) {
-        if (fs.who !== "bot") li.append(button("Give to a bot", "host-bot", () => send({ type: "host", host, do: "bot", seat: fs.n })));
-        if (fs.who !== "free") li.append(button("Free it", "host-free", () => send({ type: "host", host, do: "free", seat: fs.n })));
+        // the host's buttons wrap together, under the seat on a phone
+        const acts = el("span", "host-acts");
+        if (fs.who !== "bot") acts.append(button("Give to a bot", "host-bot", () => send({ type: "host", host, do: "bot", seat: fs.n })));
+        if (fs.who !== "free") acts.append(button("Free it", "host-free", () => send({ type: "host", host, do: "free", seat: fs.n })));
+        li.append(acts);
       }
       ul.append(li);
     }

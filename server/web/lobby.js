@@ -185,6 +185,7 @@ async function create(ev) {
 function showLinks(t) {
   $("newtable").hidden = true;
   $("links").hidden = false;
+  $("links").scrollIntoView({ block: "start" }); // on a phone, below the games
   const url = location.origin + t.join;
   $("invite").value = url;
   $("invite-code").textContent = t.code;

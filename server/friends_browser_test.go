@@ -299,3 +299,39 @@ func TestBrowserTurnAndRematch(t *testing.T) {
 	bob.do(chromedp.Click("#friends .away-row.mine button"))
 	ann.waitFor("Bob back", `document.querySelector(".seat-chip:nth-child(3)")?.dataset.who === "person"`)
 }
+
+// TestBrowserWordsGivenBack speaks in the game at Das Regeln Wir Schon!
+// from a page that had not seen the table move (its decision made one
+// older, as when a bot plays while Ann types): the server refuses the
+// words, and they are back in the box to say again, not lost; said
+// again, they are a decision of the game. A move typed late is given back
+// the same way.
+func TestBrowserWordsGivenBack(t *testing.T) {
+	bctx := browser(t)
+	f := newFixture(t, "", Config{Rate: rate.Inf})
+	res := f.create(createRequest{Game: "das_regeln_wir_schon", Players: 3, Seed: seed(3),
+		Seats: []seatRequest{{Name: "ann"}, {Name: "bob"}, {Bot: true}}})
+	ann := newPerson(t, bctx, "Ann", 390, 844, true, "")
+	ann.do(chromedp.Navigate(f.http.URL+res.Seats[0].Link), chromedp.WaitVisible("#say"))
+	ann.waitFor("the table", `typeof state !== "undefined" && !!state && state.friends.started`)
+	before := f.stored(res.Table)
+	late := func(form, box, text string) {
+		ann.eval(fmt.Sprintf(`(() => {
+		  const seq = state.seq;
+		  state.seq = seq - 1; // the page had not seen the last decision
+		  document.querySelector(%q).value = %q;
+		  document.querySelector(%q).requestSubmit();
+		  state.seq = seq;
+		  return "";
+		})()`, box, text, form))
+		ann.waitFor("the words given back", fmt.Sprintf(`document.querySelector(%q).value === %q && /moved on/.test(document.querySelector("#output").innerText)`, box, text))
+	}
+	late("#say-form", "#say", "quiet please")
+	if n := f.stored(res.Table); n != before {
+		t.Fatalf("words said late were taken: %d decisions, %d before", n, before)
+	}
+	ann.do(chromedp.Click("#say-form button"))
+	waitFor(t, "the words said again", func() bool { return f.stored(res.Table) == before+1 })
+	ann.waitFor("the box emptied", `document.querySelector("#say").value === ""`)
+	late("#cmd-form", "#cmd", "say hello")
+}

@@ -74,10 +74,24 @@ function applyLive() {
   for (const e of document.querySelectorAll("main button, main input, #banner button")) e.disabled = !live;
 }
 
+// lastSent is the last message sent: words typed that the server refuses
+// because the table moved on (a bot played meanwhile) go back in their box.
+let lastSent = null;
+
 function send(msg) {
   if (!live || !ws || ws.readyState !== WebSocket.OPEN) return false;
   ws.send(JSON.stringify(msg));
+  lastSent = msg;
   return true;
+}
+
+// giveBack puts the words of the last message back in their box when the
+// table had moved on before they arrived, unless something else is typed.
+function giveBack(error) {
+  const box = lastSent && { command: "cmd", say: "say" }[lastSent.type];
+  if (!box || !/moved on/.test(error) || $(box).value) return;
+  $(box).value = lastSent.text;
+  lastSent = null;
 }
 
 function receive(m) {
@@ -112,6 +126,7 @@ function receive(m) {
       break;
     case "error":
       showOutput(m.error, true);
+      giveBack(m.error);
       break;
   }
 }

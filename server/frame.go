@@ -55,6 +55,9 @@ type stateFrame struct {
 	// at an open deal (OpenDeal): before then it would tell every hand.
 	Seed     string `json:"seed,omitempty"`
 	OpenDeal bool   `json:"open_deal,omitempty"`
+	// Friends is about the people at the table: seats free or taken,
+	// who watches, the turn's clock, votes and rematches (friends.go).
+	Friends *friendsJSON `json:"friends,omitempty"`
 }
 
 type seatJSON struct {
@@ -172,9 +175,14 @@ func (t *Table) frame(c *client) []byte {
 		}
 		return mustJSON(f)
 	}
+	f := emptyFrame(t.id, c)
+	f.Friends = t.friendsFrame(c)
+	if !t.started() {
+		return t.gatheringFrame(c, f)
+	}
 	m := t.m
 	v := m.View(c.seat)
-	f := viewFrame(v, emptyFrame(t.id, c))
+	f = viewFrame(v, f)
 	f.Seq = len(m.Decisions())
 	if p := m.Prompt(); p != nil && p.Seat == c.seat && c.seat > 0 {
 		f.Secret = p.Secret
@@ -347,6 +355,7 @@ func (t *Table) online() map[int]bool {
 // broadcast gives every connection its new frame (client.changed). The
 // caller holds mu.
 func (t *Table) broadcast() {
+	t.tick()
 	for c := range t.conns {
 		c.changed(t)
 	}

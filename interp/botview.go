@@ -42,6 +42,7 @@ type botView struct {
 	notesMT *lua.LTable
 	copied  int                         // slots of option values copied in this update
 	copies  map[*lua.LTable]*lua.LTable // option tables copied, to their copies
+	byText  map[string]*lua.LTable      // the copy last made of the option table with this text
 	board   map[*Board]*lua.LTable
 	boardAt map[*Board]int // PositionVersion seen
 	logRead int            // log lines read so far
@@ -164,11 +165,41 @@ func (bv *botView) updateOptions() {
 	vals := L.CreateTable(len(p.Options), 0)
 	for i, o := range p.Options {
 		opts.RawSetInt(i+1, lua.LString(o))
-		vals.RawSetInt(i+1, bv.value(p.values[i], 0))
+		vals.RawSetInt(i+1, bv.option(o, p.values[i]))
 	}
 	bv.t.RawSetString("options", opts)
 	bv.t.RawSetString("values", vals)
 	bv.made += 2*len(p.Options) + bv.copied
+}
+
+// option is the bot's copy of the value v the script offered as the
+// option with text: value's, or — when v is a table the script made
+// afresh (a list of options built anew every turn, as a script naturally
+// writes it) — the copy made of the option with the same text before,
+// where it is still exactly what value would make of v (sameCopy). The
+// bot's state then gets no new table for an option it has seen, and its
+// step is charged as for a copy.
+func (bv *botView) option(text string, v lua.LValue) lua.LValue {
+	x, ok := v.(*lua.LTable)
+	if !ok || bv.copies[x] != nil || bv.m.cardOf(x) != nil {
+		return bv.value(v, 0)
+	}
+	if cp := bv.byText[text]; cp != nil {
+		copied := bv.copied
+		if bv.sameCopy(x, cp, 0) {
+			bv.remember(x, cp)
+			return cp
+		}
+		bv.copied = copied // charged as the copy below
+	}
+	cp := bv.value(v, 0)
+	if t, ok := cp.(*lua.LTable); ok {
+		if bv.byText == nil || len(bv.byText) >= maxCopies {
+			bv.byText = make(map[string]*lua.LTable, 64)
+		}
+		bv.byText[text] = t
+	}
+	return cp
 }
 
 // What of the options' values is copied: tables to a depth of

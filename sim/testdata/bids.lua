@@ -90,4 +90,19 @@ function Game.play(t)
   end
 end
 
+-- A cautious bidder: the lowest bid, or a challenge once the bid is as
+-- high as a third of the dice still in play (it reads the bids' fields).
+Game.bots = {
+  cautious = function(view, options)
+    local dice = 0
+    for _, z in ipairs(view.zones) do dice = dice + z.count end
+    local lowest, challenge
+    for i, v in ipairs(view.values) do
+      if v.challenge then challenge = i elseif not lowest then lowest = i end
+    end
+    if challenge and (not lowest or view.values[lowest].count * 3 > dice) then return challenge end
+    return lowest
+  end,
+}
+
 return Game

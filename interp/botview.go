@@ -43,6 +43,7 @@ type botView struct {
 	copied  int                         // slots of option values copied in this update
 	copies  map[*lua.LTable]*lua.LTable // option tables copied, to their copies
 	byText  map[string]*lua.LTable      // the copy last made of the option table with this text
+	fields  []lua.LValue                // the fields of the tables being copied or compared (value, sameCopy)
 	board   map[*Board]*lua.LTable
 	boardAt map[*Board]int // PositionVersion seen
 	logRead int            // log lines read so far
@@ -232,29 +233,34 @@ func (bv *botView) value(v lua.LValue, depth int) lua.LValue {
 		if cp := bv.copies[x]; cp != nil && bv.sameCopy(x, cp, depth) {
 			return cp
 		}
-		out := bv.L.CreateTable(x.Len(), stringKeys(x))
-		for k, val := x.Next(lua.LNil); k != lua.LNil && bv.copied < maxValueSlots; k, val = x.Next(k) {
+		start := len(bv.fields)
+		bv.fields = luahost.AppendFields(bv.fields, x)
+		end := len(bv.fields)
+		out := bv.L.CreateTable(x.Len(), stringKeys(bv.fields[start:end]))
+		for i := start; i < end && bv.copied < maxValueSlots; i += 2 {
 			bv.copied++
+			k := bv.fields[i]
 			switch k.(type) {
 			case lua.LString, lua.LNumber:
-				if cv := bv.value(val, depth+1); cv != lua.LNil {
+				if cv := bv.value(bv.fields[i+1], depth+1); cv != lua.LNil {
 					out.RawSet(k, cv)
 				}
 			}
 		}
+		bv.fields = bv.fields[:start]
 		bv.remember(x, out)
 		return out
 	}
 	return lua.LNil
 }
 
-// stringKeys counts t's string keys: a table made with room for them
-// (gopher-lua otherwise gives the first string key room for 32) costs a
-// fraction of one that grows.
-func stringKeys(t *lua.LTable) int {
+// stringKeys counts the string keys among fields (key, value pairs): a
+// table made with room for them (gopher-lua otherwise gives the first
+// string key room for 32) costs a fraction of one that grows.
+func stringKeys(fields []lua.LValue) int {
 	n := 0
-	for k, _ := t.Next(lua.LNil); k != lua.LNil; k, _ = t.Next(k) {
-		if _, ok := k.(lua.LString); ok {
+	for i := 0; i < len(fields); i += 2 {
+		if _, ok := fields[i].(lua.LString); ok {
 			n++
 		}
 	}
@@ -286,8 +292,16 @@ func (bv *botView) sameCopy(x, cp *lua.LTable, depth int) bool {
 	if cp.Metatable != lua.LNil {
 		return false
 	}
-	k2, v2 := cp.Next(lua.LNil)
-	for k, val := x.Next(lua.LNil); k != lua.LNil; k, val = x.Next(k) {
+	start := len(bv.fields)
+	defer func() { bv.fields = bv.fields[:start] }()
+	bv.fields = luahost.AppendFields(bv.fields, x)
+	mid := len(bv.fields)
+	bv.fields = luahost.AppendFields(bv.fields, cp)
+	end := len(bv.fields)
+	j := mid // the field of cp to compare next
+	k2, v2 := pairAt(bv.fields, j, end)
+	for i := start; i < mid; i += 2 {
+		k, val := bv.fields[i], bv.fields[i+1]
 		if bv.copied++; bv.copied >= maxValueSlots {
 			return false
 		}
@@ -318,9 +332,19 @@ func (bv *botView) sameCopy(x, cp *lua.LTable, depth int) bool {
 		default:
 			continue // functions and the engine's objects are not copied
 		}
-		k2, v2 = cp.Next(k2)
+		j += 2
+		k2, v2 = pairAt(bv.fields, j, end)
 	}
 	return k2 == lua.LNil
+}
+
+// pairAt is the key and value at i in fields (pairs), or nil and nil at
+// end.
+func pairAt(fields []lua.LValue, i, end int) (k, v lua.LValue) {
+	if i >= end {
+		return lua.LNil, lua.LNil
+	}
+	return fields[i], fields[i+1]
 }
 
 // card is the seat's copy of a card's plain fields (name, label, suit, ...),

@@ -188,7 +188,6 @@ func (bv *botView) option(text string, v lua.LValue) lua.LValue {
 	if cp := bv.byText[text]; cp != nil {
 		copied := bv.copied
 		if bv.sameCopy(x, cp, 0) {
-			bv.remember(x, cp)
 			return cp
 		}
 		bv.copied = copied // charged as the copy below

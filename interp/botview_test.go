@@ -244,8 +244,15 @@ return G
 // again wherever they, a card in them, or the bot's copy changed, and
 // only then.
 func TestOptionCopiesFollowTheScript(t *testing.T) {
-	e, m := startMatch(t, "reoffers.lua", reoffers, Config{Players: 2})
-	b, err := e.NewBot("scribbler", 1, 1)
+	playBotGame(t, "reoffers.lua", reoffers, "scribbler")
+}
+
+// playBotGame plays a two-player game of the script src (named name)
+// with bot in seat 1, to its end: the bot's assertions are the test.
+func playBotGame(t *testing.T, name, src, bot string) {
+	t.Helper()
+	e, m := startMatch(t, name, src, Config{Players: 2})
+	b, err := e.NewBot(bot, 1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -365,19 +372,5 @@ return G
 // afresh with the same text and fields as at the last decision reaches the
 // bot as the copy it got then — unless either side changed it.
 func TestRebuiltOptionsAreNotCopiedAgain(t *testing.T) {
-	e, m := startMatch(t, "rebuilds.lua", rebuilds, Config{Players: 2})
-	b, err := e.NewBot("keeper", 1, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	for m.Prompt() != nil {
-		i, err := b.Choose(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := m.Step(i); err != nil {
-			t.Fatal(err)
-		}
-	}
+	playBotGame(t, "rebuilds.lua", rebuilds, "keeper")
 }

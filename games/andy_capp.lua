@@ -159,7 +159,7 @@ local function sorted_copy(list)
   return out
 end
 
-local concat = table.concat
+local concat, insert, remove = table.concat, table.insert, table.remove
 
 -- The values, spaced: "3 4 5". They come in order: melds are listed so,
 -- and tray zones are kept sorted.
@@ -197,35 +197,76 @@ local function zone_values(zone)
   return out
 end
 
--- A seat's face-up trays: the numbers of his tray zones that hold cards,
--- in order.
-function Game.trays_of(z, seat)
-  local zones, slots = z.trays[seat], {}
-  for slot = 1, #zones do
-    if not zones[slot]:empty() then slots[#slots + 1] = slot end
+-- A seat's face-up trays, as their entries (see Game.tray_changed), by tray
+-- number. A turn asks for every seat's trays, and few of them change from
+-- one turn to the next: so the list is kept, and every change of a tray
+-- says so (Game.tray_changed: a tray laid or added to, taken by Flo, drunk,
+-- taken out by the Landlord, gathered at the end of a round). Not to be
+-- changed.
+function Game.trays_of(z, seat) return z.face_up[seat] end
+
+-- A seat's trays as melds, for melds.joins_each, kept with the trays
+-- (Game.tray_changed) and not to be changed: onto, where hand cards may go
+-- on his turn: onto nothing (a new tray) or onto one of his trays (a
+-- tray's zone: the values of its cards), by number; keys, what the options
+-- on each are made by: 0, then each tray's number; flo, the make functions
+-- of the Flo options on each of them (none on nothing).
+local NOTHING = {}
+local function new_melds() return { onto = { NOTHING }, keys = { 0 }, flo = { false } } end
+
+-- The options on seat's tray slot, made with its entry (see the options):
+-- its Drink and Landlord options and the make functions of its Flo options.
+local drink_option, landlord_option, flo_makers
+
+-- Seat's tray slot changed: a tray laid joins the lists at its number, a
+-- tray emptied leaves them. (Each tray zone has one entry {slot, zone,
+-- listed, drink, landlord, flo, stake}, made with the zone; stake is what
+-- a quarrel over the tray is about, see Game.window.)
+function Game.tray_changed(z, seat, slot)
+  local tray = z.tray_entries[seat][slot]
+  local laid = not tray.zone:empty()
+  if laid == tray.listed then return end -- added to (or still empty)
+  tray.listed = laid
+  local trays, m = z.face_up[seat], z.melds[seat]
+  if laid then
+    local i = #trays
+    while i > 0 and trays[i].slot > slot do i = i - 1 end
+    insert(trays, i + 1, tray)
+    insert(m.onto, i + 2, tray.zone) -- after nothing
+    insert(m.keys, i + 2, slot)
+    insert(m.flo, i + 2, tray.flo)
+  else
+    local i = 1
+    while trays[i] ~= tray do i = i + 1 end
+    remove(trays, i)
+    remove(m.onto, i + 1)
+    remove(m.keys, i + 1)
+    remove(m.flo, i + 1)
   end
-  return slots
 end
 
--- The make functions of the Flo options on a tray (see the options), made
--- with its zone.
-local flo_makers
-
--- Seat's tray zone slot, made the first time.
+-- Seat's tray zone slot, and its entry, made the first time.
 function Game.tray_zone(t, z, seat, slot)
   local zone = z.trays[seat][slot]
   if not zone then
     zone = t:zone { name = "tray " .. slot, owner = seat, visibility = "all", shown = false }
     z.trays[seat][slot] = zone
-    z.flo[seat][slot] = flo_makers(t, seat, slot)
+    z.tray_entries[seat][slot] = {
+      slot = slot, zone = zone, listed = false, stake = { owner = seat, slot = slot },
+      drink = drink_option(seat, slot), landlord = landlord_option(t, seat, slot), flo = flo_makers(t, seat, slot),
+    }
   end
   return zone
 end
 
 -- A free tray zone for seat: the lowest number none of his trays has.
 function Game.free_slot(t, z, seat)
-  local zones, slot = z.trays[seat], 1
-  while zones[slot] and not zones[slot]:empty() do slot = slot + 1 end
+  local trays = Game.trays_of(z, seat)
+  local slot = #trays + 1 -- trays 1 to #trays, unless one is missing:
+  if slot > 1 and trays[slot - 1].slot ~= slot - 1 then
+    slot = 1
+    while trays[slot].slot == slot do slot = slot + 1 end
+  end
   return Game.tray_zone(t, z, seat, slot), slot
 end
 
@@ -243,6 +284,7 @@ function Game.lay(t, z, seat, values, slot)
     zone:add(card)
   end
   zone:sort()
+  Game.tray_changed(z, seat, slot)
 end
 
 -- Action cards go to the discard pile; only its top card is shown.
@@ -258,12 +300,19 @@ end
 -- Out of the game: a Landlord empties owner's tray into the box.
 function Game.take_out(t, z, owner, slot)
   z.trays[owner][slot]:move_all(z.out)
+  Game.tray_changed(z, owner, slot)
 end
 
 function Game.seat_word(t, seat) return string.lower(t:name(seat)) end
 
 -- Options of a turn ------------------------------------------------------------
--- Each function below adds its options to opts.
+-- Each function below adds its options to opts. The same option comes back
+-- turn after turn (tray 5 5, drink 2), so an option is made once a game:
+-- a tray's Drink and Landlord options with the tray's entry
+-- (Game.tray_zone); the options of cards laid by make functions, one for
+-- each kind of option and tray, of which melds.all and melds.joins_each
+-- add what they made of each meld, made the first time. Nothing changes an
+-- option once made.
 --
 -- What makes a tray is the melds module's, with values 1..TOP: one card,
 -- equal values, or a series of consecutive values. Cards laid with a tray
@@ -272,8 +321,7 @@ function Game.seat_word(t, seat) return string.lower(t:name(seat)) end
 -- the top or both and filling any gap inside it. Two trays merged by a Flo
 -- make one tray of the three only if both are of one and the same value,
 -- or neither is a set, their values do not overlap and the hand fills the
--- gap between them. melds.all and melds.joins_each make an option of each
--- group with a make function, one for each kind of option and tray.
+-- gap between them.
 
 local LOAN = { text = "loan", kind = "loan" }
 local FIGHT = { text = "fight", kind = "fight" }
@@ -294,33 +342,22 @@ function Game.tray_options(t, z, seat, counts, opts)
 end
 
 -- The text of the hand cards a Flo lays with the tray it takes: " with 7",
--- or nothing for none.
-local function with_text(values)
-  return #values > 0 and (" with " .. values_text(values)) or ""
-end
+-- or nothing for none; made once a meld (melds gives the same table for
+-- the same values).
+local WITH = setmetatable({}, { __index = function(texts, values)
+  local text = #values > 0 and (" with " .. values_text(values)) or ""
+  texts[values] = text
+  return text
+end })
 
 -- A table of make functions, each made when first asked for:
--- makers[key] is new_maker(key).
+-- makers[key] is new_maker(key), made once.
 local function makers_by(new_maker)
   return setmetatable({}, { __index = function(makers, key)
     local make = new_maker(key)
     makers[key] = make
     return make
   end })
-end
-
--- Seat's trays as melds, for melds.joins_each: onto, where hand cards may
--- go on his turn: onto nothing (a new tray) or onto one of his trays (its
--- zone: the values of its cards); keys, what the options on each are made
--- by: 0, then each tray's number; flo, the make functions of the Flo
--- options on each of them (none on nothing).
-local NOTHING = {}
-local function melds_of(z, seat)
-  local onto, keys, flo = { NOTHING }, { 0 }, { false }
-  for _, slot in ipairs(Game.trays_of(z, seat)) do
-    onto[#onto + 1], keys[#keys + 1], flo[#flo + 1] = z.trays[seat][slot], slot, z.flo[seat][slot]
-  end
-  return onto, keys, flo
 end
 
 -- [The Beer Cards] Cards added to one of your own trays: the make function
@@ -335,33 +372,34 @@ end)
 -- extends it.
 local ALONE, ADD = { NOTHING }, { add_makers }
 function Game.add_options(t, z, seat, counts, opts)
-  local onto, keys = melds_of(z, seat)
-  melds.joins_each(ALONE, ADD, onto, keys, counts, TOP, false, opts)
+  local mine = z.melds[seat]
+  melds.joins_each(ALONE, ADD, mine.onto, mine.keys, counts, TOP, false, opts)
 end
 
 -- [Drink] One of your own trays.
+function drink_option(seat, slot)
+  return { text = "drink " .. slot, kind = "drink", owner = seat, slot = slot }
+end
+
 function Game.drink_options(t, z, seat, opts)
-  local mine = Game.trays_of(z, seat)
+  local mine = z.face_up[seat]
   if #mine == 0 then
     opts[#opts + 1] = NO_TARGET.drink
     return
   end
-  for _, slot in ipairs(mine) do
-    opts[#opts + 1] = { text = "drink " .. slot, kind = "drink", owner = seat, slot = slot }
-  end
+  for i = 1, #mine do opts[#opts + 1] = mine[i].drink end
 end
 
 -- The make functions of the Flo options on victim's tray slot, by the
 -- tray of yours it is merged with (0: laid as a new tray), with each group
--- of hand cards that makes one tray of it; made with the tray's zone
--- (Game.tray_zone).
+-- of hand cards that makes one tray of it.
 function flo_makers(t, victim, slot)
   local head = "flo " .. Game.seat_word(t, victim) .. " " .. slot
   return makers_by(function(merge)
     local onto = merge > 0 and merge or nil
     local text = onto and (head .. " merge " .. onto) or head
     return function(values)
-      return { text = text .. with_text(values), kind = "flo", victim = victim, slot = slot, merge = onto, values = values }
+      return { text = text .. WITH[values], kind = "flo", victim = victim, slot = slot, merge = onto, values = values }
     end
   end)
 end
@@ -370,23 +408,24 @@ end
 -- with or without cards from your hand: what joins each of their trays
 -- with nothing or one of yours.
 function Game.flo_options(t, z, seat, counts, opts)
-  local n, seats = #opts, t:seats(seat)
-  local mine, keys = melds_of(z, seat)
+  local n, mine, seats = #opts, z.melds[seat], t:seats(seat)
   for v = 2, #seats do -- the others, from seat's left
-    local theirs, _, flo = melds_of(z, seats[v])
-    melds.joins_each(theirs, flo, mine, keys, counts, TOP, true, opts)
+    local theirs = z.melds[seats[v]]
+    melds.joins_each(theirs.onto, theirs.flo, mine.onto, mine.keys, counts, TOP, true, opts)
   end
   if #opts == n then opts[n + 1] = NO_TARGET.flo end
 end
 
 -- [Closing Time] A face-up tray of another player.
+function landlord_option(t, victim, slot)
+  return { text = "landlord " .. Game.seat_word(t, victim) .. " " .. slot, kind = "landlord", victim = victim, slot = slot }
+end
+
 function Game.landlord_options(t, z, seat, opts)
   local n, seats = #opts, t:seats(seat)
   for v = 2, #seats do -- the others, from seat's left
-    local victim = seats[v]
-    for _, slot in ipairs(Game.trays_of(z, victim)) do
-      opts[#opts + 1] = { text = "landlord " .. Game.seat_word(t, victim) .. " " .. slot, kind = "landlord", victim = victim, slot = slot }
-    end
+    local theirs = z.face_up[seats[v]]
+    for i = 1, #theirs do opts[#opts + 1] = theirs[i].landlord end
   end
   if #opts == n then opts[n + 1] = NO_TARGET.landlord end
 end
@@ -426,13 +465,31 @@ end
 
 -- Answers out of turn -----------------------------------------------------------
 
--- The answers seat can give: a card kind among kinds that it holds, with
--- the tray the quarrel is about (stake, the tray's {owner =, slot =}; nil
--- for a Loan).
+-- An answer: a card kind, with the tray the quarrel is about (stake, the
+-- tray's {owner =, slot =}; nil for a Loan). Made once for each kind and
+-- stake (a tray's stake is made with its entry).
+local NO_STAKE = {}
+local answers = {}
+local function answer(kind, stake)
+  local key = stake or NO_STAKE
+  local of = answers[key]
+  if not of then
+    of = {}
+    answers[key] = of
+  end
+  local o = of[kind]
+  if not o then
+    o = { text = kind, kind = kind, stake = stake }
+    of[kind] = o
+  end
+  return o
+end
+
+-- The answers seat can give: a card kind among kinds that it holds.
 local function answers_of(z, seat, kinds, stake)
   local opts = {}
   for _, kind in ipairs(kinds) do
-    if z.hands[seat]:find(ACTION_NAME[kind]) then opts[#opts + 1] = { text = kind, kind = kind, stake = stake } end
+    if z.hands[seat]:find(ACTION_NAME[kind]) then opts[#opts + 1] = answer(kind, stake) end
   end
   return opts
 end
@@ -517,6 +574,7 @@ function Game.drink(t, z, seat, owner, slot)
     z.drunk[seat]:add(card)
     t:hide(card)
   end
+  Game.tray_changed(z, owner, slot)
   local sizes = z.drunk_sizes[seat]
   sizes[#sizes + 1] = #cards
   z.drunk[seat]:set_label(string.format("%s's drunk trays (%s)", t:name(seat), table.concat(sizes, "+")))
@@ -596,7 +654,7 @@ function Game.actions.flo(t, z, seat, c)
   t:log("%p plays Flo on %p's tray %d (%s)", seat, c.victim, c.slot, from:cards())
   local what = string.format("your tray %d (%s)", c.slot, values_text(zone_values(from)))
   local outcome, by
-  local stake = { owner = c.victim, slot = c.slot }
+  local stake = z.tray_entries[c.victim][c.slot].stake
   local s, kind = Game.window(t, z, { c.victim }, { "fight", "landlord" },
     string.format("%s plays Flo on %s: fight, call the landlord, or pass", t:name(seat), what), stake)
   if not s then
@@ -628,6 +686,7 @@ function Game.actions.flo(t, z, seat, c)
     to, slot = Game.free_slot(t, z, seat)
   end
   from:move_all(to)
+  Game.tray_changed(z, c.victim, c.slot)
   Game.lay(t, z, seat, c.values, slot)
   local how = c.merge and ("onto tray " .. slot) or ("as tray " .. slot)
   if #c.values > 0 then how = how .. " with " .. values_text(c.values) end
@@ -719,7 +778,12 @@ end
 function Game.gather(t, z)
   for _, s in ipairs(t:seats()) do
     z.hands[s]:move_all(z.stock)
-    for _, slot in ipairs(Game.trays_of(z, s)) do z.trays[s][slot]:move_all(z.stock) end
+    local trays = Game.trays_of(z, s) -- the tray zones that hold cards
+    while trays[1] do
+      local slot = trays[1].slot
+      z.trays[s][slot]:move_all(z.stock)
+      Game.tray_changed(z, s, slot)
+    end
     z.drunk[s]:move_all(z.stock)
     z.drunk_sizes[s] = {}
     z.drunk[s]:set_label(t:name(s) .. "'s drunk trays")
@@ -765,14 +829,17 @@ function Game.game_over(totals, target)
 end
 
 function Game.setup(t)
-  local z = { hands = {}, trays = {}, flo = {}, drunk = {}, drunk_sizes = {} }
+  local z = { hands = {}, trays = {}, face_up = {}, melds = {}, tray_entries = {}, drunk = {}, drunk_sizes = {} }
   z.stock = t:zone { name = "stock", label = "Stock", visibility = "hidden" }
   z.discard = t:zone { name = "discard", label = "Discard pile (top)", visibility = "all" }
   z.discards = t:zone { name = "discards", label = "Discard pile", visibility = "hidden", shown = false }
   z.out = t:zone { name = "out", label = "Out of the game", visibility = "all", shown = false }
   for _, s in ipairs(t:seats()) do
     z.hands[s] = t:zone { name = "hand", owner = s, visibility = "owner" }
-    z.trays[s], z.flo[s] = {}, {}
+    z.trays[s] = {}
+    z.face_up[s] = {}
+    z.melds[s] = new_melds()
+    z.tray_entries[s] = {}
     for slot = 1, 8 do Game.tray_zone(t, z, s, slot) end
     z.drunk[s] = t:zone { name = "drunk", label = t:name(s) .. "'s drunk trays", owner = s, visibility = "hidden" }
     z.drunk_sizes[s] = {}

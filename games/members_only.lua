@@ -307,19 +307,54 @@ end
 
 local PASS = "pass"
 
--- [Rule 1] The bets a seat may place: pass, or any vacant space of any
--- category, with a single piece or the double piece (board order).
+-- Lists of options are refilled from one turn to the next rather than made
+-- anew (a prompt takes its options when it asks): list keeps its first n
+-- entries.
+local function keep(list, n)
+  for k = #list, n + 1, -1 do list[k] = nil end
+  return list
+end
+
+-- [Rule 1] The bets a seat may place: any vacant space of any category, with
+-- a single piece or the double piece, or pass. The list is the same for
+-- every seat holding the same pieces, so there are three, z.open[pieces]
+-- ("single", "double" or "both"): made when a heat begins, with every
+-- space vacant (Game.open_board), and kept as bets land (close_space)
+-- rather than listed afresh every turn.
+local ONLY_PASS = { PASS }
+
 function Game.bet_options(t, z, seat)
   local pool = z.pieces[seat]
   local single, double = pool:count(seat, "single") > 0, pool:count(seat, "double") > 0
-  local opts = { PASS }
+  if single and double then return z.open.both end
+  if single then return z.open.single end
+  if double then return z.open.double end
+  return ONLY_PASS
+end
+
+function Game.open_board(z)
+  local open = z.open or { single = {}, double = {}, both = {} } -- (refilled from one heat to the next)
+  local single, double, both = open.single, open.double, open.both
+  single[1], double[1], both[1] = PASS, PASS, PASS
   for i, p in ipairs(z.places) do
-    if not z.bets[i] then
-      if single then opts[#opts + 1] = p.single end
-      if double then opts[#opts + 1] = p.double end
-    end
+    single[i + 1], double[i + 1] = p.single, p.double
+    both[2 * i], both[2 * i + 1] = p.single, p.double
   end
-  return opts
+  z.open = open
+end
+
+-- The space numbered at is taken: its options leave the lists, where they
+-- follow "pass" and the options of the vacant spaces before it.
+local function close_space(z, at)
+  local before = 0
+  for k = 1, at - 1 do
+    if not z.bets[k] then before = before + 1 end
+  end
+  local open = z.open
+  table.remove(open.single, 2 + before)
+  table.remove(open.double, 2 + before)
+  table.remove(open.both, 2 + 2 * before)
+  table.remove(open.both, 2 + 2 * before)
 end
 
 -- The card kinds in hand order, and the reveal and discard option texts
@@ -358,19 +393,26 @@ local function count_kinds(hand)
   return hand:tally("kind", kind_list())
 end
 
--- [Rule 1] The ways to reveal two cards from a hand, named by kind.
-function Game.reveal_options(hand)
-  local have, opts = count_kinds(hand), {}
+-- [Rule 1] The ways to reveal two cards from a hand, named by kind (in the
+-- list into when one is given, refilled).
+function Game.reveal_options(hand, into)
+  local have, opts, m = count_kinds(hand), into or {}, 0
   for i = 1, #KINDS do
     if have[i] > 0 then
       local row = REVEAL[i]
-      if have[i] > 1 then opts[#opts + 1] = row[i] end -- two of one kind
+      if have[i] > 1 then -- two of one kind
+        m = m + 1
+        opts[m] = row[i]
+      end
       for j = i + 1, #KINDS do
-        if have[j] > 0 then opts[#opts + 1] = row[j] end
+        if have[j] > 0 then
+          m = m + 1
+          opts[m] = row[j]
+        end
       end
     end
   end
-  return opts
+  return keep(opts, m)
 end
 
 -- [Rule 3] The card to discard, named by kind.
@@ -435,6 +477,7 @@ function Game.place_bet(t, z, seat, bet, round)
   local pool, place = z.pieces[seat], bet.place
   pool:move(seat, place, bet.piece)
   local risk = round == 1 and Game.first_round_risk and pool:move(seat, place, "risk") == 1
+  close_space(z, bet.at)
   z.bets[bet.at] = { seat = seat, piece = bet.piece, risk = risk }
   t:log("%p bets %s on %s %s (%s)%s", seat, bet.piece == "double" and "the double piece" or "a single piece",
     bet.category, Game.space(bet.space).label, bet.space, risk and " with the risk piece under it" or "")
@@ -464,7 +507,7 @@ function Game.turn(t, z, seat, round, rounds)
     Game.place_bet(t, z, seat, MEANING[bet], round)
   end
   if first then return end -- [Rule 2] nothing is revealed in the first round
-  local choice = t:ask(seat, Game.reveal_options(z.hands[seat]), "reveal two cards")
+  local choice = t:ask(seat, Game.reveal_options(z.hands[seat], z.reveal_lists[seat]), "reveal two cards")
   Game.reveal(t, z, seat, MEANING[choice])
 end
 
@@ -560,6 +603,7 @@ end
 function Game.play_heat(t, z, heat, dealer, starter)
   t:log("Heat %d: %p deals, %p starts", heat, dealer, starter)
   Game.return_pieces(t, z)
+  Game.open_board(z)
   Game.deal(t, z, dealer)
   local rounds = 1 + math.floor((Game.deal_size[t.players] - Game.final_hand) / Game.reveal_count)
   local round = 0
@@ -577,12 +621,13 @@ end
 function Game.setup(t)
   local z = {
     deck = t:zone { name = "deck", visibility = "hidden", shown = false },
-    hands = {}, discards = {}, layout = {}, pieces = {}, tracks = {}, bets = {},
+    hands = {}, discards = {}, layout = {}, pieces = {}, tracks = {}, bets = {}, reveal_lists = {},
     places = Game.board_places(), place_number = {},
   }
   for i, p in ipairs(z.places) do z.place_number[p.place] = i end
   for _, seat in ipairs(t:seats()) do
     z.hands[seat] = t:zone { name = "hand", owner = seat, visibility = "owner" }
+    z.reveal_lists[seat] = {}
   end
   for _, c in ipairs(Game.categories) do
     z.layout[c.name] = t:zone { name = c.name, label = "Open " .. c.name, visibility = "all" }

@@ -57,6 +57,11 @@ func TestParseCommands(t *testing.T) {
 		{`SAY "unterminated and {weird} chars € \ |`, Line{Command: CmdSay, Text: `"unterminated and {weird} chars € \ |`}},
 		{"say help", Line{Command: CmdSay, Text: "help"}},
 		{"say 3", Line{Command: CmdSay, Text: "3"}},
+		{"why", Line{Command: CmdWhy}},
+		{"why 12", Line{Command: CmdWhy, N: 12, HasN: true}},
+		{"reload", Line{Command: CmdReload}},
+		{"reload my_clubs.lua", Line{Command: CmdReload, Path: "my_clubs.lua"}},
+		{`Reload "My Games/clubs.lua"`, Line{Command: CmdReload, Path: "My Games/clubs.lua"}},
 		{"quit", Line{Command: CmdQuit}},
 		{"exit", Line{Command: CmdQuit}},
 		{"Exit", Line{Command: CmdQuit}},
@@ -192,6 +197,9 @@ func TestParseErrors(t *testing.T) {
 		{"bot mcts 2", 10, "unexpected '2' at column 10: usage: bot [N] [NAME]"},
 		{"bot 0 x", 5, "'0' is not a positive number at column 5: usage: bot [N] [NAME]"},
 		{"human me", 7, "unexpected 'me' at column 7: usage: human [N]"},
+		{"why x", 5, "unexpected 'x' at column 5: usage: why [N]"},
+		{"why 0", 5, "'0' is not a positive number at column 5: usage: why [N]"},
+		{"reload a.lua b.lua", 14, "unexpected 'b.lua' at column 14: usage: reload [FILE]"},
 		{"save", 5, "incomplete command 'save' at column 5: usage: save FILE"},
 		{"load  ", 7, "incomplete command 'load' at column 7: usage: load FILE"},
 		{"save a b", 8, "unexpected 'b' at column 8: usage: save FILE"},
@@ -440,7 +448,7 @@ func TestComplete(t *testing.T) {
 		{"S", rooms, []string{"stay", "step", "save", "seat", "say"}},
 		{"e", []string{"e4"}, []string{"e4", "exit"}},
 		{"qu", nil, []string{"quit"}},
-		{"r", nil, []string{"rules", "run", "redo"}},
+		{"r", nil, []string{"rules", "run", "redo", "reload"}},
 		{"help s", nil, []string{"help step", "help save", "help seat", "help say"}},
 		{"HELP ", nil, helpTopics()},
 		{"", []string{"pass"}, append([]string{"pass"}, keywordNames()...)},
@@ -468,8 +476,8 @@ func helpTopics() []string {
 
 func TestKeywords(t *testing.T) {
 	ks := Keywords()
-	if len(ks) != 17 {
-		t.Errorf("Keywords() has %d entries, want 17", len(ks))
+	if len(ks) != 19 {
+		t.Errorf("Keywords() has %d entries, want 19", len(ks))
 	}
 	for _, k := range ks {
 		if k.Name == "" || k.Help == "" {

@@ -33,17 +33,18 @@ var lineLexer = lexer.MustSimple([]lexer.SimpleRule{
 // not start with a command keyword, so that a command with bad arguments is
 // reported as such instead of being taken for a move.
 type lineAST struct {
-	Help  *helpAST  `parser:"  @@"`
-	Legal *legalAST `parser:"| @@"`
-	Rules *rulesAST `parser:"| @@"`
-	Bare  *bareAST  `parser:"| @@"`
-	Count *countAST `parser:"| @@"`
-	File  *fileAST  `parser:"| @@"`
-	Seat  *seatAST  `parser:"| @@"`
-	Bot   *botAST   `parser:"| @@"`
-	Human *humanAST `parser:"| @@"`
-	Say   *sayAST   `parser:"| @@"`
-	Move  *moveAST  `parser:"| @@"`
+	Help   *helpAST   `parser:"  @@"`
+	Legal  *legalAST  `parser:"| @@"`
+	Rules  *rulesAST  `parser:"| @@"`
+	Bare   *bareAST   `parser:"| @@"`
+	Count  *countAST  `parser:"| @@"`
+	File   *fileAST   `parser:"| @@"`
+	Seat   *seatAST   `parser:"| @@"`
+	Bot    *botAST    `parser:"| @@"`
+	Human  *humanAST  `parser:"| @@"`
+	Say    *sayAST    `parser:"| @@"`
+	Reload *reloadAST `parser:"| @@"`
+	Move   *moveAST   `parser:"| @@"`
 }
 
 type helpAST struct {
@@ -66,13 +67,18 @@ type bareAST struct {
 }
 
 type countAST struct {
-	Keyword string  `parser:"@('log' | 'step' | 'undo' | 'redo')"`
+	Keyword string  `parser:"@('log' | 'step' | 'undo' | 'redo' | 'why')"`
 	N       *intArg `parser:"@@?"`
 }
 
 type fileAST struct {
 	Keyword string   `parser:"@('save' | 'load')"`
 	File    *fileArg `parser:"@@"`
+}
+
+type reloadAST struct {
+	Keyword string   `parser:"@'reload'"`
+	File    *fileArg `parser:"@@?"`
 }
 
 type seatAST struct {
@@ -99,7 +105,7 @@ type sayAST struct {
 // moveAST is a move: one or more move tokens, not starting with a command
 // keyword. The keyword list must stay in step with the commands table.
 type moveAST struct {
-	Tokens []*moveTok `parser:"(?! 'help' | 'view' | 'legal' | 'rules' | 'log' | 'step' | 'run' | 'undo' | 'redo' | 'save' | 'load' | 'seat' | 'bot' | 'human' | 'notes' | 'say' | 'quit' | 'exit') @@+"`
+	Tokens []*moveTok `parser:"(?! 'help' | 'view' | 'legal' | 'rules' | 'log' | 'step' | 'run' | 'undo' | 'redo' | 'save' | 'load' | 'seat' | 'bot' | 'human' | 'notes' | 'say' | 'why' | 'reload' | 'quit' | 'exit') @@+"`
 }
 
 // moveOnlyAST is the grammar Match uses: a move whose first token may be

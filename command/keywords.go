@@ -2,23 +2,25 @@ package command
 
 // The REPL command names, as they appear in Line.Command.
 const (
-	CmdHelp  = "help"
-	CmdView  = "view"
-	CmdLegal = "legal"
-	CmdRules = "rules"
-	CmdLog   = "log"
-	CmdStep  = "step"
-	CmdRun   = "run"
-	CmdUndo  = "undo"
-	CmdRedo  = "redo"
-	CmdSave  = "save"
-	CmdLoad  = "load"
-	CmdSeat  = "seat"
-	CmdBot   = "bot"
-	CmdHuman = "human"
-	CmdNotes = "notes"
-	CmdSay   = "say"
-	CmdQuit  = "quit" // also typed as "exit"
+	CmdHelp   = "help"
+	CmdView   = "view"
+	CmdLegal  = "legal"
+	CmdRules  = "rules"
+	CmdLog    = "log"
+	CmdStep   = "step"
+	CmdRun    = "run"
+	CmdUndo   = "undo"
+	CmdRedo   = "redo"
+	CmdSave   = "save"
+	CmdLoad   = "load"
+	CmdSeat   = "seat"
+	CmdBot    = "bot"
+	CmdHuman  = "human"
+	CmdNotes  = "notes"
+	CmdSay    = "say"
+	CmdWhy    = "why"
+	CmdReload = "reload"
+	CmdQuit   = "quit" // also typed as "exit"
 )
 
 // Keyword describes one REPL command for the help text.
@@ -53,6 +55,8 @@ var keywords = []Keyword{
 	{CmdHuman, "[N]", "take seat N (default: yours) back from its bot"},
 	{CmdNotes, "", "show the game's notes on its rules and notation"},
 	{CmdSay, "TEXT…", "say TEXT to the table; the rest of the line is the message"},
+	{CmdWhy, "[N]", "show the rule that wrote the last line of the log, or line N (as log numbers them)"},
+	{CmdReload, "[FILE]", "read the game's script again (or FILE) and replay the game so far under its rules"},
 	{CmdQuit, "", "leave the game (also: exit)"},
 }
 

@@ -21,11 +21,13 @@ type Line struct {
 	// "quit"; see the Cmd constants), or "" for a move.
 	Command string
 
-	// N is the number argument of log, step, undo, redo, seat, bot and
-	// human; HasN says whether one was given (it is always given for seat).
+	// N is the number argument of log, step, undo, redo, why, seat, bot
+	// and human; HasN says whether one was given (it is always given for
+	// seat).
 	N    int
 	HasN bool
-	// Path is the FILE of save and load, unquoted if it was quoted.
+	// Path is the FILE of save, load and reload (optional for reload),
+	// unquoted if it was quoted.
 	Path string
 	// Name is the optional bot name of bot.
 	Name string
@@ -102,6 +104,11 @@ func Parse(input string) (*Line, error) {
 	case ast.Human != nil:
 		line.Command = CmdHuman
 		err = line.setN(ast.Human.N, input)
+	case ast.Reload != nil:
+		line.Command = CmdReload
+		if ast.Reload.File != nil {
+			line.Path, err = path(ast.Reload.File, input, line.Command)
+		}
 	case ast.Say != nil:
 		line.Command = CmdSay
 		line.Text = strings.TrimRightFunc(input[ast.Say.Words[0].Pos.Offset:], isSpace)

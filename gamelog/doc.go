@@ -22,6 +22,9 @@
 // readers may not see at that moment, the violation is noted (Leaks), so
 // that tests and `tabletop check` catch a script that leaks a hand.
 //
+// A line keeps where the script wrote it (Place, interned by Intern), for
+// a person who asks why it came.
+//
 // A Hint remembers how long the last game's log grew, so that the next
 // one is made that long at once.
 package gamelog

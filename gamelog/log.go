@@ -21,6 +21,7 @@ type Line struct {
 	Data map[string]any
 
 	parts int32 // 1 + its index in Log.parts while Text is not rendered yet
+	place int32 // 1 + its index in Log.places: where the script wrote it; 0 for none
 }
 
 // Log is a game's log: its lines in order, those not rendered yet with
@@ -34,6 +35,7 @@ type Log struct {
 	pending  int      // lines not rendered yet
 	fmtBuf   []byte   // storage reused by rendering
 	leaks    []string // secrecy violations noted as lines were added
+	places   []Place  // where lines were written from (place.go)
 }
 
 // lineParts is a line not rendered yet: its format and a window of the log's
@@ -156,15 +158,16 @@ func (l *Log) renderParts(p *lineParts, cards []int, deck []*table.Card) string 
 // Add appends a line whose text is known (what a seat said) and checks
 // it against st (see check).
 func (l *Log) Add(ln Line, st *table.State) {
-	ln.parts = 0
+	ln.parts, ln.place = 0, 0
 	l.lines = append(l.lines, ln)
 	l.check(len(l.lines)-1, st)
 }
 
 // AddParts appends a line made of parts (from Compose): its text is
-// rendered when something reads it.
-func (l *Log) AddParts(ln Line, parts int32, st *table.State) {
-	ln.parts = parts
+// rendered when something reads it. place is where the script wrote it
+// (from Intern; 0 when nobody knows).
+func (l *Log) AddParts(ln Line, parts, place int32, st *table.State) {
+	ln.parts, ln.place = parts, place
 	l.lines = append(l.lines, ln)
 	l.pending++
 	l.check(len(l.lines)-1, st)

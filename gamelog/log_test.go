@@ -30,7 +30,7 @@ func write(l *Log, st *table.State, to table.SeatSet, seat, card int) {
 	l.AddArg(Arg{Kind: Cards, N: 0, K: 1})
 	l.AddArg(Arg{Kind: Number, N: 1.5})
 	parts, named := l.Compose("%p plays %s (%d)", st.Seats, cards, args)
-	l.AddParts(Line{To: to, Cards: named}, parts, st)
+	l.AddParts(Line{To: to, Cards: named}, parts, l.Intern(Place{File: "game.lua", Line: seat}), st)
 }
 
 // TestLinesAreRenderedWhenRead: a line keeps its parts until read, reads
@@ -78,5 +78,31 @@ func TestLeaksAreNotedWhenWritten(t *testing.T) {
 	}
 	if c, a := l.Mark(); c != cards || a != args {
 		t.Errorf("the arenas after RenderNow: %d cards, %d args; want %d, %d", c, a, cards, args)
+	}
+}
+
+// TestPlacesAreInterned: each line keeps where it was written, a place
+// written from twice is kept once, and a line of known text (what a seat
+// said) has none.
+func TestPlacesAreInterned(t *testing.T) {
+	st := game()
+	var l Log
+	write(&l, st, table.AllSeats, 1, 2)
+	write(&l, st, table.AllSeats, 2, 2)
+	write(&l, st, table.AllSeats, 1, 2)
+	l.Add(Line{Text: "South says: hi", To: table.AllSeats}, st)
+	for i, want := range []int{1, 2, 1} {
+		if p, ok := l.Place(i); !ok || p != (Place{File: "game.lua", Line: want}) {
+			t.Errorf("line %d: written from %+v (%v), want game.lua:%d", i, p, ok, want)
+		}
+	}
+	if p, ok := l.Place(3); ok {
+		t.Errorf("what a seat said was written from %+v", p)
+	}
+	if _, ok := l.Place(4); ok {
+		t.Error("a place for a line past the end")
+	}
+	if got := l.Places(); len(got) != 2 {
+		t.Errorf("places %v, want two", got)
 	}
 }

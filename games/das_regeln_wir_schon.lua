@@ -569,16 +569,6 @@ end
 
 -- Options ---------------------------------------------------------------------
 
--- A table whose entries are made the first time they are asked for, by
--- make(key), and kept: the game's texts, hints and options, each made once.
-local function memo(make)
-  return setmetatable({}, { __index = function(made, key)
-    local v = make(key)
-    made[key] = v
-    return v
-  end })
-end
-
 local function chips_text(counts)
   local text
   for i = 1, #COLOURS do
@@ -790,18 +780,11 @@ local function values_in_force(S)
 end
 
 -- The notes show every card in force with its text, a note per card
--- ("rule voting 2": "Voting Rule 2: [V5 majority +1] Every player ..."). A
--- card's note is made once per slot.
+-- ("rule voting 2": "Voting Rule 2: [V5 majority +1] Every player ...").
 local RULE_TITLE = { correction = "Correction", voting = "Voting", incident = "Incident" }
-local note_keys = memo(function(kind) -- by kind, then slot
-  return memo(function(i) return "rule " .. kind .. " " .. i end)
-end)
-local note_texts = memo(function(c) -- by card (in force among its kind: Game.adopt), then slot
-  return memo(function(i) return string.format("%s Rule %d: %s %s", RULE_TITLE[c.kind], i, c.label, c.text) end)
-end)
 
 local function rule_note(t, kind, i, c)
-  t:note(note_keys[kind][i], note_texts[c][i], c.name)
+  t:note("rule " .. kind .. " " .. i, string.format("%s Rule %d: %s %s", RULE_TITLE[c.kind], i, c.label, c.text), c.name)
 end
 
 local function rule_notes(t, F, kind)
@@ -848,14 +831,11 @@ end
 local take_event = { kind = "take" } -- (t:event copies the data it is given)
 
 -- What a handful shows in the log ("1 white 4 yellow"): its option's text
--- without the verb "take ", kept by handful (the same handful is the same
--- table every time).
-local handful_texts = memo(function(o) return o.text:sub(#"take " + 1) end)
+-- without the verb "take ".
+local function handful_text(o) return o.text:sub(#"take " + 1) end
 
--- A hint with the note on a colour's last chip, made once per hint.
-local with_last_chip = memo(function(hint)
-  return hint .. " (a colour's last chip ends a handful: then everyone returns that colour and you take the rest)"
-end)
+-- The note on a colour's last chip, added to a hint.
+local LAST_CHIP = " (a colour's last chip ends a handful: then everyone returns that colour and you take the rest)"
 
 -- [1.3] seat takes k chips of his choice from the pool, chip by chip: a
 -- handful at a time, which ends early with the last chip of a colour; then
@@ -870,7 +850,7 @@ function Game.take(t, S, seat, k, hint)
     end
     local choice = opts[1]
     if #opts > 1 then
-      if opts[#opts].last then ask = with_last_chip[ask] end
+      if opts[#opts].last then ask = ask .. LAST_CHIP end
       choice = t:ask(seat, opts, ask)
     end
     for i = 1, #COLOURS do
@@ -879,7 +859,7 @@ function Game.take(t, S, seat, k, hint)
     end
     local e = take_event
     e.seat, e.white, e.purple, e.yellow, e.green = seat, choice.white, choice.purple, choice.yellow, choice.green
-    t:event("all", e, "%p takes %s", seat, handful_texts[choice])
+    t:event("all", e, "%p takes %s", seat, handful_text(choice))
     if choice.last then Game.last_chip(t, S, choice.last) end
     k = k - choice.count
     if k > 0 then ask = string.format("%s: %d more to take", hint, k) end
@@ -1058,21 +1038,21 @@ local function seat_at(places, p)
   end
 end
 
--- The secret prompts of the prediction round, made once per card: the
--- prediction, and the colour listed for a Scoring Rule that asks for one.
-local secret_prompts = memo(function(card)
+-- The secret prompts of the prediction round: the prediction, and the
+-- colour listed for a Scoring Rule that asks for one.
+local function secret_prompt(card)
   if card.kind == "prediction" then
     return { hint = "secret prediction: " .. card.short .. " - " .. card.text, secret = true }
   end
   return { hint = "secretly list the colour that will score (" .. card.short .. ")", secret = true }
-end)
+end
 local list_options -- "list white", ..., made when first asked
 
 function Game.ask_predictions(t, S, first)
   local F = Game.in_force(S)
   S.predictions, S.listed = {}, {}
   for _, s in ipairs(t:seats(first)) do
-    local c = t:ask(s, Game.prediction_options(F.prediction, t.players), secret_prompts[F.prediction])
+    local c = t:ask(s, Game.prediction_options(F.prediction, t.players), secret_prompt(F.prediction))
     S.predictions[s] = c.value
     t:tell(s, "You predict: %s (%s)", Game.prediction_text(t, F.prediction, c.value), F.prediction.label)
     if F.scoring.listed then
@@ -1080,7 +1060,7 @@ function Game.ask_predictions(t, S, first)
         list_options = {}
         for i, col in ipairs(COLOURS) do list_options[i] = { text = "list " .. col, colour = col } end
       end
-      local l = t:ask(s, list_options, secret_prompts[F.scoring])
+      local l = t:ask(s, list_options, secret_prompt(F.scoring))
       S.listed[s] = l.colour
       t:tell(s, "You list %s", l.colour)
     end
@@ -1125,12 +1105,12 @@ end
 
 -- A move ---------------------------------------------------------------------
 
--- "[C7 yellow 0] Yellow chips count 0 points.", by card
-local card_lines = memo(function(c) return c.label .. " " .. c.text end)
+-- "[C7 yellow 0] Yellow chips count 0 points."
+local function card_line(c) return c.label .. " " .. c.text end
 
 local function hand_hint(hand)
   local parts = {}
-  for i = 1, #hand do parts[i] = i .. " " .. card_lines[hand[i]] end
+  for i = 1, #hand do parts[i] = i .. " " .. card_line(hand[i]) end
   return "put a card to the vote: " .. table.concat(parts, " | ")
 end
 
@@ -1160,13 +1140,6 @@ local TIE_OPTIONS = { { text = "adopt", adopt = true }, { text = "reject", adopt
 
 -- What a move fills afresh: the votes and tiles by seat and their context.
 local move_votes = { votes = {}, tiles = {} }
--- The prompt of a vote (t:ask reads it when asked: its hint is set first).
-local VOTE_PROMPT = { hint = "", secret = true }
-
--- The hint of a payment of k chips by a Voting Rule, made once per card and k.
-local payment_hints = memo(function(card)
-  return memo(function(k) return string.format("you get %d chips (%s)", k, card.label) end)
-end)
 
 -- [1.1]-[1.4] One move; returns true when it began the scoring round.
 function Game.move(t, S, active)
@@ -1183,14 +1156,12 @@ function Game.move(t, S, active)
 
   -- [1.2] Secret votes, revealed together.
   local order = t:seats(active)
-  local votes, tiles, hints = move_votes.votes, move_votes.tiles, {}
+  local votes, tiles = move_votes.votes, move_votes.tiles
   for i = 1, n do
     local s = order[i]
     local avail = S.tiles:count(s, "tiles")
-    hints[avail] = hints[avail] or
-      string.format("vote on %s with 1 to %d of your tiles (%s: a remark, which is speaking)", card.label, avail, Game.remark)
-    VOTE_PROMPT.hint = hints[avail]
-    local c = t:ask(s, Game.vote_options(avail), VOTE_PROMPT)
+    local hint = string.format("vote on %s with 1 to %d of your tiles (%s: a remark, which is speaking)", card.label, avail, Game.remark)
+    local c = t:ask(s, Game.vote_options(avail), { hint = hint, secret = true })
     votes[s], tiles[s] = c.vote, c.tiles
     if c.remark then remark(t, S, s) end
   end
@@ -1218,7 +1189,7 @@ function Game.move(t, S, active)
   move_votes.context = v
   Game.payments(v, F.voting, order, function(seat, k, card)
     t:log("%p gets %d chip%s (%s)", seat, k, k == 1 and "" or "s", card.label)
-    Game.take(t, S, seat, k, payment_hints[card][k])
+    Game.take(t, S, seat, k, string.format("you get %d chips (%s)", k, card.label))
   end)
   local incident = F.incident
   for i = 1, n do
@@ -1241,11 +1212,6 @@ function Game.move(t, S, active)
   return scoring
 end
 
--- "replace voting 1": made once per type and slot.
-local replace_options = memo(function(kind)
-  return memo(function(slot) return { text = "replace " .. kind .. " " .. slot, slot = slot } end)
-end)
-
 function Game.adopt(t, S, active, card)
   t:metric("adopted")
   local zone = S.z.force[card.kind]
@@ -1255,7 +1221,7 @@ function Game.adopt(t, S, active, card)
   if not forced then
     local opts, parts = {}, {}
     for i, s in ipairs(slots) do
-      opts[i] = replace_options[card.kind][s]
+      opts[i] = { text = "replace " .. card.kind .. " " .. s, slot = s }
       parts[i] = s .. " " .. in_force[s].label
     end
     slot = t:ask(active, opts, card.label .. " replaces which " .. card.kind .. " rule? " .. table.concat(parts, ", ")).slot
@@ -1300,14 +1266,6 @@ local function log_standings(t, title, title_args, r, places, totals, n)
   t:log(f, unpack(args, 1, k + 2 * n))
 end
 
--- The roll call's options and hint, made once per remark.
-local roll_calls = memo(function(remark_word)
-  return {
-    options = { { text = "count" }, { text = "count " .. remark_word, remark = true } },
-    hint = "the chips are about to be counted (" .. remark_word .. ": a remark, which is speaking)",
-  }
-end)
-
 -- [2] The scoring round, then [3] the prediction round and the new place
 -- cards. first: the seat that opens the roll call (the active player).
 function Game.scoring_round(t, S, first)
@@ -1315,10 +1273,11 @@ function Game.scoring_round(t, S, first)
   S.phase = "scoring"
   t:note("phase", "Round " .. r .. ": scoring round", "scoring")
   t:log("Scoring round %d", r)
-  local order, rc = t:seats(first), roll_calls[Game.remark]
+  local order, word = t:seats(first), Game.remark
   for i = 1, n do
     local s = order[i]
-    local c = t:ask(s, rc.options, rc.hint)
+    local c = t:ask(s, { { text = "count" }, { text = "count " .. word, remark = true } },
+      "the chips are about to be counted (" .. word .. ": a remark, which is speaking)")
     if c.remark then remark(t, S, s) end
   end
   S.phase = "count"
@@ -1423,7 +1382,7 @@ function Game.next_round(t, S, places, first)
       local opts, parts = {}, {}
       for i, c in ipairs(left) do
         opts[i] = card_option("choose " .. kind .. " " .. c.number, c)
-        parts[i] = card_lines[c]
+        parts[i] = card_line(c)
       end
       card = t:ask(seat, opts, "choose the next " .. kind .. " rule: " .. table.concat(parts, " | ")).card
       t:log("%p chooses %s", seat, card)

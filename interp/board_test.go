@@ -133,7 +133,7 @@ func TestBoardLua(t *testing.T) {
 	if len(v.Extras) != 1 || v.Extras[0].Name != "board" || v.Extras[0].Title != "Test" {
 		t.Fatalf("extras %+v", v.Extras)
 	}
-	text := v.Text()
+	text := strings.Join(v.Extras[0].Lines, "\n")
 	if !strings.Contains(text, "+ ") || !strings.Contains(text, "note") {
 		t.Errorf("seat 1's view lacks its highlight or note:\n%s", text)
 	}

@@ -1,8 +1,6 @@
 package interp
 
 import (
-	"strconv"
-
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -42,6 +40,8 @@ type botView struct {
 	notesMT *lua.LTable
 	copied  int                         // slots of option values copied in this update
 	copies  map[*lua.LTable]*lua.LTable // option tables copied, to their copies
+	byText  map[string]*lua.LTable      // the copy last made of the option table with this text
+	fields  []lua.LValue                // the fields of the tables being copied or compared (value, sameCopy)
 	board   map[*Board]*lua.LTable
 	boardAt map[*Board]int // PositionVersion seen
 	logRead int            // log lines read so far
@@ -164,11 +164,40 @@ func (bv *botView) updateOptions() {
 	vals := L.CreateTable(len(p.Options), 0)
 	for i, o := range p.Options {
 		opts.RawSetInt(i+1, lua.LString(o))
-		vals.RawSetInt(i+1, bv.value(p.values[i], 0))
+		vals.RawSetInt(i+1, bv.option(o, p.values[i]))
 	}
 	bv.t.RawSetString("options", opts)
 	bv.t.RawSetString("values", vals)
 	bv.made += 2*len(p.Options) + bv.copied
+}
+
+// option is the bot's copy of the value v the script offered as the
+// option with text: value's, or — when v is a table the script made
+// afresh (a list of options built anew every turn, as a script naturally
+// writes it) — the copy made of the option with the same text before,
+// where it is still exactly what value would make of v (sameCopy). The
+// bot's state then gets no new table for an option it has seen, and its
+// step is charged as for a copy.
+func (bv *botView) option(text string, v lua.LValue) lua.LValue {
+	x, ok := v.(*lua.LTable)
+	if !ok || bv.copies[x] != nil || bv.m.cardOf(x) != nil {
+		return bv.value(v, 0)
+	}
+	if cp := bv.byText[text]; cp != nil {
+		copied := bv.copied
+		if bv.sameCopy(x, cp, 0) {
+			return cp
+		}
+		bv.copied = copied // charged as the copy below
+	}
+	cp := bv.value(v, 0)
+	if t, ok := cp.(*lua.LTable); ok {
+		if bv.byText == nil || len(bv.byText) >= maxCopies {
+			bv.byText = make(map[string]*lua.LTable, 64)
+		}
+		bv.byText[text] = t
+	}
+	return cp
 }
 
 // What of the options' values is copied: tables to a depth of
@@ -201,29 +230,34 @@ func (bv *botView) value(v lua.LValue, depth int) lua.LValue {
 		if cp := bv.copies[x]; cp != nil && bv.sameCopy(x, cp, depth) {
 			return cp
 		}
-		out := bv.L.CreateTable(x.Len(), stringKeys(x))
-		for k, val := x.Next(lua.LNil); k != lua.LNil && bv.copied < maxValueSlots; k, val = x.Next(k) {
+		start := len(bv.fields)
+		bv.fields = luahost.AppendFields(bv.fields, x)
+		end := len(bv.fields)
+		out := bv.L.CreateTable(x.Len(), stringKeys(bv.fields[start:end]))
+		for i := start; i < end && bv.copied < maxValueSlots; i += 2 {
 			bv.copied++
+			k := bv.fields[i]
 			switch k.(type) {
 			case lua.LString, lua.LNumber:
-				if cv := bv.value(val, depth+1); cv != lua.LNil {
+				if cv := bv.value(bv.fields[i+1], depth+1); cv != lua.LNil {
 					out.RawSet(k, cv)
 				}
 			}
 		}
+		bv.fields = bv.fields[:start]
 		bv.remember(x, out)
 		return out
 	}
 	return lua.LNil
 }
 
-// stringKeys counts t's string keys: a table made with room for them
-// (gopher-lua otherwise gives the first string key room for 32) costs a
-// fraction of one that grows.
-func stringKeys(t *lua.LTable) int {
+// stringKeys counts the string keys among fields (key, value pairs): a
+// table made with room for them (gopher-lua otherwise gives the first
+// string key room for 32) costs a fraction of one that grows.
+func stringKeys(fields []lua.LValue) int {
 	n := 0
-	for k, _ := t.Next(lua.LNil); k != lua.LNil; k, _ = t.Next(k) {
-		if _, ok := k.(lua.LString); ok {
+	for i := 0; i < len(fields); i += 2 {
+		if _, ok := fields[i].(lua.LString); ok {
 			n++
 		}
 	}
@@ -255,8 +289,16 @@ func (bv *botView) sameCopy(x, cp *lua.LTable, depth int) bool {
 	if cp.Metatable != lua.LNil {
 		return false
 	}
-	k2, v2 := cp.Next(lua.LNil)
-	for k, val := x.Next(lua.LNil); k != lua.LNil; k, val = x.Next(k) {
+	start := len(bv.fields)
+	defer func() { bv.fields = bv.fields[:start] }()
+	bv.fields = luahost.AppendFields(bv.fields, x)
+	mid := len(bv.fields)
+	bv.fields = luahost.AppendFields(bv.fields, cp)
+	end := len(bv.fields)
+	j := mid // the field of cp to compare next
+	k2, v2 := pairAt(bv.fields, j, end)
+	for i := start; i < mid; i += 2 {
+		k, val := bv.fields[i], bv.fields[i+1]
 		if bv.copied++; bv.copied >= maxValueSlots {
 			return false
 		}
@@ -287,9 +329,19 @@ func (bv *botView) sameCopy(x, cp *lua.LTable, depth int) bool {
 		default:
 			continue // functions and the engine's objects are not copied
 		}
-		k2, v2 = cp.Next(k2)
+		j += 2
+		k2, v2 = pairAt(bv.fields, j, end)
 	}
 	return k2 == lua.LNil
+}
+
+// pairAt is the key and value at i in fields (pairs), or nil and nil at
+// end.
+func pairAt(fields []lua.LValue, i, end int) (k, v lua.LValue) {
+	if i >= end {
+		return lua.LNil, lua.LNil
+	}
+	return fields[i], fields[i+1]
 }
 
 // card is the seat's copy of a card's plain fields (name, label, suit, ...),
@@ -474,12 +526,12 @@ func (bv *botView) updatePools() {
 		}
 		pt.RawSetString("supply", sup)
 		held := L.CreateTable(len(m.Seats), len(p.Holders))
-		for _, h := range p.Holders {
+		for i, h := range p.Holders {
 			ht := L.CreateTable(0, len(p.Kinds))
 			for _, k := range p.Kinds {
 				ht.RawSetString(k, lua.LNumber(p.Held[h][k]))
 			}
-			if s, err := strconv.Atoi(h); err == nil {
+			if s := p.Holder(i).Seat; s > 0 {
 				held.RawSetInt(s, ht)
 			} else {
 				held.RawSetString(h, ht)

@@ -244,8 +244,15 @@ return G
 // again wherever they, a card in them, or the bot's copy changed, and
 // only then.
 func TestOptionCopiesFollowTheScript(t *testing.T) {
-	e, m := startMatch(t, "reoffers.lua", reoffers, Config{Players: 2})
-	b, err := e.NewBot("scribbler", 1, 1)
+	playBotGame(t, "reoffers.lua", reoffers, "scribbler")
+}
+
+// playBotGame plays a two-player game of the script src (named name)
+// with bot in seat 1, to its end: the bot's assertions are the test.
+func playBotGame(t *testing.T, name, src, bot string) {
+	t.Helper()
+	e, m := startMatch(t, name, src, Config{Players: 2})
+	b, err := e.NewBot(bot, 1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,4 +328,83 @@ func TestAViewTakesAgainTheCardsOfTheOneItReplaced(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBotViewsHoldersBySeatAndPlace: a bot's view of a pool holds a seat's
+// pieces under its number and a place's under its name, a place whose name
+// starts with a number too.
+func TestBotViewsHoldersBySeatAndPlace(t *testing.T) {
+	_, m := startMatch(t, "holders.lua", `
+local G = { title = "Holders", players = { 2, 2 } }
+function G.play(t)
+  local chips = t:pool { name = "chips", kinds = { "red" }, supply = 9 }
+  chips:give(2, "red", 1)
+  chips:give("used", "red", 2)
+  chips:give("02", "red", 3)
+  t:ask(1, { "ok" })
+end
+return G`, Config{Players: 2})
+	L := lua.NewState()
+	defer L.Close()
+	held := m.LuaView(L, 1).RawGetString("pools").(*lua.LTable).RawGetString("chips").(*lua.LTable).RawGetString("held").(*lua.LTable)
+	red := func(k lua.LValue) lua.LValue {
+		h, ok := held.RawGet(k).(*lua.LTable)
+		if !ok {
+			return lua.LNil
+		}
+		return h.RawGetString("red")
+	}
+	for _, c := range []struct {
+		key  lua.LValue
+		want lua.LNumber
+	}{{lua.LNumber(2), 1}, {lua.LString("used"), 2}, {lua.LString("02"), 3}} {
+		if got := red(c.key); got != c.want {
+			t.Errorf("held[%s].red = %v, want %v", c.key, got, c.want)
+		}
+	}
+}
+
+// rebuilds is a game that builds its options afresh at every decision, as
+// a script naturally does (a bid list made anew each turn): the same
+// texts with the same fields, but new tables; one of them changes its
+// fields between decisions. Its bot checks what it gets, scribbles on one
+// copy and keeps the others.
+const rebuilds = `
+local G = { title = "Rebuilds", players = {2, 2} }
+function G.play(t)
+  for round = 1, 4 do
+    local opts = {}
+    for c = 1, 3 do opts[c] = { text = "bid " .. c, count = c, faces = { c, c + 1 } } end
+    opts[4] = { text = "raise", by = round }
+    t:ask(1, opts)
+  end
+  return { winners = {} }
+end
+local seen, last = 0, {}
+G.bots = {
+  keeper = function(view, options, seat)
+    seen = seen + 1
+    local v = view.values
+    for c = 1, 3 do
+      assert(v[c].count == c and v[c].faces[2] == c + 1 and v[c].mark == nil, "decision " .. seen .. ": bid " .. c .. " as offered")
+    end
+    assert(v[4].by == seen, "decision " .. seen .. ": raise by " .. tostring(v[4].by))
+    if seen > 1 then
+      assert(rawequal(v[1], last[1]) and rawequal(v[3], last[3]), "decision " .. seen .. ": an option rebuilt the same is not copied again")
+      assert(not rawequal(v[2], last[2]), "decision " .. seen .. ": a copy the bot changed is made again")
+      assert(not rawequal(v[4], last[4]), "decision " .. seen .. ": an option whose fields changed is copied again")
+    end
+    v[2].mark = true -- the bot's own copy: the next decision's must not show this
+    last = { v[1], v[2], v[3], v[4] }
+    return 1
+  end,
+}
+return G
+`
+
+// TestRebuiltOptionsAreNotCopiedAgain: an option table the script builds
+// afresh with the same text and fields as at the last decision reaches the
+// bot as the copy it got then — unless either side changed it.
+func TestRebuiltOptionsAreNotCopiedAgain(t *testing.T) {
+	playBotGame(t, "rebuilds.lua", rebuilds, "keeper")
 }

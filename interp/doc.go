@@ -40,9 +40,10 @@
 //
 // The rest that needs no Lua lives in packages of its own, and interp
 // names their types too (interp.Card is table.Card, interp.View is
-// view.View, interp.Record is savefile.Record): a seat's view (view), a
-// board's map, moves, drawing and data (board), the save format
-// (savefile), a game's files (gamefiles), printable texts (printable).
+// view.View, interp.Record is savefile.Record): a seat's view, as data
+// (view; package render alone writes it as text), a board's map, moves,
+// drawing and data (board), the save format (savefile), a game's files
+// (gamefiles), printable texts (printable).
 //
 // Scripts reach the engine through t and the objects it makes (zones,
 // pools, tracks, pads, boards). Each kind of object is a class: one list of
@@ -56,7 +57,8 @@
 // what scripts call; clauses.go are Go helpers for common rules; view.go,
 // draw.go and botview.go are what seats and bots see; record.go is saving,
 // loading and replay (the format is package savefile's); log.go writes
-// the log and knowledge.go tells the learner; fork.go copies a match;
+// the log, logplace.go finds the script place that wrote each line, and
+// knowledge.go tells the learner; fork.go copies a match;
 // sandbox.go and host.go tie the script host (package luahost) in, and
 // playthreads.go lets the play coroutine ask inside pcall.
 //

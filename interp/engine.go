@@ -46,6 +46,7 @@ type Engine struct {
 	protos   map[string]*luahost.Chunk // by module name; "" is the main script
 	sources  map[string]string         // module name → file path shown in errors
 	modSums  map[string]string         // module name → SHA-256 of the game's modules
+	texts    map[string]string         // file path shown in errors → the source compiled (SourceLines)
 	logHint  gamelog.Hint              // how long the last game's log grew
 	boards   board.Maps                // the boards' maps parsed
 	programs bool                      // may seat bots that start programs (AllowPrograms)
@@ -135,6 +136,7 @@ func newEngine(s Source) *Engine {
 		modules: s.Modules,
 		protos:  map[string]*luahost.Chunk{},
 		modSums: map[string]string{},
+		texts:   map[string]string{},
 	}
 	if s.Home != nil {
 		e.files.Home, e.files.HomeName, e.files.Dir = s.Home.FS, s.Home.Name, path.Dir(s.Path)
@@ -160,6 +162,7 @@ func (e *Engine) load(src []byte) (*Engine, error) {
 		return nil, err
 	}
 	e.protos[""] = proto
+	e.texts[e.Path] = string(src)
 	if err := e.describe(); err != nil {
 		return nil, err
 	}
@@ -202,6 +205,7 @@ func (e *Engine) module(name string) (*luahost.Chunk, string, error) {
 	}
 	e.protos[name] = p
 	e.sources[name] = shown
+	e.texts[shown] = string(src)
 	if hashed {
 		if e.modSums == nil {
 			e.modSums = map[string]string{}
@@ -210,6 +214,25 @@ func (e *Engine) module(name string) (*luahost.Chunk, string, error) {
 		e.modSums[name] = hex.EncodeToString(sum[:])
 	}
 	return p, shown, nil
+}
+
+// SourceLines returns the lines of a file the engine compiled — the
+// script, or a module it required — as they were then, by the name errors
+// and log places (Place.File) give it: tabs expanded (to every fourth
+// column) and each line made printable like every text a script shows, so
+// no line of a script can drive the terminal that shows it.
+func (e *Engine) SourceLines(file string) ([]string, bool) {
+	e.mu.Lock()
+	text, ok := e.texts[file]
+	e.mu.Unlock()
+	if !ok {
+		return nil, false
+	}
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = printable.Line(printable.ExpandTabs(strings.TrimSuffix(l, "\r")))
+	}
+	return lines, true
 }
 
 // describe runs the script once in a scratch state and reads its game table.

@@ -125,7 +125,7 @@ var (
 	boardType  = reflect.TypeOf(Board{})
 	// silentDrops are what a silent match does not keep: its log and what
 	// makes it (a silent match counts the log's bytes all the same).
-	silentDrops = []string{"log"}
+	silentDrops = []string{"log", "placeIdx"}
 	forkPlan    = luahost.NewCopyPlan(luahost.CopyRules{
 		Shared: []reflect.Type{
 			reflect.TypeOf((*Engine)(nil)),

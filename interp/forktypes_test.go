@@ -40,6 +40,7 @@ board.viewCache
 gamelog.Arg
 gamelog.Line
 gamelog.Log
+gamelog.Place
 gamelog.lineParts
 interp.Board
 interp.Config

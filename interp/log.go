@@ -156,7 +156,7 @@ func (m *Match) writeLine(L *lua.LState, to SeatSet, parts int32, cards []int, e
 	if ev != nil && len(ev.cards) > 0 {
 		cards = append(ev.cards, cards...)
 	}
-	m.log.AddParts(LogLine{To: to, Cards: cards, Data: data, Names: m.lineNames}, parts, &m.State)
+	m.log.AddParts(LogLine{To: to, Cards: cards, Data: data, Names: m.lineNames}, parts, m.logPlace(L), &m.State)
 }
 
 // addLog appends a line whose text is known (what a seat said).

@@ -119,10 +119,11 @@ type Match struct {
 	seen      textSet      // reused by duplicate
 	handfuls  handfulMaker // pool:handfuls's tables (handfuls.go)
 
-	log       gamelog.Log // the log's lines (log.go)
-	lineBytes int64       // the size of the line being written
-	lineNames SeatSet     // the seats the line being written names
-	silent    bool        // keeps no log (a copy nobody reads: Silent)
+	log       gamelog.Log                    // the log's lines (log.go)
+	lineBytes int64                          // the size of the line being written
+	lineNames SeatSet                        // the seats the line being written names
+	silent    bool                           // keeps no log (a copy nobody reads: Silent)
+	placeIdx  map[*lua.FunctionProto][]int32 // a line's place (Log.Intern) by the instruction that wrote it: its pc (logplace.go)
 
 	notesVer  uint32             // changes with every t:note (bot views)
 	seatLists []*lua.LTable      // the lists t:seats made, by the seat they start from

@@ -31,6 +31,7 @@ type (
 	Arrangement = table.Arrangement
 
 	LogLine  = gamelog.Line
+	Place    = gamelog.Place
 	View     = view.View
 	ZoneView = view.ZoneView
 
@@ -44,7 +45,7 @@ type (
 // were taken back (savefile.TakebackHow).
 const (
 	AllSeats, Hidden, OwnerOnly, Public = table.AllSeats, table.Hidden, table.OwnerOnly, table.Public
-	Free, Agreed, Practice              = savefile.Free, savefile.Agreed, savefile.Practice
+	Free, Agreed, Practice, Reloaded    = savefile.Free, savefile.Agreed, savefile.Practice, savefile.Reloaded
 )
 
 // zoneBinding is what Lua has of a zone: the userdata scripts hold, and the

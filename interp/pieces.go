@@ -23,7 +23,7 @@ func (m *Match) holding(L *lua.LState, p *Pool, h string) map[string]int {
 func (m *Match) holderKey(L *lua.LState, n int) string {
 	switch v := L.Get(n).(type) {
 	case lua.LNumber:
-		return itoa(m.checkSeat(L, n))
+		return table.SeatHolder(m.checkSeat(L, n))
 	case lua.LString:
 		if v == "" || v == "supply" {
 			L.ArgError(n, "a place name must not be empty or \"supply\"")

@@ -17,10 +17,10 @@ func (m *Match) Takebacks() []Takeback { return m.takebacks }
 func (m *Match) SetTakebacks(tb []Takeback) { m.takebacks = append([]Takeback(nil), tb...) }
 
 // Practice reports whether the game is practice: a seat took back what
-// it had learned from, with only bots to agree.
+// it had learned from, or changed the rules, with only bots to agree.
 func (m *Match) Practice() bool {
 	for _, tb := range m.takebacks {
-		if tb.How == Practice {
+		if tb.How == Practice || tb.How == Reloaded {
 			return true
 		}
 	}
@@ -106,6 +106,13 @@ func (m *Match) TakebackText(tb Takeback) string {
 	what := "a decision"
 	if tb.Undone != 1 {
 		what = strconv.Itoa(tb.Undone) + " decisions"
+	}
+	if tb.How == Reloaded {
+		text := m.SeatLabel(tb.Seat) + " changes the rules (reload)"
+		if tb.Undone > 0 {
+			text += ", dropping " + what + " that no longer fitted"
+		}
+		return text + ": this game is practice."
 	}
 	text := m.SeatLabel(tb.Seat) + " takes back " + what
 	switch tb.How {

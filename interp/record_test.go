@@ -201,6 +201,7 @@ func TestRecordTakebacks(t *testing.T) {
 		{strings.Replace(text, "save 3", "save 2", 1), "takeback lines come with save format version 3, not 2"},
 		{strings.Replace(text, "takeback 1 2 3 agreed", "takeback 1 2 3 maybe", 1), "a takeback line is"},
 		{strings.Replace(text, "takeback 1 2 3 agreed", "takeback 0 2 3 agreed", 1), "a takeback line is"},
+		{strings.Replace(text, "takeback 1 2 3 agreed", "takeback 1 2 0 agreed", 1), "a takeback line is"}, // only a reload drops none
 		{strings.Replace(text, "takeback 1 2 3 agreed", "takeback 3 2 3 agreed", 1), "a takeback by seat 3 of a 2-player game"},
 	} {
 		if _, err := savefile.Parse(strings.NewReader(bad.text), "game.save"); err == nil || !strings.Contains(err.Error(), bad.msg) {

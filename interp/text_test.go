@@ -104,6 +104,43 @@ func luaQuote(s string) string {
 	return b.String()
 }
 
+// viewTexts are the texts of a view that reach a person's screen.
+func viewTexts(v *View) []string {
+	out := []string{v.Title, v.Hint}
+	out = append(out, v.Options...)
+	for _, s := range v.Seats {
+		out = append(out, s.Label)
+	}
+	for _, n := range v.Notes {
+		out = append(out, n.Text)
+	}
+	for _, z := range v.Zones {
+		out = append(out, z.Label)
+		for _, c := range z.Cards {
+			out = append(out, c.Label)
+		}
+	}
+	for _, p := range v.Pools {
+		out = append(out, p.Label)
+		out = append(out, p.Kinds...)
+		out = append(out, p.Holders...)
+	}
+	for _, tr := range v.Tracks {
+		out = append(out, tr.Label)
+	}
+	for _, p := range v.Pads {
+		out = append(out, p.Label)
+		for _, r := range p.Rows {
+			out = append(out, r.Label, r.Note)
+		}
+	}
+	for _, x := range v.Extras {
+		out = append(out, x.Title)
+		out = append(out, x.Lines...)
+	}
+	return out
+}
+
 // TestShownTextsHaveNoInvisibleCharacters writes an invisible character
 // into everything a script shows, and a player's name, and reads what
 // people see: the view, the log, the prompt, print.
@@ -129,7 +166,9 @@ return G
 	var out strings.Builder
 	e, m := startMatch(t, "shown.lua", src, Config{Out: PrintableWriter(&out), Names: []string{"Ann\u202e", ""}})
 	var texts []string
-	texts = append(texts, e.Info.Title, e.Info.About, m.View(1).Text(), m.View(0).Text(), out.String())
+	texts = append(texts, e.Info.Title, e.Info.About, out.String())
+	texts = append(texts, viewTexts(m.View(1))...)
+	texts = append(texts, viewTexts(m.View(0))...)
 	for _, l := range m.Log() {
 		texts = append(texts, l.Text)
 	}

@@ -100,6 +100,9 @@ func countFor(L *lua.LState, n int) {
 		return
 	}
 	if m, ok := sl.ctx.(*Meter); ok {
+		if p := runningProfile.Load(); p != nil {
+			p.add(sl, n)
+		}
 		m.Tick(L, int64(n))
 	}
 }

@@ -114,8 +114,20 @@ func storeField(tb *lua.LTable, name lua.LString, key, val lua.LValue) {
 // addField stores val under s, a name tl's table does not hold, and lists
 // key (s boxed) among its keys unless it is listed already (a field set
 // to nil stays listed, as in gopher-lua).
+//
+// A table lists every key of its hash part, and keeps listed those set to
+// nil since: while it lists no more keys than it holds, none lingers, and
+// a name it does not hold is not listed — the common case of a table
+// being filled (an option { text = ..., count = ... } made each turn),
+// which then needs no look-up in the list.
 func addField(tl *tableLayout, s string, key, val lua.LValue) {
+	fresh := len(tl.keys) == len(tl.strdict)+len(tl.dict)
 	tl.strdict[s] = val
+	if fresh {
+		tl.k2i[key] = len(tl.keys)
+		tl.keys = append(tl.keys, key)
+		return
+	}
 	if _, listed := tl.k2i[key]; !listed {
 		tl.k2i[key] = len(tl.keys)
 		tl.keys = append(tl.keys, key)

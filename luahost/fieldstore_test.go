@@ -20,6 +20,12 @@ return o`,
 		"removed and back": `local o = { a = 1, b = 2, c = 3 }
 o.b = nil; o.d = 4; o.b = 5
 return o`,
+		"removed twice and back": `local o = { a = 1, b = 2 }
+o.a = nil; o.c = 3; o.b = nil; o.a = 4; o.b = 5; o.e = 6
+return o`,
+		"other keys removed": `local o = { a = 1 }
+o[2.5] = 1; o[2.5] = nil; o.b = 2; o.a = nil; o.a = 3; o.c = 4; o[2.5] = 5; o.d = 6
+return o`,
 		"mixed keys": `local o = { 1, 2, x = "x", [10] = 10 }
 o.y = "y"; o[3] = 3; o.x = "xx"
 return o`,

@@ -58,6 +58,7 @@ func gopherLuaVersion(t *testing.T) string {
 // TestLayoutProblemNamesTheDifference: a layout that differs from its
 // type is named, field and offset.
 func TestLayoutProblemNamesTheDifference(t *testing.T) {
+	//lint:ignore U1000 the fields are read through reflection, by sameLayout
 	type shifted struct {
 		Metatable lua.LValue
 		keys      []lua.LValue // where array is

@@ -228,3 +228,25 @@ func LeftFrame(th *lua.LState, i int) (fn *lua.LFunction, pc int, ok bool) {
 	}
 	return frames[i].Fn, frames[i].Pc, true
 }
+
+// CallerFrame walks L's call stack from the innermost frame outwards and
+// returns the first frame of a Lua function whose instruction has a line
+// and whose source skip does not refuse: the function and its program
+// counter (pc >= 1; the instruction running is pc-1). ok is false when
+// there is none, or the layout is not the one luahost knows: the caller
+// then asks gopher-lua's debug interface (L.GetStack, L.GetInfo), slower.
+func CallerFrame(L *lua.LState, skip func(source string) bool) (fn *lua.LFunction, pc int, ok bool) {
+	if layoutProblem() != "" {
+		return nil, 0, false
+	}
+	for f := (*stateLayout)(unsafe.Pointer(L)).currentFrame; f != nil; f = f.Parent {
+		fn := f.Fn
+		if fn == nil || fn.IsG || fn.Proto == nil || f.Pc <= 0 || f.Pc > len(fn.Proto.DbgSourcePositions) || skip(fn.Proto.SourceName) {
+			continue
+		}
+		if fn.Proto.DbgSourcePositions[f.Pc-1] > 0 {
+			return fn, f.Pc, true
+		}
+	}
+	return nil, 0, false
+}

@@ -19,7 +19,8 @@
 //
 // Numbers are shown as Lua shows them (Number: 3, not 3.0). Save files
 // write texts with Escape, which keeps a line one line (\n, \xHH), and
-// read them back with Unescape.
+// read them back with Unescape. A script's own source, shown to a person
+// who asks where a line came from, has its tabs expanded (ExpandTabs).
 //
 // The package knows nothing of Lua or of games: the runtime (interp) runs
 // every label, name, log line and option of a script through it.

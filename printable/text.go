@@ -277,3 +277,25 @@ func Number(f float64) string {
 	}
 	return strconv.FormatFloat(f, 'g', -1, 64)
 }
+
+// ExpandTabs replaces the tabs of a line by spaces up to the next fourth
+// column, as a script's source is shown (Line would make each tab one
+// space, and the script's indentation would be lost).
+func ExpandTabs(line string) string {
+	if !strings.Contains(line, "\t") {
+		return line
+	}
+	var b strings.Builder
+	col := 0
+	for _, r := range line {
+		if r == '\t' {
+			n := 4 - col%4
+			b.WriteString(strings.Repeat(" ", n))
+			col += n
+			continue
+		}
+		b.WriteRune(r)
+		col++
+	}
+	return b.String()
+}

@@ -86,3 +86,17 @@ func TestInvisibleCharactersAreDropped(t *testing.T) {
 		t.Errorf("Block kept %+q", got)
 	}
 }
+
+func TestExpandTabs(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"no tabs", "no tabs"},
+		{"\tx", "    x"},
+		{"ab\tc", "ab  c"},
+		{"abcd\te", "abcd    e"},
+		{"♣\t\tx", "♣       x"}, // a character is one column, whatever its bytes
+	} {
+		if got := ExpandTabs(tt.in); got != tt.want {
+			t.Errorf("ExpandTabs(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -1,18 +1,24 @@
 // Package render decides what a seat sees, as lines of text: no I/O and no
-// Lua. A front end (the terminal REPL today, a web table later) decides
-// when to show them.
+// Lua. It is the one place a seat's view (interp.View, plain data) becomes
+// text. A front end decides when to show it: the terminal REPL prints it;
+// the web table sends the view's data to the page, which draws it, and
+// takes from here only the words around it (seats' titles, the result,
+// the replies to typed commands).
 //
-//	Style   -- the width to wrap to and the colour profile (termenv)
-//	Screen  -- one seat's turn, fitted to a terminal: board, table, hand,
-//	           the events (those that concern the seat first) and the prompt
-//	View    -- everything a seat may see (the view command)
-//	Result  -- who won, with the scores
-//	Options -- a prompt's legal moves, grouped when there are many, each
-//	           with its number; Pages cuts them to a terminal's height;
-//	           Filter picks those that match typed words
-//	Rules   -- a game's rules text, split into topics (rules TOPIC)
-//	Writer  -- everything else printed to a terminal, wrapped a line at a
-//	           time
+//	Style      -- the width to wrap to and the colour profile (termenv)
+//	Screen     -- one seat's turn, fitted to a terminal: board, table, hand,
+//	              the events (those that concern the seat first) and the prompt
+//	Transcript -- the same turn as a session without a screen prints it
+//	              (a pipe, a file): the table's cards, the hand, the moves
+//	View       -- everything a seat may see (the view command), wrapped;
+//	              ViewText is the same as plain lines (a scenario's g:text)
+//	Result     -- who won, with the scores
+//	Options    -- a prompt's legal moves, grouped when there are many, each
+//	              with its number; Pages cuts them to a terminal's height;
+//	              Filter picks those that match typed words
+//	Rules      -- a game's rules text, split into topics (rules TOPIC)
+//	Writer     -- everything else printed to a terminal, wrapped a line at a
+//	              time
 //
 // One wrapping rule serves them all (wrap.go): lines break between words,
 // at spaces only, so a number, a move or a path stays whole when it fits

@@ -217,44 +217,6 @@ func scoreLines(v *interp.View, st Style) []string {
 	return out
 }
 
-// poolLine is a pool in one line: what each holder has, and the supply;
-// only what the one holder has when nobody else has any.
-func poolLine(p *interp.Pool, seats []interp.Seat) string {
-	var parts, alone []string
-	for _, h := range p.Holders {
-		if n := kinds(p.Kinds, p.Held[h]); n != "" {
-			parts = append(parts, holder(seats, h)+" "+n)
-			alone = append(alone, n)
-		}
-	}
-	supply := kinds(p.Kinds, p.Supply)
-	if len(alone) == 1 && supply == "" {
-		return p.Label + ": " + alone[0]
-	}
-	if supply != "" {
-		parts = append(parts, "supply "+supply)
-	}
-	return p.Label + ": " + strings.Join(parts, " · ")
-}
-
-func kinds(ks []string, counts map[string]int) string {
-	var parts []string
-	for _, k := range ks {
-		if counts[k] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
-func holder(seats []interp.Seat, h string) string {
-	var s int
-	if _, err := fmt.Sscanf(h, "%d", &s); err == nil && s >= 1 && s <= len(seats) {
-		return seats[s-1].Label
-	}
-	return h
-}
-
 func eventLines(events []Event, st Style) [][]string {
 	out := make([][]string, len(events))
 	for i, e := range events {

@@ -1,15 +1,16 @@
 package render
 
 import (
+	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/tabletop/tabletop/interp"
-	"github.com/tabletop/tabletop/view"
 )
 
 // View is everything a seat may see, for the view command: the view's
-// text (interp.View.Text) with boards in colour when the style has it,
+// text (ViewText) with boards in colour when the style has it,
 // each line wrapped to the width.
 func View(v *interp.View, st Style) []string {
 	c := *v
@@ -23,7 +24,7 @@ func View(v *interp.View, st Style) []string {
 		}
 	}
 	var out []string
-	for _, l := range strings.Split(strings.TrimRight(c.Text(), "\n"), "\n") {
+	for _, l := range strings.Split(strings.TrimRight(ViewText(&c), "\n"), "\n") {
 		switch {
 		case strings.Contains(l, "\x1b["):
 			out = append(out, st.Cut(st.Degrade(l)))
@@ -71,7 +72,33 @@ func SeatTitle(s interp.Seat) string {
 
 // Result says who won and the final scores, in one line.
 func Result(r interp.Result, seats []interp.Seat) string {
-	return strings.TrimSuffix(view.ResultText(r, seats), "\n")
+	var b strings.Builder
+	var names []string
+	for _, w := range r.Winners {
+		names = append(names, seats[w-1].Label)
+	}
+	switch len(names) {
+	case 0:
+		b.WriteString("Game over: nobody wins.")
+	case 1:
+		fmt.Fprintf(&b, "Game over: %s wins.", names[0])
+	default:
+		fmt.Fprintf(&b, "Game over: %s share the win.", strings.Join(names, " and "))
+	}
+	b.WriteString(" Scores:")
+	for s := 1; s < len(r.Scores); s++ {
+		fmt.Fprintf(&b, " %s %s", seats[s-1].Label, score(r.Scores[s]))
+	}
+	return b.String()
+}
+
+// score is a score as the log writes a number: whole ones without a
+// decimal point.
+func score(f float64) string {
+	if f == float64(int64(f)) {
+		return strconv.FormatInt(int64(f), 10)
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
 }
 
 // Cards is the labels of cards, separated by spaces.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/tabletop/tabletop/savefile"
@@ -60,6 +61,10 @@ func (s *Session) exec(ctx context.Context, l *command.Line) bool {
 		s.notes()
 	case command.CmdSay:
 		s.say(l.Text)
+	case command.CmdWhy:
+		s.why(l.N, l.HasN)
+	case command.CmdReload:
+		changed = s.reload(ctx, l.Path)
 	case command.CmdQuit:
 		return true
 	default:
@@ -74,16 +79,17 @@ func (s *Session) exec(ctx context.Context, l *command.Line) bool {
 
 // ownHelp says what commands do in this REPL where their keywords say less.
 var ownHelp = map[string]string{
-	command.CmdStep:  "let the seat to act move as its bot would (its own bot, or the game's default), N times, telling each step, but not another person's",
-	command.CmdLegal: "list the legal moves, numbered (on a terminal a page at a time: legal again for the next), or those with WORDs; a number picks one",
-	command.CmdRun:   "let bots finish the game, people's seats included (if the other people agree)",
-	command.CmdBot:   "hand seat N (default: yours) to a bot, optionally the bot NAME (another person's: if all agree)",
-	command.CmdHuman: "take seat N (default: yours) back from its bot (one no person had: if all agree)",
-	command.CmdNotes: "run the game's notes tool for your seat, if it has one",
-	command.CmdSay:   "say TEXT to the table as your seat; every seat sees it",
-	command.CmdUndo:  "take back your last move, or your last N: alone while nothing has come of it, else the others must agree (see Fair play in the README)",
-	command.CmdRedo:  "make again the last move taken back, or the last N",
-	command.CmdSeat:  "look at the game from seat N, a person's (hotseat play)",
+	command.CmdStep:   "let the seat to act move as its bot would (its own bot, or the game's default), N times, telling each step, but not another person's",
+	command.CmdLegal:  "list the legal moves, numbered (on a terminal a page at a time: legal again for the next), or those with WORDs; a number picks one",
+	command.CmdRun:    "let bots finish the game, people's seats included (if the other people agree)",
+	command.CmdBot:    "hand seat N (default: yours) to a bot, optionally the bot NAME (another person's: if all agree)",
+	command.CmdHuman:  "take seat N (default: yours) back from its bot (one no person had: if all agree)",
+	command.CmdNotes:  "run the game's notes tool for your seat, if it has one",
+	command.CmdSay:    "say TEXT to the table as your seat; every seat sees it",
+	command.CmdUndo:   "take back your last move, or your last N: alone while nothing has come of it, else the others must agree (see Fair play in the README)",
+	command.CmdRedo:   "make again the last move taken back, or the last N",
+	command.CmdSeat:   "look at the game from seat N, a person's (hotseat play)",
+	command.CmdReload: "read the game's script again (or FILE) and replay the game so far under its rules, up to the first decision that no longer fits (at a shared keyboard, if the others agree; alone against bots, as practice)",
 }
 
 // replayHelp says what commands do while a replay steps through a record.
@@ -265,17 +271,27 @@ func (s *Session) rules(topic string) {
 
 func rulesFile(script string) string { return strings.TrimSuffix(script, ".lua") + ".rules.md" }
 
-// log prints the viewing seat's log, or its last n lines.
+// log prints the viewing seat's log, or its last n lines, numbered (why
+// N explains line N).
 func (s *Session) log(n int, hasN bool) {
 	lines := s.m.LogFor(s.viewer, 0)
-	if hasN && n < len(lines) {
-		lines = lines[len(lines)-n:]
-	}
 	if len(lines) == 0 {
 		s.printf("The log is empty.\n")
+		return
 	}
-	for _, l := range lines {
-		s.printf("%s\n", l.Text)
+	first := 0
+	if hasN && n < len(lines) {
+		first = len(lines) - n
+	}
+	s.printLogLines(lines, first)
+}
+
+// printLogLines prints lines[first:] of a seat's log, numbered from
+// first+1.
+func (s *Session) printLogLines(lines []interp.LogLine, first int) {
+	width := len(strconv.Itoa(len(lines)))
+	for i := first; i < len(lines); i++ {
+		s.printf("%*d. %s\n", width, i+1, lines[i].Text)
 	}
 }
 

@@ -19,4 +19,9 @@
 // The same Session replays a saved game step by step (StartReplay): next
 // or step applies the next recorded decision, run goes to the end of the
 // record, and a move typed leaves the record there.
+//
+// A game is a live loop from a rule to its effect: reload (reload.go)
+// reads the script again after an edit and replays the game so far under
+// the changed rules, up to the first decision that no longer fits; why
+// (why.go) shows the line of the script that wrote a line of the log.
 package repl

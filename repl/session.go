@@ -37,6 +37,11 @@ type Session struct {
 	// LoadScript loads the script a save names when it is not the one
 	// being played (nil: such saves are refused).
 	LoadScript func(path string) (*interp.Engine, error)
+	// ReloadScript loads the script reload reads: a built-in game's name
+	// or a script file (nil: reload is refused). Unlike LoadScript it may
+	// let the seats' programs play (bot:exec), since the seats stay as
+	// the person who started the game typed them.
+	ReloadScript func(path string) (*interp.Engine, error)
 	// OpenDeal says the seed was given on the command line, in sight of
 	// everyone at the keyboard: it is shown even to people who share the
 	// keyboard, whose drawn seed is else secret until the end (fair.go).
@@ -514,7 +519,7 @@ func (s *Session) botStep() error {
 // noDecision explains why there is nothing to decide.
 func (s *Session) noDecision() error {
 	if err := s.m.Err(); err != nil {
-		return errors.New("the game is stopped by a script error: undo, save, load or quit")
+		return errors.New("the game is stopped by a script error: reload (once the script is mended), undo, save, load or quit")
 	}
 	return errors.New("the game is over: nothing is left to decide")
 }
@@ -564,7 +569,7 @@ func (s *Session) showState() {
 		if s.errShown != s.m {
 			s.errShown = s.m
 			s.printf("%s\n", interp.ErrorText(err))
-			s.printf("The game is stopped by a script error: undo, save, load or quit still work.\n")
+			s.printf("The game is stopped by a script error: reload (once the script is mended), undo, save, load or quit still work.\n")
 		}
 		return
 	}
@@ -634,39 +639,15 @@ func (s *Session) handOver(seat int) {
 	}
 }
 
-// showTurn prints what the seat to act needs to decide: the table, its
-// hand, and the hint with the legal moves.
+// showTurn prints what the seat to act needs to decide: the boards that
+// changed, then the table, its hand, and the hint with the legal moves
+// (render.Transcript).
 func (s *Session) showTurn(p *interp.Prompt) {
 	v := s.m.View(p.Seat)
 	s.showExtras(p.Seat, v)
-	shownHand := false
-	notes := map[string]string{}
-	for _, n := range v.Notes {
-		notes[n.Key] = n.Text
+	for _, l := range render.Transcript(v, p) {
+		s.printf("%s\n", l)
 	}
-	for _, z := range v.Zones {
-		if z.Count == 0 || len(z.Cards) != z.Count {
-			continue
-		}
-		switch {
-		case z.Owner == 0 && notes[z.Name] != "":
-			s.printf("%s\n", notes[z.Name]) // a note of the zone's name says more (render.Screen)
-		case z.Owner == 0:
-			s.printf("%s: %s\n", z.Label, render.Cards(z.Cards))
-		case z.Owner == p.Seat && !shownHand:
-			shownHand = true
-			s.printf("%s: %s\n", z.Label, render.Cards(z.Cards))
-		}
-	}
-	s.printf("%s, your move", s.m.SeatLabel(p.Seat))
-	if p.Hint != "" {
-		s.printf(" (%s)", p.Hint)
-	}
-	opts := strings.Join(p.Options, " | ")
-	if len(p.Options) > 16 || len(opts) > 160 {
-		opts = fmt.Sprintf("%d legal moves (type legal to list them)", len(p.Options))
-	}
-	s.printf(": %s\n", opts)
 }
 
 // showExtras prints the board-like objects of a seat's view (in colour on

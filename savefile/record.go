@@ -95,6 +95,12 @@ const (
 	// Practice: at a table of one person, after the seat had learned
 	// something: only bots were there to agree, and the game is practice.
 	Practice TakebackHow = "practice"
+	// Reloaded: at a table of one person and bots, the person changed
+	// the rules in the middle of the game (the REPL's reload), which a
+	// changed script could use to show him what the bots hold; Undone
+	// counts the decisions that no longer fitted (0 or more), and the
+	// game is practice.
+	Reloaded TakebackHow = "reload"
 )
 
 // Write writes the record as text.
@@ -356,7 +362,7 @@ func (p *parser) header(text string) error {
 
 // takeback reads "takeback SEAT AT UNDONE HOW" (version 3 on).
 func (p *parser) takeback(val string) error {
-	const form = "a takeback line is \"takeback SEAT KEPT UNDONE free|agreed|practice\""
+	const form = "a takeback line is \"takeback SEAT KEPT UNDONE free|agreed|practice|reload\""
 	if p.r.Version < 3 {
 		return p.bad("takeback lines come with save format version 3, not %d", p.r.Version)
 	}
@@ -364,17 +370,19 @@ func (p *parser) takeback(val string) error {
 	if len(f) != 4 {
 		return p.bad(form)
 	}
+	how := TakebackHow(f[3])
+	if how != Free && how != Agreed && how != Practice && how != Reloaded {
+		return p.bad(form)
+	}
 	var n [3]int
 	for i := range n {
 		v, err := strconv.Atoi(f[i])
-		if err != nil || v < 0 || i != 1 && v < 1 {
+		// a seat from 1, the decisions kept from 0, undone from 1 (a
+		// reload may drop none)
+		if err != nil || v < 0 || i == 0 && v < 1 || i == 2 && v < 1 && how != Reloaded {
 			return p.bad(form)
 		}
 		n[i] = v
-	}
-	how := TakebackHow(f[3])
-	if how != Free && how != Agreed && how != Practice {
-		return p.bad(form)
 	}
 	p.r.Takebacks = append(p.r.Takebacks, Takeback{Seat: n[0], At: n[1], Undone: n[2], How: how})
 	return nil

@@ -1,13 +1,14 @@
 package scenario
 
 import (
-	"strconv"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/luahost"
+	"github.com/tabletop/tabletop/render"
+	"github.com/tabletop/tabletop/table"
 )
 
 // handle is a test's grip on one match: it may look at everything. It
@@ -233,7 +234,7 @@ func handleView(L *lua.LState) int {
 // handleText implements g:text([seat]): a seat's view as text.
 func handleText(L *lua.LState) int {
 	h := checkHandle(L)
-	L.Push(lua.LString(h.m.View(L.OptInt(2, 0)).Text()))
+	L.Push(lua.LString(render.ViewText(h.m.View(L.OptInt(2, 0)))))
 	return 1
 }
 
@@ -356,7 +357,7 @@ func handlePool(L *lua.LState) int {
 		counts := p.Supply
 		switch v := L.Get(3).(type) {
 		case lua.LNumber:
-			counts = p.Held[strconv.Itoa(int(v))]
+			counts = p.Held[table.SeatHolder(int(v))]
 		case lua.LString:
 			if v != "supply" {
 				counts = p.Held[string(v)]

@@ -18,8 +18,10 @@ import (
 // seconds the people at its table get their legal moves, their views and
 // their words said at once. The bot's choice is played on the table only
 // if the table has not moved meanwhile (no decision made, nothing taken
-// back, no takeback asked); else the bot thinks again at the table as it
-// is.
+// back, no takeback asked) and the seat is still that bot's (its person
+// may take it back, or hand it to a bot, while the bot thinks: away.go);
+// else the bot thinks again at the table as it is. A seat that changes
+// hands gets a new bot, made when it is next to decide.
 //
 // The bots of every table share the cores through botPool: all cores but
 // one (so that a person's message never waits for a core behind a crowd
@@ -144,28 +146,50 @@ func (c sharedCtx) Err() error {
 
 // botSide is what a table's bots think with: their copy of the table's
 // match (m, forked at the table's gen, brought up to date with each
-// decision) and the bots themselves. The bot runner alone uses it while
-// Table.botsOn; else whoever holds the table's mu.
+// decision) and the bots themselves, each made for its seat's hand (see
+// Table.hand). The bot runner alone uses it while Table.botsOn; else
+// whoever holds the table's mu.
 type botSide struct {
-	m    *interp.Match
-	gen  int
-	bots map[int]interp.Bot
+	m     *interp.Match
+	gen   int
+	bots  map[int]interp.Bot
+	hands map[int]int // the hand of its seat each bot was made for
 }
 
 func (bs *botSide) close() {
-	for seat, b := range bs.bots {
-		b.Close()
-		delete(bs.bots, seat)
+	for seat := range bs.bots {
+		bs.drop(seat)
 	}
 	bs.m.Close()
 	bs.m = nil
 }
 
-// botJob is a bot decision to make: the seat, the table as it was
-// (gen, decisions) and the decisions the bots' copy has yet to take in.
+// drop closes the bot of seat, if it has one.
+func (bs *botSide) drop(seat int) {
+	if b, ok := bs.bots[seat]; ok {
+		b.Close()
+		delete(bs.bots, seat)
+		delete(bs.hands, seat)
+	}
+}
+
+// dropStale closes the bots of the seats that changed hands since they
+// were made. The caller holds t's mu, and owns the side (see botSide).
+func (bs *botSide) dropStale(t *Table) {
+	for seat := range bs.bots {
+		if bs.hands[seat] != t.hand(seat) {
+			bs.drop(seat)
+		}
+	}
+}
+
+// botJob is a bot decision to make: the seat, the table as it was (gen,
+// decisions, the seat's hand), the bot that plays the seat and the
+// decisions the bots' copy has yet to take in.
 type botJob struct {
-	seat, gen, at int
-	todo          []interp.Decision
+	seat, gen, at, hand int
+	name                string
+	todo                []interp.Decision
 }
 
 // runBots plays the bots' seats until a person is to act.
@@ -217,11 +241,12 @@ func (t *Table) botJob() (botJob, bool) {
 	if t.m != nil {
 		p = t.m.Prompt()
 	}
-	if t.closed || t.srv.ctx.Err() != nil || p == nil || t.isHuman(p.Seat) || t.undo != nil {
+	if t.closed || t.srv.ctx.Err() != nil || p == nil || t.isHuman(p.Seat) || t.undo != nil || !t.started() {
 		t.botsOff()
 		return botJob{}, false
 	}
 	bs := &t.side
+	bs.dropStale(t)
 	if bs.m == nil || bs.gen != t.gen {
 		if bs.m != nil {
 			bs.close()
@@ -237,7 +262,8 @@ func (t *Table) botJob() (botJob, bool) {
 		bs.m, bs.gen = m, t.gen
 	}
 	ds := t.m.Decisions()
-	return botJob{seat: p.Seat, gen: t.gen, at: len(ds), todo: append([]interp.Decision(nil), ds[len(bs.m.Decisions()):]...)}, true
+	return botJob{seat: p.Seat, gen: t.gen, at: len(ds), hand: t.hand(p.Seat), name: botName(t.eng, t.seats[p.Seat-1]),
+		todo: append([]interp.Decision(nil), ds[len(bs.m.Decisions()):]...)}, true
 }
 
 // think brings the bots' copy of the match up to the table and asks the
@@ -256,7 +282,7 @@ func (t *Table) think(job botJob, u *turn) (int, error) {
 			return 0, fmt.Errorf("the bots' copy of the game went astray: %w", err)
 		}
 	}
-	b, err := t.bot(job.seat)
+	b, err := t.bot(job)
 	if err != nil {
 		return 0, err
 	}
@@ -264,7 +290,8 @@ func (t *Table) think(job botJob, u *turn) (int, error) {
 }
 
 // botCommit plays the bot's choice i (or reports its error) if the table
-// is where it was when the bot began; it reports whether the bots go on.
+// is where it was when the bot began, and the seat is still that bot's;
+// it reports whether the bots go on.
 func (t *Table) botCommit(job botJob, i int, err error) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -272,8 +299,9 @@ func (t *Table) botCommit(job botJob, i int, err error) bool {
 		t.botsOff() // the server stops: the bot's decision is not made
 		return false
 	}
-	if t.m == nil || t.gen != job.gen || len(t.m.Decisions()) != job.at || t.undo != nil {
-		return true // the table moved: look again
+	if t.m == nil || t.gen != job.gen || len(t.m.Decisions()) != job.at || t.undo != nil ||
+		t.hand(job.seat) != job.hand || t.isHuman(job.seat) || !t.started() {
+		return true // the table moved, or the seat changed hands: look again
 	}
 	if err != nil {
 		t.botFailed(job.seat, err)
@@ -311,26 +339,27 @@ func firstLine(s string) string {
 	return first
 }
 
-// bot returns the bot that plays seat, made on first use. Its seed is
-// drawn apart from the table's: a bot's play must not tell the table's
-// seed to whoever works back from it (the decisions are stored, so the
-// game replays all the same).
-func (t *Table) bot(seat int) (interp.Bot, error) {
+// bot returns the bot that plays the job's seat, made on first use for
+// the seat's hand (job.name, read under mu: the seats may change while
+// it thinks). Its seed is drawn apart from the table's: a bot's play must
+// not tell the table's seed to whoever works back from it (the decisions
+// are stored, so the game replays all the same).
+func (t *Table) bot(job botJob) (interp.Bot, error) {
 	bs := &t.side
-	if b, ok := bs.bots[seat]; ok {
+	if b, ok := bs.bots[job.seat]; ok && bs.hands[job.seat] == job.hand {
 		return b, nil
 	}
-	name := botName(t.eng, t.seats[seat-1])
-	if err := noProgram(t.eng, seat, "bot:"+name); err != nil {
+	bs.drop(job.seat)
+	if err := noProgram(t.eng, job.seat, "bot:"+job.name); err != nil {
 		return nil, err
 	}
-	b, err := t.eng.NewBot(name, seat, randomUint64())
+	b, err := t.eng.NewBot(job.name, job.seat, randomUint64())
 	if err != nil {
 		return nil, err
 	}
 	if bs.bots == nil {
-		bs.bots = map[int]interp.Bot{}
+		bs.bots, bs.hands = map[int]interp.Bot{}, map[int]int{}
 	}
-	bs.bots[seat] = b
+	bs.bots[job.seat], bs.hands[job.seat] = b, job.hand
 	return b, nil
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"runtime"
 	"strings"
 	"testing"
@@ -94,4 +95,71 @@ func TestBotMoveNotMadeOnAMovedTable(t *testing.T) {
 	if n := f.stored(res.Table); n != 0 {
 		t.Fatalf("%d decisions stored after the takeback: the bot played on the table that moved", n)
 	}
+}
+
+// TestBotChoiceForASeatTakenBack has a bot play Ann's seat (she let one
+// play for her) and think, as the bot runner does, outside the table's
+// lock; meanwhile Ann takes her seat back. The bot's choice is not played
+// for her, though no decision was made meanwhile; and once she hands the
+// seat to a bot again, that is a new bot, not the one made for the seat's
+// earlier hand.
+func TestBotChoiceForASeatTakenBack(t *testing.T) {
+	f := newFixture(t, "", Config{Rate: rate.Inf})
+	res := f.create(createRequest{Game: "clubs", Players: 4, Seed: seed(7),
+		Seats: []seatRequest{{Name: "ann"}, {Bot: true, Name: "random"}, {Bot: true, Name: "random"}, {Bot: true, Name: "random"}}})
+	ann := f.join(res.Seats[0].Link)
+	fr := ann.until(myTurn(1))
+	f.srv.mu.Lock()
+	tb := f.srv.tables[res.Table]
+	f.srv.mu.Unlock()
+	ctx := context.Background()
+	// a bot runner is on, thinking (so the hand-over starts none)
+	tb.mu.Lock()
+	tb.botsOn = true
+	if err := tb.botForMe(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	tb.mu.Unlock()
+	job, ok := tb.botJob()
+	if !ok || job.seat != 1 {
+		t.Fatalf("the bot's job: %+v, %v", job, ok)
+	}
+	first, err := tb.bot(job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.mu.Lock()
+	if err := tb.takeSeat(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	tb.mu.Unlock()
+	if !tb.botCommit(job, 0, nil) {
+		t.Fatal("the runner stopped")
+	}
+	if n := f.stored(res.Table); n != fr.Seq {
+		t.Fatalf("%d decisions stored, %d before: the bot played the seat Ann took back", n, fr.Seq)
+	}
+	tb.mu.Lock()
+	if err := tb.botForMe(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	tb.mu.Unlock()
+	job, ok = tb.botJob()
+	if !ok || job.seat != 1 {
+		t.Fatalf("the next job: %+v, %v", job, ok)
+	}
+	again, err := tb.bot(job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again == first {
+		t.Fatal("the seat's new hand is played by the bot made for its earlier one")
+	}
+	if !tb.botCommit(job, 0, nil) || f.stored(res.Table) != fr.Seq+1 {
+		t.Fatalf("the bot of the seat's new hand did not play: %d decisions", f.stored(res.Table))
+	}
+	tb.mu.Lock()
+	tb.botsOff()
+	tb.mu.Unlock()
+	tb.kick()
 }

@@ -116,12 +116,12 @@ func playInBrowser(ctx context.Context, url string, typeFirst bool) error {
 		if !strings.Contains(out, "unknown card '9X'") || !strings.Contains(out, "^") {
 			return fmt.Errorf("the caret error reads %q", out)
 		}
-		if err := chromedp.Do(ctx, chromedp.SendKeys("#say", "good luck\n")); err != nil {
+		if err := chromedp.Do(ctx, chromedp.SendKeys("#chat-input", "good luck\n")); err != nil {
 			return err
 		}
 	} else {
-		// the other page hears it
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`[...document.querySelectorAll("#log li")].some((li) => li.textContent === "Ann says: good luck")`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		// the other page hears it, in the table's chat
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`[...document.querySelectorAll("#chat-log li")].some((li) => li.textContent === "Ann: good luck")`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 			return fmt.Errorf("waiting for Ann's words: %w", err)
 		}
 	}
@@ -163,25 +163,39 @@ func TestScreenshots(t *testing.T) {
 }
 
 // shootLobby pictures the lobby, with a table of Clubs being set up, then
-// its links, then the lobby on a phone.
+// its invitation, on a desktop and a phone, then the lobby on a phone
+// (the phone's pages checked with pageFits).
 func shootLobby(bctx context.Context, t *testing.T, f *fixture, shoot func(context.Context, string)) {
 	lobby, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
 	defer cancel()
 	err := chromedp.Do(lobby, chromedp.EmulateViewport(1200, 800), chromedp.Navigate(f.http.URL+"/"), chromedp.WaitVisible("#seats .seat-row"),
 		chromedp.Click(`.game-button[data-game="clubs"]`), chromedp.SetValue("#seats .seat-row:nth-child(1) .name", "ann"),
-		chromedp.Evaluate[chromedp.Void](`(() => { const w = document.querySelector("#seats .seat-row:nth-child(2) .who"); w.selectedIndex = 0; w.dispatchEvent(new Event("change")); })()`),
-		chromedp.SetValue("#seats .seat-row:nth-child(2) .name", "bob"))
+		chooseSeat(2, "@friend"), chromedp.Click("#public"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	shoot(lobby, "web-lobby")
-	if err := chromedp.Do(lobby, chromedp.Click("#create"), chromedp.WaitVisible("#seat-links .link")); err != nil {
+	if err := chromedp.Do(lobby, chromedp.Click("#create"), chromedp.WaitVisible("#invite")); err != nil {
 		t.Fatal(err)
 	}
 	shoot(lobby, "web-links")
-	if err := chromedp.Do(lobby, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Click("#again"),
+	// the invitation on a phone: the link and its buttons within the screen
+	var bad string
+	err = chromedp.Do(lobby, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Sleep(200*time.Millisecond))
+	if err == nil {
+		bad, err = chromedp.Run(lobby, chromedp.Evaluate[string](pageFits+`.slice(0, 5).join("; ")`))
+	}
+	if err != nil || bad != "" {
+		t.Fatalf("the invitation on a phone: %s (%v)", bad, err)
+	}
+	shoot(lobby, "web-links-phone")
+	if err := chromedp.Do(lobby, chromedp.Click("#again"),
 		chromedp.WaitVisible("#seats .seat-row"), chromedp.Sleep(200*time.Millisecond)); err != nil {
 		t.Fatal(err)
+	}
+	bad, err = chromedp.Run(lobby, chromedp.Evaluate[string](pageFits+`.slice(0, 5).join("; ")`))
+	if err != nil || bad != "" {
+		t.Fatalf("the lobby on a phone: %s (%v)", bad, err)
 	}
 	shoot(lobby, "web-lobby-phone")
 }

@@ -21,17 +21,28 @@ import (
 //	{"type":"command","text":"p j♣","at":12}   a line of the text box: a move
 //	                                           (typed at decision 12) or a
 //	                                           command (legal, rules, …)
-//	{"type":"say","text":"well played"}        say something at the table
+//	{"type":"say","text":"hi","at":12}         say something: in the game
+//	                                           when its rules hear it (a
+//	                                           decision, made at 12), else
+//	                                           in the table's chat
 //	{"type":"undo","at":12}                    take back my last move
 //	{"type":"undo_answer","accept":true}       answer another's request
 //	{"type":"history","before":300}            the log lines before line 300
+//	{"type":"chat","text":"gg"}, …             the friends' messages
+//	                                           (friends.go): chat, name,
+//	                                           host, leave_seat, away_bot,
+//	                                           away_answer, bot_for_me,
+//	                                           take_seat, rematch,
+//	                                           rematch_answer
 //
 // To the page: {"type":"state",…} (frame.go) after every change and on
 // connecting, {"type":"reply","lines":[…]} for a command's output,
 // {"type":"history",…} for the log lines asked (history.go), and
 // {"type":"error","error":"…"} when a message was refused; nothing changed
 // then. A move carries the decision it was made at, so that a message
-// sent twice, or late, is refused once the table has moved on.
+// sent twice, or late, is refused once the table has moved on (so does a
+// say the game's rules hear: it is a decision). {"type":"chat",…} brings
+// the table's chat (chat.go).
 const (
 	// MaxMessage is the largest message handled; a longer one gets an
 	// error frame. A message beyond readLimit closes the connection.
@@ -48,6 +59,13 @@ type message struct {
 	Text   string `json:"text"`
 	Accept bool   `json:"accept"`
 	Before *int   `json:"before"`
+	// The friends' messages (friends.go): a seat, a rematch's seats
+	// rotated, the host's token, what he does and with which bot.
+	Seat   int    `json:"seat"`
+	Rotate bool   `json:"rotate"`
+	Host   string `json:"host"`
+	Do     string `json:"do"`
+	Bot    string `json:"bot"`
 }
 
 // client is one open connection to a table, for a seat or a spectator.
@@ -147,6 +165,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		case <-ctx.Done():
 		}
 	}()
+	s.meet(t, c, r)
 	t.join(c)
 	defer t.leave(c)
 	go c.writeLoop(ctx, ws, cancel)
@@ -166,6 +185,7 @@ func (t *Table) join(c *client) {
 		return
 	}
 	c.logSent = -1
+	t.greet(c)
 	t.broadcast()
 }
 
@@ -173,6 +193,7 @@ func (t *Table) leave(c *client) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	delete(t.conns, c)
+	t.parted(c)
 	c.close()
 	t.active = time.Now()
 	if t.closed {
@@ -274,7 +295,7 @@ func (t *Table) handle(ctx context.Context, c *client, msg message) []byte {
 			return replyFrame(msg.Text, lines)
 		}
 	case "say":
-		err = t.say(ctx, c.seat, msg.Text)
+		err = t.say(ctx, c.seat, msg.Text, msg.At)
 	case "undo":
 		if err = t.current(msg.At, false); err == nil {
 			err = t.askUndo(ctx, c.seat)
@@ -287,7 +308,7 @@ func (t *Table) handle(ctx context.Context, c *client, msg message) []byte {
 			return b
 		}
 	default:
-		err = fmt.Errorf("unknown message type %q: play, command, say, undo, undo_answer or history", msg.Type)
+		err = t.friendly(ctx, c, msg)
 	}
 	if err != nil {
 		return errorFrame(err)

@@ -48,6 +48,7 @@ const (
 	defaultBotIterations      = 5000
 	defaultMaxTablesPerClient = 10
 	defaultExpire             = 72 * time.Hour
+	defaultAwayAfter          = 3 * time.Minute
 )
 
 // randomUint64 is 64 bits from crypto/rand.

@@ -47,21 +47,7 @@ func (l *logBook) text() string {
 // content type unless told otherwise) and returns the status and body.
 func (f *fixture) post(body string, header map[string]string) (int, string) {
 	f.t.Helper()
-	req, err := http.NewRequest("POST", f.http.URL+"/api/tables", strings.NewReader(body))
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	for k, v := range header {
-		req.Header.Set(k, v)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return res.StatusCode, string(b)
+	return f.request("POST", "/api/tables", body, header)
 }
 
 // createdTable reads the response of a table created by post.
@@ -193,6 +179,7 @@ func TestChosenSeedIsAnOpenDeal(t *testing.T) {
 	if json.Unmarshal([]byte(body), &shown); shown.Seed != "7" || !shown.OpenDeal {
 		t.Fatalf("the lobby's response to an open deal: %s", body)
 	}
+	res.Seats[1].Link = f.claim(res.Code, 2, "bob").Link
 	for _, link := range []string{res.Seats[0].Link, res.Seats[1].Link, res.Watch} {
 		p := f.join(link)
 		if seed, open := frameSeed(p.next("state")); seed != "7" || !open {
@@ -518,7 +505,7 @@ func TestBrowserFairPlay(t *testing.T) {
 	defer cancel()
 	err := chromedp.Do(ctx, chromedp.Navigate(f.http.URL+"/"), chromedp.WaitVisible("#seats .seat-row"),
 		chromedp.Click(`.game-button[data-game="clubs_short"]`), chromedp.Click("#open-deal"), chromedp.WaitVisible("#seed"),
-		chromedp.SendKeys("#seed", "7"), chromedp.Click("#create"), chromedp.WaitVisible("#seat-links .link"))
+		chromedp.SendKeys("#seed", "7"), chromedp.Click("#create"), chromedp.WaitVisible("#invite"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -540,7 +527,7 @@ func TestBrowserFairPlay(t *testing.T) {
 		}
 		return shown
 	}
-	link, err := chromedp.Run(ctx, chromedp.Value("#seat-links .link"))
+	link, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#my-seat").href`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -549,14 +536,14 @@ func TestBrowserFairPlay(t *testing.T) {
 	}
 	// the same game, not an open deal
 	err = chromedp.Do(ctx, chromedp.Click("#again"), chromedp.WaitVisible("#seats .seat-row"), chromedp.Click("#open-deal"),
-		chromedp.WaitNotVisible("#seed"), chromedp.Click("#create"), chromedp.WaitVisible("#seat-links .link"))
+		chromedp.WaitNotVisible("#seed"), chromedp.Click("#create"), chromedp.WaitVisible("#invite"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if hidden, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("deal-note").hidden`)); !hidden {
 		t.Fatal("the lobby shows a note of an open deal for a table that is not one")
 	}
-	if link, err = chromedp.Run(ctx, chromedp.Value("#seat-links .link")); err != nil {
+	if link, err = chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#my-seat").href`)); err != nil {
 		t.Fatal(err)
 	}
 	if shown := deal(link); shown != "" {

@@ -55,6 +55,9 @@ type stateFrame struct {
 	// at an open deal (OpenDeal): before then it would tell every hand.
 	Seed     string `json:"seed,omitempty"`
 	OpenDeal bool   `json:"open_deal,omitempty"`
+	// Friends is about the people at the table: seats free or taken,
+	// who watches, the turn's clock, votes and rematches (friends.go).
+	Friends *friendsJSON `json:"friends,omitempty"`
 }
 
 type seatJSON struct {
@@ -124,9 +127,9 @@ func poolView(p *interp.Pool, seats []interp.Seat) poolJSON {
 		return out
 	}
 	pj.Supply = counts(p.Supply)
-	for _, h := range p.Holders {
+	for i, h := range p.Holders {
 		hj := holderJSON{Name: h, Counts: counts(p.Held[h])}
-		if s, err := strconv.Atoi(h); err == nil && s >= 1 && s <= len(seats) {
+		if s := p.Holder(i).Seat; s >= 1 && s <= len(seats) {
 			hj.Seat, hj.Name = s, seats[s-1].Label
 		}
 		pj.Holders = append(pj.Holders, hj)
@@ -164,28 +167,62 @@ type undoJSON struct {
 // in its frames yet and the notices since its last frame sent. The caller
 // holds the table's mu and c's.
 func (t *Table) frame(c *client) []byte {
-	f := stateFrame{Type: "state", Table: t.id, Seat: c.seat, Notes: []string{}, Zones: []zoneJSON{}, Pads: []padJSON{},
-		Tracks: []trackJSON{}, Pools: []poolJSON{}, Extras: []extraJSON{}, Log: []logJSON{}, Notices: c.notices}
 	if t.broken != "" || t.m == nil {
+		f := emptyFrame(t.id, c)
 		f.Title, f.Error = "A table that cannot be played", t.broken
 		if t.broken == "" {
 			f.Error = "the server is stopping"
 		}
 		return mustJSON(f)
 	}
+	f := emptyFrame(t.id, c)
+	f.Friends = t.friendsFrame(c)
+	if !t.started() {
+		return t.gatheringFrame(c, f)
+	}
 	m := t.m
 	v := m.View(c.seat)
-	f.Title, f.Seq, f.Turn, f.Hint, f.Options, f.Done = v.Title, len(m.Decisions()), v.Turn, v.Hint, v.Options, v.Done
+	f = viewFrame(v, f)
+	f.Seq = len(m.Decisions())
 	if p := m.Prompt(); p != nil && p.Seat == c.seat && c.seat > 0 {
 		f.Secret = p.Secret
 	}
 	online := t.online()
-	for i, s := range v.Seats {
-		sj := seatJSON{N: i + 1, Label: s.Label, Title: render.SeatTitle(s), Online: online[i+1]}
+	for i := range f.Seats {
+		f.Seats[i].Online = online[i+1]
 		if !t.isHuman(i + 1) {
-			sj.Bot = botName(t.eng, t.seats[i])
+			f.Seats[i].Bot = botName(t.eng, t.seats[i])
 		}
-		f.Seats = append(f.Seats, sj)
+	}
+	if v.Done {
+		f.Practice = takeback.Note(m)
+	}
+	if f.OpenDeal = t.open; t.open || v.Done {
+		f.Seed = strconv.FormatUint(m.Config.Seed, 10)
+	}
+	if err := m.Err(); err != nil {
+		f.Error = err.Error()
+	}
+	f.Undo = t.undoView()
+	f.Log, f.LogFrom, f.LogReset = t.newLog(c, v.Log)
+	return mustJSON(f)
+}
+
+// emptyFrame is a frame for c of table id with nothing on the table yet:
+// its lists empty, not null, for the page.
+func emptyFrame(id string, c *client) stateFrame {
+	return stateFrame{Type: "state", Table: id, Seat: c.seat, Notes: []string{}, Zones: []zoneJSON{}, Pads: []padJSON{},
+		Tracks: []trackJSON{}, Pools: []poolJSON{}, Extras: []extraJSON{}, Log: []logJSON{}, Notices: c.notices}
+}
+
+// viewFrame fills f with what the seat's view holds, from its data: the
+// seats, notes, zones and their cards, the pads, tracks and pools shown,
+// the boards, whose turn it is, and the result. The page draws them; of
+// render it takes only the seats' titles and the result's line.
+func viewFrame(v *interp.View, f stateFrame) stateFrame {
+	f.Title, f.Turn, f.Hint, f.Options, f.Done = v.Title, v.Turn, v.Hint, v.Options, v.Done
+	for i, s := range v.Seats {
+		f.Seats = append(f.Seats, seatJSON{N: i + 1, Label: s.Label, Title: render.SeatTitle(s)})
 	}
 	noted := map[string]bool{}
 	for _, n := range v.Notes {
@@ -219,30 +256,29 @@ func (t *Table) frame(c *client) []byte {
 	}
 	if v.Done {
 		f.Result, f.Winners = render.Result(v.Result, v.Seats), v.Result.Winners
-		f.Practice = takeback.Note(m)
 	}
-	if f.OpenDeal = t.open; t.open || v.Done {
-		f.Seed = strconv.FormatUint(m.Config.Seed, 10)
+	return f
+}
+
+// undoView is the request to take moves back that waits for answers, or
+// nil. The caller holds mu.
+func (t *Table) undoView() *undoJSON {
+	u := t.undo
+	if u == nil {
+		return nil
 	}
-	if err := m.Err(); err != nil {
-		f.Error = err.Error()
-	}
-	if u := t.undo; u != nil {
-		uj := &undoJSON{By: u.plan.Seat, Accepted: []int{}, Waiting: []int{}, Practice: u.plan.Practice, Text: u.plan.Request(m)}
-		for s := 1; s <= len(t.seats); s++ {
-			if u.accepted[s] {
-				uj.Accepted = append(uj.Accepted, s)
-			}
+	uj := &undoJSON{By: u.plan.Seat, Accepted: []int{}, Waiting: []int{}, Practice: u.plan.Practice, Text: u.plan.Request(t.m)}
+	for s := 1; s <= len(t.seats); s++ {
+		if u.accepted[s] {
+			uj.Accepted = append(uj.Accepted, s)
 		}
-		for _, s := range t.answering(u) {
-			if !u.accepted[s] {
-				uj.Waiting = append(uj.Waiting, s)
-			}
-		}
-		f.Undo = uj
 	}
-	f.Log, f.LogFrom, f.LogReset = t.newLog(c, v.Log)
-	return mustJSON(f)
+	for _, s := range t.answering(u) {
+		if !u.accepted[s] {
+			uj.Waiting = append(uj.Waiting, s)
+		}
+	}
+	return uj
 }
 
 // newLog is the part of the seat's log (lines it may read) that c has
@@ -319,6 +355,7 @@ func (t *Table) online() map[int]bool {
 // broadcast gives every connection its new frame (client.changed). The
 // caller holds mu.
 func (t *Table) broadcast() {
+	t.tick()
 	for c := range t.conns {
 		c.changed(t)
 	}

@@ -19,7 +19,8 @@ import (
 )
 
 // TestTokenPaths answers 403 to every path of the token routes that is
-// not exactly a valid token: none, a token with a slash after it, more.
+// not exactly a valid token: none, a token with a slash after it, more;
+// and so for the invitation's routes and a join code.
 func TestTokenPaths(t *testing.T) {
 	f := newFixture(t, "", Config{})
 	res := clubsTable(f)
@@ -27,7 +28,9 @@ func TestTokenPaths(t *testing.T) {
 	watch := strings.TrimPrefix(res.Watch, "/watch/")
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	for _, path := range []string{"/play", "/watch", "/ws", "/save", "/play/" + tok + "/", "/watch/" + watch + "/",
-		"/ws/" + tok + "/", "/save/" + tok + "/", "/play/" + tok + "/x", "/ws/" + tok + "/x/y"} {
+		"/ws/" + tok + "/", "/save/" + tok + "/", "/play/" + tok + "/x", "/ws/" + tok + "/x/y",
+		"/join", "/join/", "/join/" + res.Code + "/", "/join/" + res.Code + "/x", "/join/ZZZZ2222", "/join/x",
+		"/api/join", "/api/join/", "/api/join/" + res.Code + "/x", "/watch/" + res.Code + "/"} {
 		r, err := client.Get(f.http.URL + path)
 		if err != nil {
 			t.Fatal(err)
@@ -45,7 +48,8 @@ func TestSecurityHeaders(t *testing.T) {
 	f := newFixture(t, "", Config{})
 	res := clubsTable(f)
 	for _, path := range []string{"/", "/static/table.js", "/static/style.css", "/api/games", res.Seats[0].Link, res.Watch,
-		"/play/" + strings.Repeat("x", 43), "/nothing", strings.Replace(res.Seats[0].Link, "/play/", "/save/", 1)} {
+		"/play/" + strings.Repeat("x", 43), "/nothing", strings.Replace(res.Seats[0].Link, "/play/", "/save/", 1),
+		res.Join, "/join/ZZZZ2222", "/watch/" + res.Code, "/api/join/" + res.Code, "/api/open", "/static/join.js"} {
 		r, err := http.Get(f.http.URL + path)
 		if err != nil {
 			t.Fatal(err)
@@ -86,8 +90,10 @@ func TestHostChecked(t *testing.T) {
 		"LOCALHOST.": 200, "games.example.com": 200, "Games.Example.Com:443": 200, "play.example.org": 200, "example.com": 421,
 		"10.1.2.3:8080": 200,
 	} {
-		if got := f.getAs(host, res.Seats[0].Link); got != want {
-			t.Errorf("Host %s: %d, want %d", host, got, want)
+		for _, path := range []string{res.Seats[0].Link, res.Join, "/api/join/" + res.Code, "/api/open"} {
+			if got := f.getAs(host, path); got != want {
+				t.Errorf("Host %s, %s: %d, want %d", host, path, got, want)
+			}
 		}
 	}
 	// the rebinding page's WebSocket: its Origin is its Host
@@ -122,7 +128,8 @@ func refusal(t *testing.T, ws *websocket.Conn) string {
 	defer cancel()
 	_, b, err := ws.Read(ctx)
 	if err == nil {
-		if !strings.Contains(string(b), `"type":"state"`) {
+		// the table's chat (greet) or its state, in either order
+		if !strings.Contains(string(b), `"type":"state"`) && !strings.Contains(string(b), `"type":"chat"`) {
 			t.Fatalf("the first message: %.80s", b)
 		}
 		return ""
@@ -241,11 +248,12 @@ func TestSeatBudgetOutlivesItsConnections(t *testing.T) {
 	}
 }
 
-// TestClientBudget spends one address's budget from two seats.
+// TestClientBudget spends one address's budget from two seats; the
+// requests that opened the table and claimed Bob's seat were of it too.
 func TestClientBudget(t *testing.T) {
-	f := newFixture(t, "", Config{Rate: rate.Inf, ClientRate: 0.5, ClientBurst: 8})
-	res := clubsTable(f)
-	ann, bob := f.join(res.Seats[0].Link), f.join(res.Seats[1].Link) // two of the eight
+	f := newFixture(t, "", Config{Rate: rate.Inf, ClientRate: 0.5, ClientBurst: 10})
+	res := clubsTable(f)                                             // two of the ten
+	ann, bob := f.join(res.Seats[0].Link), f.join(res.Seats[1].Link) // two more
 	ann.state()
 	bob.state()
 	ok1, _ := answers(t, ann, 4)
@@ -263,7 +271,7 @@ func TestFirstFrameHoldsTheLastLines(t *testing.T) {
 	db, tok := talkativeTable(t, said)
 	f := newFixture(t, db, Config{Rate: rate.Inf})
 	ann := f.join("/play/" + tok)
-	first := <-ann.raw
+	first := ann.next("state")
 	var fr stateFrame
 	json.Unmarshal(first, &fr)
 	if len(first) > 100<<10 || !fr.LogReset || fr.LogFrom == 0 || len(fr.Log) == 0 || len(fr.Log) > maxLogLines {
@@ -379,5 +387,48 @@ func TestTypedMoveCarriesItsDecision(t *testing.T) {
 	st, _ := f.store.Load(context.Background(), res.Table)
 	if got := st.Decisions[fr.Seq].Text; got != fr.Options[0] || len(st.Decisions) > fr.Seq+1 && st.Decisions[fr.Seq+1].Seat == 1 {
 		t.Fatalf("stored: %v", st.Decisions[fr.Seq:])
+	}
+}
+
+// TestAPIRequestsLimited spends an address's budget with the API: a
+// browser's tables (/api/mine: one message a token), the public tables
+// and an invitation (its page, its API and a claim); past it they get 429, and so does a seat's message
+// from that address. Another address is not held back.
+func TestAPIRequestsLimited(t *testing.T) {
+	f := newFixture(t, "", Config{Rate: rate.Inf, ClientRate: 0.01, ClientBurst: 40, TrustProxy: true})
+	res := clubsTable(f) // two of the forty
+	tokens := make([]string, 20)
+	for i := range tokens {
+		tokens[i] = newToken()
+	}
+	tokens[0] = tokenOf(res.Seats[0].Link)
+	body, _ := json.Marshal(mineRequest{Tokens: tokens})
+	if status, got := f.request("POST", "/api/mine", string(body)); status != http.StatusOK || !strings.Contains(got, `"ok":true`) {
+		t.Fatalf("a browser's 20 tables: %d %s", status, got)
+	}
+	if status, got := f.request("POST", "/api/mine", string(body)); status != http.StatusTooManyRequests || !strings.Contains(got, "too many requests") {
+		t.Fatalf("20 more tables with 18 messages left: %d %s", status, got)
+	}
+	n := 0
+	for ; n < 30; n++ {
+		if status, _ := f.request("GET", "/api/open", ""); status != http.StatusOK {
+			break
+		}
+	}
+	if n != 18 {
+		t.Fatalf("%d lists of the open tables with 18 messages left", n)
+	}
+	if status, _ := f.request("GET", "/join/"+res.Code, ""); status != http.StatusTooManyRequests {
+		t.Fatalf("the invitation's page past the budget: %d", status)
+	}
+	if status, _ := f.request("GET", "/api/join/"+res.Code, ""); status != http.StatusTooManyRequests {
+		t.Fatalf("the invitation past the budget: %d", status)
+	}
+	if status, _ := f.request("POST", "/api/join/"+res.Code, `{"seat":3,"name":"carl"}`); status != http.StatusTooManyRequests {
+		t.Fatalf("a claim past the budget: %d", status)
+	}
+	other := map[string]string{"X-Forwarded-For": "192.0.2.7"}
+	if status, _ := f.request("GET", "/api/open", "", other); status != http.StatusOK {
+		t.Fatalf("another address: %d", status)
 	}
 }

@@ -131,8 +131,37 @@ func (f *fixture) create(req createRequest) *createResponse {
 		f.mu.Unlock()
 		req.Seed = nil
 	}
+	var out createResponse
+	f.postCreated("/api/tables", req, &out)
+	// each friend claims his seat with the invitation, under the name
+	// the request gave it
+	for i, s := range out.Seats {
+		if s.Open {
+			name := ""
+			if i < len(req.Seats) {
+				name = req.Seats[i].Name
+			}
+			out.Seats[i].Link = f.claim(out.Code, i+1, name).Link
+		}
+	}
+	return &out
+}
+
+// claim claims seat of the table of code as name, through the route
+// the invitation's page uses.
+func (f *fixture) claim(code string, seat int, name string) *claimResponse {
+	f.t.Helper()
+	var out claimResponse
+	f.postCreated("/api/join/"+code, claimRequest{Seat: seat, Name: name}, &out)
+	return &out
+}
+
+// postCreated posts req in JSON to path, which must answer 201 Created,
+// and reads the answer into out.
+func (f *fixture) postCreated(path string, req, out any) {
+	f.t.Helper()
 	b, _ := json.Marshal(req)
-	res, err := http.Post(f.http.URL+"/api/tables", "application/json", bytes.NewReader(b))
+	res, err := http.Post(f.http.URL+path, "application/json", bytes.NewReader(b))
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -140,13 +169,11 @@ func (f *fixture) create(req createRequest) *createResponse {
 	if res.StatusCode != http.StatusCreated {
 		var e map[string]string
 		json.NewDecoder(res.Body).Decode(&e)
-		f.t.Fatalf("create: %s: %s", res.Status, e["error"])
+		f.t.Fatalf("POST %s: %s: %s", path, res.Status, e["error"])
 	}
-	var out createResponse
-	if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
+	if err := json.NewDecoder(res.Body).Decode(out); err != nil {
 		f.t.Fatal(err)
 	}
-	return &out
 }
 
 // player is a WebSocket connection to a table, as a page would hold it.
@@ -155,6 +182,16 @@ type player struct {
 	ws   *websocket.Conn
 	raw  chan []byte
 	last *stateFrame
+
+	mu  sync.Mutex
+	all []byte // every message received, one a line
+}
+
+// received is every message p received so far.
+func (p *player) received() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return string(p.all)
 }
 
 func (f *fixture) join(link string) *player {
@@ -176,6 +213,9 @@ func (f *fixture) join(link string) *player {
 			if err != nil {
 				return
 			}
+			p.mu.Lock()
+			p.all = append(append(p.all, b...), '\n')
+			p.mu.Unlock()
 			p.raw <- b
 		}
 	}()

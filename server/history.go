@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/tabletop/tabletop/interp"
 )
@@ -19,7 +20,8 @@ const (
 )
 
 // window is where the window of items ending before end starts: at most
-// maxLogLines items and maxLogBytes of their sizes, but at least one.
+// maxLogLines items and maxLogBytes of their sizes (as JSON: jsonLen),
+// but at least one.
 func window(end int, size func(i int) int) int {
 	from, total := end, 0
 	for from > 0 && end-from < maxLogLines {
@@ -34,7 +36,30 @@ func window(end int, size func(i int) int) int {
 
 // logWindow is window over a seat's log lines.
 func logWindow(lines []interp.LogLine, end int) int {
-	return window(end, func(i int) int { return len(lines[i].Text) })
+	return window(end, func(i int) int { return jsonLen(lines[i].Text) })
+}
+
+// jsonLen is the size of s as encoding/json writes it: a line of "<" is
+// six times its length (\u003c), which a frame's budget must count.
+func jsonLen(s string) int {
+	n := 2
+	for i, r := range s {
+		switch {
+		case r == '"' || r == '\\' || r == '\n' || r == '\r' || r == '\t':
+			n += 2
+		case r < 0x20 || r == '<' || r == '>' || r == '&' || r == '\u2028' || r == '\u2029':
+			n += 6
+		case r == utf8.RuneError:
+			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
+				n += 6 // a byte that is not UTF-8: \ufffd
+			} else {
+				n += size
+			}
+		default:
+			n += utf8.RuneLen(r)
+		}
+	}
+	return n
 }
 
 // historyFrame answers a page's request for the log lines of its seat
@@ -55,7 +80,7 @@ func (t *Table) historyFrame(seat int, before *int) ([]byte, error) {
 // capLines keeps the last lines of a command's reply that fit a window,
 // saying how many were left out.
 func capLines(lines []string) []string {
-	from := window(len(lines), func(i int) int { return len(lines[i]) })
+	from := window(len(lines), func(i int) int { return jsonLen(lines[i]) })
 	if from == 0 {
 		return lines
 	}

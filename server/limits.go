@@ -1,7 +1,9 @@
 package server
 
 import (
+	"errors"
 	"fmt"
+	"net/http"
 	"sync"
 	"time"
 
@@ -21,6 +23,22 @@ import (
 // The budgets outlive the connections: one who reconnects finds his
 // budget as he left it. An entry nobody uses is dropped once its budget
 // is full again.
+//
+// The same budgets, by the same keys, bound what is done beside the
+// messages:
+//
+//   - The requests of the API (opening a table, an invitation read or a
+//     seat claimed, the public tables, /api/mine) and the invitation's
+//     page (/join/CODE) take a message each
+//     from their client's budget — /api/mine one for every token it asks
+//     about — and are answered 429 past it (Server.spend).
+//   - A chat line is a message, and also takes a line from a slower
+//     budget of its own (Config.ChatRate), by seat, and by address for
+//     the spectators of a table: a seat may send many messages in a
+//     second (moves, legal, history), but not fill the chat (chat.go).
+//   - A wrong join code takes one from its client's budget of wrong codes
+//     (missRate, burst missBurst): a client past it is refused every code,
+//     right or wrong, until it has one again (invite.go).
 
 // Defaults of the limits Config leaves at zero.
 const (
@@ -114,13 +132,54 @@ var (
 	errTooFast      = fmt.Errorf("too many connections in a short time: wait a little")
 )
 
-// limits are a server's budgets: by seat and by client address.
-type limits struct {
-	seats, clients *budgets
+// has reports whether key has a message left in its budget, without
+// taking it.
+func (b *budgets) has(key string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.entry(key).msgs.Tokens() >= 1
 }
 
+// allowN takes n messages from key's budget if it has them all.
+func (b *budgets) allowN(key string, n int) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.entry(key).msgs.AllowN(time.Now(), n)
+}
+
+// limits are a server's budgets: messages by seat and by client address,
+// chat lines by seat (or a table's spectators' address), wrong join codes
+// by client address.
+type limits struct {
+	seats, clients, chat, misses *budgets
+}
+
+// Wrong join codes one client address may try: bursts of 20, then one
+// every 6 seconds, so that guessing one of a hundred tables' codes takes
+// decades.
+const (
+	missRate  = rate.Limit(1.0 / 6)
+	missBurst = 20
+)
+
 func newLimits(cfg Config) *limits {
-	return &limits{seats: newBudgets(cfg.Rate, cfg.Burst), clients: newBudgets(cfg.ClientRate, cfg.ClientBurst)}
+	return &limits{seats: newBudgets(cfg.Rate, cfg.Burst), clients: newBudgets(cfg.ClientRate, cfg.ClientBurst),
+		chat: newBudgets(cfg.ChatRate, cfg.ChatBurst), misses: newBudgets(missRate, missBurst)}
+}
+
+// errTooManyRequests is the answer to an API request past its client's
+// budget.
+var errTooManyRequests = errors.New("too many requests from your address: wait a little")
+
+// spend takes n messages (at least one) from the budget of the request's
+// client for an API request; past it, it answers 429 and reports false.
+func (s *Server) spend(w http.ResponseWriter, r *http.Request, n int) bool {
+	if s.limits.clients.allowN(s.clientOf(r), max(n, 1)) {
+		return true
+	}
+	w.Header().Set("Retry-After", "2")
+	writeError(w, http.StatusTooManyRequests, errTooManyRequests.Error())
+	return false
 }
 
 // pass is one connection's place in the limits: its seat's key (the

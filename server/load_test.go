@@ -30,7 +30,8 @@ type leanFrame struct {
 
 // TestLoad is the load test, on loopback: TABLETOP_WEB_LOAD=N tables
 // (200 is the target) of the five games, each with one scripted person
-// and bots at the other seats, on a SQLite file. Each person answers its
+// and bots at the other seats, and friends' tables of two people
+// (load_friends_test.go), on a SQLite file. Each person answers its
 // prompts at once with a random legal move, at most 40 times, and the
 // whole run stops after 3 minutes (TABLETOP_WEB_LOAD_FOR, a duration). It reports the decisions stored per
 // second and the move latency (from sending a move to the frame that
@@ -48,9 +49,15 @@ func TestLoad(t *testing.T) {
 	if err != nil || limit <= 0 {
 		limit = 3 * time.Minute
 	}
+	nf, err := strconv.Atoi(os.Getenv("TABLETOP_WEB_LOAD_FRIENDS"))
+	if err != nil {
+		nf = n / 4
+	}
 	// every person plays from one address here: no limits by address
-	f := newFixture(t, "", Config{MaxTables: n, MaxTablesPerClient: -1, ClientConns: -1, ClientRate: rate.Inf, BotDelay: delay})
+	f := newFixture(t, "", Config{MaxTables: n + 50*nf, MaxTablesPerClient: -1, ClientConns: -1, ClientRate: rate.Inf, BotDelay: delay})
 	tables := openTables(f, n)
+	var fl friendsLoad
+	pairs := fl.openFriendsTables(f, nf)
 	var lt loadTimes
 	stop := time.Now().Add(limit)
 	start := time.Now()
@@ -63,6 +70,15 @@ func TestLoad(t *testing.T) {
 			lt.play(p, tb, rand.New(rand.NewPCG(uint64(i), 7)), stop)
 		}()
 	}
+	for i, pair := range pairs {
+		for seat, tb := range pair {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				fl.playFriends(f, tb, seat+1, rand.New(rand.NewPCG(uint64(i), uint64(seat))), stop)
+			}()
+		}
+	}
 	wg.Wait()
 	elapsed := time.Since(start)
 	// the server's own count once the bots have stopped, then a stop as a
@@ -70,10 +86,11 @@ func TestLoad(t *testing.T) {
 	f.srv.stopBots()
 	inMemory := serverDecisions(f.srv)
 	f.stop()
-	total, lost := checkStored(t, f.db, tables, inMemory)
+	total, lost := checkStored(t, f.db, append(tables, fl.tables...), inMemory)
 	q := lt.quantiles()
 	t.Logf("%d tables, bot delay %v: %d decisions stored in %.1fs = %.0f decisions/s; %d moves by the people, latency p50 %v, p90 %v, p99 %v, max %v; %d messages refused; %d tables lost decisions",
 		n, delay, total, elapsed.Seconds(), float64(total)/elapsed.Seconds(), len(lt.latencies), q(.5), q(.9), q(.99), q(1), lt.refused.Load(), lost)
+	t.Logf("%d %s", nf, fl.report())
 	if p99 := q(.99); p99 > 50*time.Millisecond {
 		t.Logf("p99 move latency %v is above the 50 ms target", p99)
 	}

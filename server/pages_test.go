@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"golang.org/x/time/rate"
 )
@@ -22,14 +24,8 @@ import (
 // the thing a tap on its middle touches once it is scrolled into view. It
 // returns what is wrong, or "".
 const phoneLayout = `(() => {
-  const bad = [];
-  const w = innerWidth;
-  if (document.scrollingElement.scrollWidth > w) bad.push("the page is " + document.scrollingElement.scrollWidth + " px wide");
-  for (const e of document.querySelectorAll("body *")) {
-    const cs = getComputedStyle(e);
-    if ((cs.overflowX === "auto" || cs.overflowX === "scroll") && e.scrollWidth > e.clientWidth + 1)
-      bad.push((e.id || e.className) + " scrolls sideways (" + e.scrollWidth + " in " + e.clientWidth + ")");
-  }
+  const bad = ` + pageFits + `;
+  const w = document.documentElement.clientWidth;
   const bar = document.querySelector(".bar").getBoundingClientRect().height;
   if (bar > innerHeight / 10) bad.push("the bar is " + Math.round(bar) + " px high");
   const moves = [...document.querySelectorAll("#moves button, button.card.playable")];
@@ -42,6 +38,37 @@ const phoneLayout = `(() => {
   }
   scrollTo(0, 0);
   return bad.slice(0, 5).join("; ");
+})()`
+
+// pageFits lists what makes a page wider than a phone's screen: the page
+// itself, a part of it that scrolls sideways, a control (button, field,
+// link) reaching past the screen's sides or too small for a thumb.
+const pageFits = `(() => {
+  const bad = [];
+  // the screen's width: a phone's page wider than its screen is zoomed
+  // out to show it whole, which widens innerWidth with it
+  const w = document.documentElement.clientWidth;
+  if (document.scrollingElement.scrollWidth > w) {
+    bad.push("the page is " + document.scrollingElement.scrollWidth + " px wide");
+    for (const e of document.querySelectorAll("body *"))
+      if (e.getBoundingClientRect().right > w + 0.5 && ![...e.children].some((c) => c.getBoundingClientRect().right > w + 0.5))
+        bad.push((e.id || e.className || e.tagName) + " reaches " + e.getBoundingClientRect().right);
+  }
+  for (const e of document.querySelectorAll("body *")) {
+    const cs = getComputedStyle(e);
+    if ((cs.overflowX === "auto" || cs.overflowX === "scroll") && e.scrollWidth > e.clientWidth + 1)
+      bad.push((e.id || e.className) + " scrolls sideways (" + e.scrollWidth + " in " + e.clientWidth + ")");
+  }
+  for (const e of document.querySelectorAll("button, input, select, textarea, a[href]")) {
+    // a box in a label is tapped on its label
+    const t = (e.type === "checkbox" || e.type === "radio") && e.closest("label") || e;
+    const r = t.getBoundingClientRect();
+    if (!e.offsetParent || r.width === 0 || getComputedStyle(e).visibility === "hidden") continue;
+    const name = e.id || e.textContent.trim().slice(0, 30) || e.className;
+    if (r.left < -1 || r.right > w + 1) bad.push(name + " reaches past the screen (" + Math.round(r.left) + "-" + Math.round(r.right) + ")");
+    else if (r.height < 20 && e.tagName !== "A") bad.push(name + " is " + Math.round(r.height) + " px high");
+  }
+  return bad;
 })()`
 
 // TestBrowserPhoneEveryGame plays the first moves of each game with taps
@@ -191,8 +218,23 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	if dir == "" {
 		dir = t.TempDir()
 	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	// without a scrollbar: a page taller than the screen would be captured
+	// at the screen's width less the scrollbar's, its right edge cut off
+	if _, err := chromedp.Call(ctx, emulation.SetScrollbarsHidden, emulation.SetScrollbarsHiddenParams{Hidden: true}); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	size, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[Math.max(innerWidth, document.documentElement.scrollWidth), document.documentElement.scrollHeight]`))
 	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	shot, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{
+		Format: page.CaptureScreenshotFormatPng, CaptureBeyondViewport: ptrTo(true),
+		Clip: &page.Viewport{Width: size[0], Height: size[1], Scale: 1}})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	png := shot.Data
+	if _, err := chromedp.Call(ctx, emulation.SetScrollbarsHidden, emulation.SetScrollbarsHiddenParams{Hidden: false}); err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
 	path := filepath.Join(dir, name+".png")
@@ -201,6 +243,8 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	}
 	t.Logf("%s (%d bytes)", path, len(png))
 }
+
+func ptrTo[T any](v T) *T { return &v }
 
 // TestBrowserEarlierLines opens a table where 500 long lines were said:
 // the log shows the last ones and a button for the earlier ones, which

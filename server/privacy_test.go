@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -236,6 +237,10 @@ func TestPrivacyEveryFrame(t *testing.T) {
 			seed := uint64(40 + i)
 			res := f.create(createRequest{Game: c.game, Players: c.players, Seats: seats, Options: c.options, Seed: &seed})
 			a, b, w := f.join(res.Seats[0].Link), f.join(res.Seats[1].Link), f.join(res.Watch)
+			// the table's chat and a named spectator, beside the game
+			w.send(message{Type: "name", Text: "Zoe"})
+			a.send(message{Type: "chat", Text: "good luck, Bob"})
+			w.send(message{Type: "chat", Text: "go Ann"})
 			views := []*seen{{seat: 1}, {seat: 2}, {seat: 0}}
 			var wg sync.WaitGroup
 			wg.Add(3)
@@ -255,7 +260,48 @@ func TestPrivacyEveryFrame(t *testing.T) {
 			}
 			eng, _ := loadGame(c.game)
 			checkFrames(t, eng, st.Record(), views)
+			checkBeside(t, st.Record(), map[int]*player{1: a, 2: b, 0: w}, map[int]string{1: res.Seats[0].Link, 2: res.Seats[1].Link})
 			t.Logf("%s: %d decisions; frames: A %d, B %d, spectator %d", c.game, len(st.Decisions), len(views[0].frames), len(views[1].frames), len(views[2].frames))
 		})
+	}
+}
+
+// checkBeside checks what the pages got beside the game: every page read
+// the table's chat, which is in no frame's log and no decision of the
+// game; only the seats were given the join code; no page got another
+// seat's token; every frame says who watches.
+func checkBeside(t *testing.T, rec *interp.Record, pages map[int]*player, links map[int]string) {
+	t.Helper()
+	for _, d := range rec.Decisions {
+		if d.Say && (d.Text == "good luck, Bob" || d.Text == "go Ann") {
+			t.Fatalf("a chat line is a decision: %+v", d)
+		}
+	}
+	for seat, p := range pages {
+		got := p.received()
+		for _, said := range []string{`"name":"Ann","text":"good luck, Bob"`, `"seat":0,"name":"Zoe","text":"go Ann"`} {
+			if !strings.Contains(got, said) {
+				t.Errorf("seat %d did not read %s", seat, said)
+			}
+		}
+		for other, link := range links {
+			if other != seat && strings.Contains(got, tokenOf(link)) {
+				t.Errorf("seat %d was sent seat %d's token", seat, other)
+			}
+		}
+		for _, line := range strings.Split(got, "\n") {
+			var f stateFrame
+			if json.Unmarshal([]byte(line), &f) != nil || f.Type != "state" {
+				continue
+			}
+			for _, l := range f.Log {
+				if strings.Contains(l.Text, "good luck, Bob") || strings.Contains(l.Text, "go Ann") {
+					t.Fatalf("seat %d: a chat line is in the game's log: %q", seat, l.Text)
+				}
+			}
+			if f.Friends == nil || (f.Friends.Code != "") != (seat > 0) || f.Friends.Watching.Count != 1 && f.Friends.Watching.Count != 0 {
+				t.Fatalf("seat %d: the frame's friends: %+v", seat, f.Friends)
+			}
+		}
 	}
 }

@@ -24,12 +24,18 @@
 //	GET  /play/TOKEN      a seat's page; /watch/TOKEN a spectator's
 //	GET  /ws/TOKEN        the WebSocket of a seat or spectator (conn.go)
 //	GET  /save/TOKEN      a finished table as a save file (tabletop replay)
+//	GET  /join/CODE       a table's invitation; /api/join/CODE its seats,
+//	                      POST /api/join/CODE claims one; GET /api/open the
+//	                      public tables with free seats; POST /api/mine the
+//	                      state of a browser's tables (invite.go)
 //
 // A wrong or missing token gets 403 on every route that takes one.
 //
 // What the server does so that nobody gets more out of a table than its
 // rules give — secret seeds, bots' budgets, requests from other sites,
-// tables per client and abandoned tables — is in fair.go.
+// tables per client and abandoned tables — is in fair.go; what it does for
+// the people at a table beside the game — invitations, chat, the turn's
+// clock, absent seats, rematches, who watches — in friends.go.
 package server
 
 import (
@@ -122,6 +128,15 @@ type Config struct {
 	// besides IP addresses, localhost and the hosts of Origins: a request
 	// for any other name is refused (guard.go).
 	Hosts []string
+	// ChatRate and ChatBurst limit the chat lines of one seat, or of the
+	// spectators of one client address (0: one a second, bursts of 5):
+	// a line said is a message too, of the budgets above (chat.go).
+	ChatRate  rate.Limit
+	ChatBurst int
+	// AwayAfter is how long a person's seat must have had no page open
+	// before the others may give it to a bot (0: 3 minutes; negative:
+	// never).
+	AwayAfter time.Duration
 	// Logf logs what the server does (nil: the standard logger).
 	Logf func(format string, a ...any)
 }
@@ -151,6 +166,8 @@ type Server struct {
 	// hosts are the names the server answers to (guard.go).
 	limits *limits
 	hosts  map[string]bool
+	// invites are the tables' join codes (invite.go).
+	invites invitations
 }
 
 // seatRef is what a token opens: a table's seat, or 0 to watch.
@@ -182,6 +199,15 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	cfg.SeatConns = orDefault(cfg.SeatConns, defaultSeatConns)
 	cfg.WatchConns = orDefault(cfg.WatchConns, defaultWatchConns)
 	cfg.ClientConns = orDefault(cfg.ClientConns, defaultClientConns)
+	if cfg.ChatRate == 0 {
+		cfg.ChatRate, cfg.ChatBurst = 1, 5
+	}
+	if cfg.ChatBurst <= 0 {
+		cfg.ChatBurst = 1
+	}
+	if cfg.AwayAfter == 0 {
+		cfg.AwayAfter = defaultAwayAfter
+	}
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
 	}
@@ -277,9 +303,10 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /watch/{token}", s.tablePage)
 	s.mux.HandleFunc("GET /ws/{token}", s.serveWS)
 	s.mux.HandleFunc("GET /save/{token}", s.download)
+	s.friendRoutes()
 	// a path of theirs with no token, or more than a token (TOKEN/):
 	// the same 403 as a wrong token
-	for _, p := range []string{"/play", "/watch", "/ws", "/save"} {
+	for _, p := range []string{"/play", "/watch", "/ws", "/save", "/join", "/api/join"} {
 		s.mux.HandleFunc("GET "+p, func(w http.ResponseWriter, r *http.Request) { forbidden(w) })
 		s.mux.HandleFunc("GET "+p+"/", func(w http.ResponseWriter, r *http.Request) { forbidden(w) })
 	}
@@ -328,9 +355,14 @@ func newToken() string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-// open finds the table and seat a request's token opens.
+// open finds the table and seat a request's token opens; a table's join
+// code opens it to watch.
 func (s *Server) open(r *http.Request) (*Table, int, bool) {
 	tok := r.PathValue("token")
+	if code := normalCode(tok); code != "" && len(tok) == codeLen {
+		t, err := s.tableByCode(r.Context(), code, s.clientOf(r))
+		return t, 0, err == nil
+	}
 	if len(tok) < 20 || len(tok) > 100 {
 		return nil, 0, false
 	}
@@ -369,11 +401,15 @@ func (s *Server) add(t *Table, tokens []string, watch string) *Table {
 		return old
 	}
 	s.tables[t.id] = t
+	t.hashes = nil
 	for i, h := range tokens {
-		s.tokens[h] = seatRef{t.id, i + 1}
+		if h != "" { // a free seat, or a bot's
+			s.tokens[h] = seatRef{t.id, i + 1}
+			t.hashes = append(t.hashes, h)
+		}
 	}
 	s.tokens[watch] = seatRef{t.id, 0}
-	t.hashes = append(append([]string(nil), tokens...), watch)
+	t.hashes = append(t.hashes, watch)
 	return t
 }
 
@@ -388,6 +424,7 @@ func (s *Server) evict(t *Table) {
 		}
 	}
 	s.mu.Unlock()
+	s.dropCode(t.code())
 	t.close()
 }
 
@@ -468,19 +505,36 @@ type createRequest struct {
 	// until the game is over.
 	Seed     *uint64 `json:"seed"`
 	OpenDeal bool    `json:"open_deal"`
+	// Public lists the table in the lobby while it has free seats.
+	Public bool `json:"public"`
 }
 
 type seatRequest struct {
 	Bot  bool   `json:"bot"`
 	Name string `json:"name"` // a person's name, or the bot's
+	// Host marks the seat of the table's creator (by default the first
+	// person's seat not marked Open); Open a seat a friend claims with
+	// the invitation (every other person's seat), Name then being the
+	// name it shows until he gives his.
+	Host bool `json:"host"`
+	Open bool `json:"open"`
 }
 
-// createResponse gives the links of a new table.
+// createResponse gives the links of a new table: its invitation, the
+// host's seat and host token, the spectators' link. The other seats'
+// links go to the friends who claim them (invite.go), not to the host.
 type createResponse struct {
 	Table string     `json:"table"`
 	Title string     `json:"title"`
 	Seats []seatLink `json:"seats"`
 	Watch string     `json:"watch"`
+	// Code is the table's join code and Join its invitation's link;
+	// Host the host's token (his power to seat bots and free seats
+	// until the game begins).
+	Code   string `json:"code"`
+	Join   string `json:"join"`
+	Host   string `json:"host"`
+	Public bool   `json:"public,omitempty"`
 	// OpenDeal and Seed are given for an open deal only.
 	OpenDeal bool   `json:"open_deal,omitempty"`
 	Seed     string `json:"seed,omitempty"`
@@ -490,7 +544,8 @@ type seatLink struct {
 	Seat  int    `json:"seat"`
 	Label string `json:"label"`
 	Bot   string `json:"bot,omitempty"`
-	Link  string `json:"link,omitempty"`
+	Link  string `json:"link,omitempty"` // the host's own seat only
+	Open  bool   `json:"open,omitempty"` // a friend claims it
 }
 
 // maxCreateBody bounds the lobby's request.
@@ -499,6 +554,9 @@ const maxCreateBody = 16 << 10
 func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	if err := s.checkOrigin(r); err != nil {
 		writeError(w, http.StatusForbidden, err.Error())
+		return
+	}
+	if !s.spend(w, r, 1) {
 		return
 	}
 	if !isJSON(r) {
@@ -540,64 +598,44 @@ func (s *Server) create(ctx context.Context, req createRequest, client string) (
 	if err != nil {
 		return nil, http.StatusBadRequest, err
 	}
+	sg, err := seatPlanOf(req, tc)
+	if err != nil {
+		return nil, http.StatusBadRequest, err
+	}
 	s.creating.Lock()
 	defer s.creating.Unlock()
 	if !tc.chosen {
 		tc.seed = s.cfg.NewSeed()
 	}
-	if most := s.cfg.MaxTablesPerClient; client != "" && most > 0 && s.tablesOf(client) >= most {
-		return nil, http.StatusTooManyRequests, fmt.Errorf("%d tables are in play already from your address, the most this server allows: finish one, or wait until one is closed (after %s without play)", most, span(s.cfg.Expire))
+	if code, err := s.room(ctx, client); err != nil {
+		return nil, code, err
 	}
-	n, err := s.cfg.Store.CountUnfinished(ctx)
+	tokens, hashes := make([]string, tc.players), make([]string, tc.players)
+	if sg.host > 0 {
+		tokens[sg.host-1] = newToken()
+		hashes[sg.host-1] = hashToken(tokens[sg.host-1])
+	}
+	watch, host := newToken(), newToken()
+	o, code, err := s.openTable(ctx, &opening{eng: eng, tc: tc, tokens: hashes, watch: hashToken(watch), host: hashToken(host),
+		public: req.Public, openDeal: req.OpenDeal, client: client})
 	if err != nil {
-		return nil, http.StatusInternalServerError, err
+		return nil, code, err
 	}
-	if n >= s.cfg.MaxTables {
-		return nil, http.StatusServiceUnavailable, fmt.Errorf("this server already has %d tables in play, its limit: try again when a game has ended", n)
-	}
-	// Two or more people: every seat an out-of-turn reaction may come
-	// from is asked, whatever it holds, since every page shows whom the
-	// table waits for (interp.Config.SharedFrom).
-	shared := seating.SharedFrom(tc.seats)
-	m, err := eng.NewMatch(interp.Config{Players: tc.players, Seed: tc.seed, Options: tc.opts, Names: seating.Names(tc.seats), SharedFrom: shared})
-	if err != nil {
-		return nil, http.StatusBadRequest, fmt.Errorf("%s", interp.ErrorText(err))
-	}
-	st := &store.Table{ID: newID(), Created: time.Now(), Script: eng.Script, Hash: eng.Hash, Players: tc.players,
-		Seed: tc.seed, OpenDeal: req.OpenDeal, Shared: shared, Options: tc.opts, Seats: tc.specs}
-	tokens := make([]string, tc.players)
-	for i := range tokens {
-		tokens[i] = newToken()
-		st.Tokens = append(st.Tokens, hashToken(tokens[i]))
-	}
-	watch := newToken()
-	st.Watch = hashToken(watch)
-	if err := s.cfg.Store.Create(ctx, st); err != nil {
-		m.Close()
-		return nil, http.StatusInternalServerError, err
-	}
-	t := newTable(s, st.ID, eng, m, tc.seats, tc.specs)
-	t.client, t.open = client, req.OpenDeal
-	s.add(t, st.Tokens, st.Watch)
-	deal := ""
-	if req.OpenDeal {
-		deal = ", an open deal"
-	}
-	s.cfg.Logf("table %s: %s, %d players%s", st.ID, eng.Info.Title, tc.players, deal) // never its seed
-	res := &createResponse{Table: st.ID, Title: eng.Info.Title, Watch: "/watch/" + watch}
+	res := &createResponse{Table: o.id, Title: eng.Info.Title, Watch: "/watch/" + watch, Code: o.code,
+		Join: "/join/" + o.code, Host: host, Public: req.Public}
 	if req.OpenDeal {
 		res.OpenDeal, res.Seed = true, strconv.FormatUint(tc.seed, 10)
 	}
 	for i, seat := range tc.seats {
-		l := seatLink{Seat: i + 1, Label: m.SeatLabel(i + 1)}
-		if seat.Human {
-			l.Link = "/play/" + tokens[i]
-		} else {
+		l := seatLink{Seat: i + 1, Label: o.labels[i], Open: sg.open[i]}
+		switch {
+		case !seat.Human:
 			l.Bot = botName(eng, seat)
+		case tokens[i] != "":
+			l.Link = "/play/" + tokens[i]
 		}
 		res.Seats = append(res.Seats, l)
 	}
-	t.kick()
 	return res, http.StatusCreated, nil
 }
 

@@ -32,8 +32,12 @@ type Table struct {
 	broken string // why the table could not be resumed ("" when it could)
 	// gen counts the matches the table has had (an undo replaces it);
 	// side is what its bots think with (bots.go), its runner's alone
-	// while botsOn.
+	// while botsOn. hands counts, by seat, the times a seat changed
+	// hands between a person and a bot once the game began (away.go): a
+	// bot's choice for a seat that changed hands while it thought is not
+	// played, and the seat's next bot is a new one.
 	gen     int
+	hands   map[int]int
 	side    botSide
 	botsOn  bool // a bot runner is going
 	closed  bool
@@ -53,6 +57,9 @@ type Table struct {
 	active  time.Time
 	expired bool
 	over    atomic.Bool
+	// fr is what the table keeps for the people at it beside the game:
+	// its invitation, chat, clock, votes and rematch (friends.go).
+	fr *friends
 }
 
 // undoRequest is a seat asking to take back its moves when it may not on
@@ -66,7 +73,7 @@ type undoRequest struct {
 
 func newTable(s *Server, id string, eng *interp.Engine, m *interp.Match, seats []seating.Seat, specs []string) *Table {
 	return &Table{srv: s, id: id, eng: eng, m: m, seats: seats, specs: specs, conns: map[*client]struct{}{},
-		active: time.Now()}
+		active: time.Now(), fr: newFriends()}
 }
 
 // restore rebuilds a stored table by replaying its decisions.
@@ -92,6 +99,7 @@ func (s *Server) restore(st *store.Table) *Table {
 	}
 	t := newTable(s, st.ID, eng, m, seats, st.Seats)
 	t.stored, t.open = st.Finished, st.OpenDeal
+	s.restoreFriends(t, st)
 	return t
 }
 
@@ -131,6 +139,17 @@ func (t *Table) close() {
 	}
 }
 
+// hand is how many times seat changed hands (see hands).
+func (t *Table) hand(seat int) int { return t.hands[seat] }
+
+// changedHands notes that seat changed hands; the caller holds mu.
+func (t *Table) changedHands(seat int) {
+	if t.hands == nil {
+		t.hands = map[int]int{}
+	}
+	t.hands[seat]++
+}
+
 func (t *Table) isHuman(seat int) bool {
 	return seat >= 1 && seat <= len(t.seats) && t.seats[seat-1].Human
 }
@@ -142,6 +161,8 @@ func (t *Table) usable() error {
 		return errors.New("this table cannot be played: " + t.broken)
 	case t.closed || t.m == nil:
 		return errors.New("the server is stopping")
+	case !t.started():
+		return errors.New("the game begins once every seat is taken: waiting for the players")
 	}
 	return nil
 }
@@ -164,13 +185,23 @@ func (t *Table) play(ctx context.Context, seat, i int) error {
 	return t.commit(ctx, func() error { return t.m.Step(i) })
 }
 
-// say records what seat says at the table.
-func (t *Table) say(ctx context.Context, seat int, text string) error {
+// say records what seat says at the table, at decision at: in the game
+// when its rules hear what is said (a decision, which like a move must
+// be said at the table's current decision, so that a message sent twice
+// is refused), else in the table's chat.
+func (t *Table) say(ctx context.Context, seat int, text string, at *int) error {
 	if err := t.usable(); err != nil {
 		return err
 	}
 	if seat == 0 {
-		return errors.New("spectators watch in silence")
+		return errors.New("spectators speak in the table's chat, not in the game")
+	}
+	if !t.eng.Info.OnSay {
+		// the game does not hear what is said: it is table chat
+		return t.chat(ctx, chatKey(t, seat), seat, t.label(seat), text)
+	}
+	if err := t.current(at, true); err != nil {
+		return err
 	}
 	return t.commit(ctx, func() error { return t.m.Say(seat, text) })
 }
@@ -245,7 +276,7 @@ func (t *Table) kick() {
 }
 
 func (t *Table) kickLocked() {
-	if t.botsOn || t.closed || t.m == nil || t.undo != nil {
+	if t.botsOn || t.closed || t.m == nil || t.undo != nil || !t.started() {
 		return
 	}
 	p := t.m.Prompt()
@@ -271,7 +302,7 @@ func (t *Table) askUndo(ctx context.Context, seat int) error {
 	if t.undo != nil {
 		return errors.New("a request to take back a move is already waiting for answers")
 	}
-	p, err := takeback.Judge(t.m, t.isHuman, seat, 1)
+	p, err := takeback.Judge(t.m, t.isPerson, seat, 1)
 	if err != nil {
 		return err
 	}
@@ -297,7 +328,7 @@ func (t *Table) answerUndo(ctx context.Context, seat int, accept bool) error {
 	switch {
 	case u == nil:
 		return errors.New("nobody asks to take back a move")
-	case !t.isHuman(seat):
+	case !t.isPerson(seat):
 		return errors.New("only the players answer")
 	case !accept:
 		t.undo = nil
@@ -374,7 +405,8 @@ var webHelp = []string{
 	"  log [N]         the log as your seat may read it, or its last N lines",
 	"  rules [TOPIC]   the game's rules in short, or one topic",
 	"  notes           the game's notebook for your seat (Cluedo)",
-	"  say TEXT        say something at the table (some games react)",
+	"  say TEXT        say something: in the table's chat, or in the game when its rules hear",
+	"                  what is said (Das Regeln Wir Schon! fines speaking)",
 	"  undo            take back your last move: alone while you have seen nothing come of it,",
 	"                  else once the other players accept; never once the game is over",
 }
@@ -413,7 +445,7 @@ func (t *Table) command(ctx context.Context, seat int, input string, at *int) ([
 	case command.CmdNotes:
 		return t.notes(seat)
 	case command.CmdSay:
-		return nil, t.say(ctx, seat, l.Text)
+		return nil, t.say(ctx, seat, l.Text, at)
 	case command.CmdUndo:
 		if err := t.current(at, false); err != nil {
 			return nil, err

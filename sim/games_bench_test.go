@@ -10,6 +10,19 @@ import (
 // players each.
 var benchGames = []string{"clubs", "cluedo", "members_only", "andy_capp", "das_regeln_wir_schon"}
 
+// playGames are those BenchmarkRandomPlay and BenchmarkDefaultBot play:
+// the built-in games and bids, whose every turn offers up to 120 options
+// built afresh, as a newcomer's script builds them.
+var playGames = append(append([]string(nil), benchGames...), "bids")
+
+// scriptPath is where the benchmarks find game g.
+func scriptPath(g string) string {
+	if g == "bids" {
+		return "testdata/bids.lua"
+	}
+	return "../games/" + g + ".lua"
+}
+
 // The benchmarks below run with the garbage collector tuned as sim tunes
 // it for a series of games (batchGC), so their figures are sim's.
 
@@ -42,9 +55,9 @@ func BenchmarkDefaultBot(b *testing.B) {
 // played by seatBots(...)[s-1], and reports decisions and games per second.
 func benchPlay(b *testing.B, seatBots func(e *interp.Engine, game int) ([]interp.Bot, error)) {
 	defer batchGC()()
-	for _, g := range benchGames {
+	for _, g := range playGames {
 		b.Run(g, func(b *testing.B) {
-			e := load(b, "../games/"+g+".lua")
+			e := load(b, scriptPath(g))
 			decisions := 0
 			b.ResetTimer()
 			cpu := cpuSeconds()

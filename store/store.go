@@ -191,7 +191,10 @@ func (s *Store) setup(ctx context.Context) error {
 	if err := s.addColumn(ctx, "tabletop_tables", "open_deal", "INTEGER NOT NULL DEFAULT 0"); err != nil {
 		return err
 	}
-	return s.addColumn(ctx, "tabletop_tables", "shared", "INTEGER NOT NULL DEFAULT 0")
+	if err := s.addColumn(ctx, "tabletop_tables", "shared", "INTEGER NOT NULL DEFAULT 0"); err != nil {
+		return err
+	}
+	return s.setupFriends(ctx)
 }
 
 // addColumn adds a column that databases made by an older tabletop lack.
@@ -312,25 +315,32 @@ func (s *Store) Create(ctx context.Context, t *Table) error {
 	if err != nil {
 		return err
 	}
+	return s.write(ctx, func(tx *sql.Tx) error { return s.insertTable(tx, t, string(opts)) })
+}
+
+// insertTable writes a new table and its tokens' hashes (a seat nobody
+// has claimed yet has none: "").
+func (s *Store) insertTable(tx *sql.Tx, t *Table, opts string) error {
 	seats, _ := json.Marshal(t.Seats)
 	tokens, _ := json.Marshal(t.Tokens)
-	return s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.Exec(s.q(`INSERT INTO tabletop_tables (id, created, script, hash, players, seed, open_deal, shared, options, seats, tokens, watch, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`),
-			t.ID, t.Created.UnixMilli(), t.Script, t.Hash, t.Players, strconv.FormatUint(t.Seed, 10), flag(t.OpenDeal), t.Shared, string(opts), string(seats), string(tokens), t.Watch)
-		if err != nil {
+	_, err := tx.Exec(s.q(`INSERT INTO tabletop_tables (id, created, script, hash, players, seed, open_deal, shared, options, seats, tokens, watch, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`),
+		t.ID, t.Created.UnixMilli(), t.Script, t.Hash, t.Players, strconv.FormatUint(t.Seed, 10), flag(t.OpenDeal), t.Shared, opts, string(seats), string(tokens), t.Watch)
+	if err != nil {
+		return fmt.Errorf("storing table %s: %w", t.ID, err)
+	}
+	for i, h := range append(append([]string(nil), t.Tokens...), t.Watch) {
+		seat := i + 1
+		if i == len(t.Tokens) {
+			seat = 0
+		}
+		if h == "" {
+			continue
+		}
+		if _, err := tx.Exec(s.q(`INSERT INTO tabletop_tokens (hash, table_id, seat) VALUES (?, ?, ?)`), h, t.ID, seat); err != nil {
 			return fmt.Errorf("storing table %s: %w", t.ID, err)
 		}
-		for i, h := range append(append([]string(nil), t.Tokens...), t.Watch) {
-			seat := i + 1
-			if i == len(t.Tokens) {
-				seat = 0
-			}
-			if _, err := tx.Exec(s.q(`INSERT INTO tabletop_tokens (hash, table_id, seat) VALUES (?, ?, ?)`), h, t.ID, seat); err != nil {
-				return fmt.Errorf("storing table %s: %w", t.ID, err)
-			}
-		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // Append stores decision n (0-based) of a table. It fails if the table

@@ -1,8 +1,14 @@
 package table
 
+import "strconv"
+
 // Pool holds counted pieces of several kinds — chips, betting pieces —
 // with a limited supply. Pieces are always somewhere: in the supply or with
 // a holder (a seat or a named place), so their totals are conserved.
+//
+// A holder is kept by its key (Holders, Held): a seat's is its number
+// (SeatHolder), a place's its name. Holder and HolderOf say which a key
+// stands for, so that nobody else reads keys.
 type Pool struct {
 	ID     int
 	Name   string
@@ -58,6 +64,28 @@ func (p *Pool) Shift(from, to map[string]int, k string, n int) int {
 
 // Version changes with every move of the pool's pieces.
 func (p *Pool) Version() uint32 { return p.ver }
+
+// Holder is who holds pieces of a pool: a seat, or a named place ("used",
+// "pot").
+type Holder struct {
+	Seat  int    // the seat, from 1; 0 for a place
+	Place string // the place's name, when Seat is 0
+}
+
+// SeatHolder is the key of seat s among a pool's holders.
+func SeatHolder(s int) string { return strconv.Itoa(s) }
+
+// HolderOf is the holder a key stands for: a seat when the key is a
+// seat's (SeatHolder), else the place of that name.
+func HolderOf(key string) Holder {
+	if s, err := strconv.Atoi(key); err == nil && s >= 1 && SeatHolder(s) == key {
+		return Holder{Seat: s}
+	}
+	return Holder{Place: key}
+}
+
+// Holder is the pool's i-th holder, in the order of Holders.
+func (p *Pool) Holder(i int) Holder { return HolderOf(p.Holders[i]) }
 
 // Track is a scoring track: each seat has a marker on it, kept within
 // [Min, Max].

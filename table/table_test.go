@@ -203,3 +203,24 @@ func TestPadTotals(t *testing.T) {
 		t.Errorf("totals %v (want %v), %d rows, version %d", p.Totals, want, len(p.Rows), p.Version())
 	}
 }
+
+// TestPoolHolders reads holders back from their keys: a seat's number is
+// a seat, any other key the name of a place — one that only starts with
+// a number too.
+func TestPoolHolders(t *testing.T) {
+	p := NewPool(1, "chips", "Chips", []string{"red"}, map[string]int{"red": 5})
+	for _, k := range []string{SeatHolder(2), "used", SeatHolder(10), "2nd row", "02", "+3", "0", "-1"} {
+		p.Holding(k)
+	}
+	want := []Holder{{Seat: 2}, {Place: "used"}, {Seat: 10}, {Place: "2nd row"}, {Place: "02"}, {Place: "+3"}, {Place: "0"}, {Place: "-1"}}
+	for i, w := range want {
+		if got := p.Holder(i); got != w {
+			t.Errorf("holder %d (key %q) = %+v, want %+v", i, p.Holders[i], got, w)
+		}
+	}
+	for s := 1; s <= 12; s++ {
+		if got := HolderOf(SeatHolder(s)); got != (Holder{Seat: s}) {
+			t.Errorf("HolderOf(SeatHolder(%d)) = %+v", s, got)
+		}
+	}
+}

@@ -21,6 +21,7 @@ package takeback
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tabletop/tabletop/interp"
@@ -234,9 +235,13 @@ func (p *Plan) Announce(m *interp.Match) string { return m.TakebackText(p.Takeba
 // nothing was taken back but on the seat's own terms.
 func Note(m *interp.Match) string {
 	practice, agreed := map[int]int{}, 0
-	var who []int
+	var who, reloaded []int
 	for _, tb := range m.Takebacks() {
 		switch tb.How {
+		case interp.Reloaded:
+			if !slices.Contains(reloaded, tb.Seat) {
+				reloaded = append(reloaded, tb.Seat)
+			}
 		case interp.Practice:
 			if practice[tb.Seat] == 0 {
 				who = append(who, tb.Seat)
@@ -245,6 +250,9 @@ func Note(m *interp.Match) string {
 		case interp.Agreed:
 			agreed++
 		}
+	}
+	if len(reloaded) > 0 && len(who) == 0 {
+		return fmt.Sprintf("A practice game: %s changed the rules in the middle of it (reload).", seatList(m, reloaded))
 	}
 	if len(who) > 0 {
 		n := 0

@@ -8,9 +8,10 @@
 // the runtime (interp, Match.View) adds the title, the prompt, the notes
 // drawn for the seat, the log (package gamelog) and the result. A View is
 // plain data: screens (render), the web table (server), program bots
-// (execbot) and tests read it, and none of them needs Lua.
+// (execbot) and tests read it, and none of them needs Lua. It is no text:
+// package render alone writes a view as text (render.ViewText), and the
+// web table builds its frames from the data.
 //
 // A View holds only what its seat may see, so whatever shows it cannot
-// leak a hidden card: a zone the seat may not look into is a count. Text
-// is the view as a person at a terminal reads it.
+// leak a hidden card: a zone the seat may not look into is a count.
 package view

@@ -13,9 +13,11 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-// A background tabletop, for scripts that need two at once: bgplay
-// starts one and waits for its first prompt, its standard input held
-// open; bgquit types quit and waits for it to end.
+// A background tabletop, for scripts that need two at once, or a game
+// that goes on while the script changes a file: bgplay starts one and
+// waits for its first prompt, its standard input held open; bgsend types
+// a line and waits for the next prompt; bgquit types quit and waits for
+// it to end.
 
 type bgProc struct {
 	cmd   *exec.Cmd
@@ -89,6 +91,41 @@ func bgPlay(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		if time.Now().After(deadline) {
 			ts.Fatalf("tabletop %s never asked for a line:\n%s", strings.Join(args[1:], " "), p.out)
+		}
+	}
+}
+
+// bgSend is "bgsend NAME LINE": it types LINE to the background tabletop
+// NAME and waits until it asks for the next line (a prompt, or a yes or
+// no).
+func bgSend(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: bgsend NAME LINE")
+	}
+	bgMu.Lock()
+	p := bgProcs[ts][args[0]]
+	bgMu.Unlock()
+	if p == nil {
+		ts.Fatalf("no background tabletop called %s", args[0])
+	}
+	before := len(p.out.String())
+	_, err := io.WriteString(p.stdin, args[1]+"\n")
+	ts.Check(err)
+	// This waits for the process to ask again; it asserts nothing about
+	// time.
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		out := p.out.String()
+		if len(out) > before+len(args[1]) && (strings.HasSuffix(out, "> ") || strings.HasSuffix(out, "(yes/no) ")) {
+			return
+		}
+		select {
+		case <-p.done:
+			ts.Fatalf("tabletop ended after %q (%v):\n%s", args[1], p.err, out)
+		case <-time.After(10 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			ts.Fatalf("tabletop never asked for the line after %q:\n%s", args[1], out)
 		}
 	}
 }

@@ -12,6 +12,7 @@ type checkCmd struct {
 	Players []int    `short:"p" sep:"," help:"Player counts to check (default: every count the game allows)."`
 	Set     []string `sep:"none" placeholder:"NAME=VALUE" help:"Change a game option (repeatable)."`
 	SaveDir string   `default:"." placeholder:"DIR" help:"Where the save of a failing game is written."`
+	profileFlag
 }
 
 func (c *checkCmd) Run(e *env) error {
@@ -31,14 +32,18 @@ func (c *checkCmd) Run(e *env) error {
 			return err
 		}
 	}
-	report, err := sim.Check(sim.CheckConfig{
-		Engine:   eng,
-		Games:    c.N,
-		Seed:     c.Seed,
-		Players:  c.Players,
-		Options:  opts,
-		SaveDir:  c.SaveDir,
-		Progress: progressBar(e.stderr, "games"),
+	var report *sim.CheckReport
+	err = c.profile(e, func() (err error) {
+		report, err = sim.Check(sim.CheckConfig{
+			Engine:   eng,
+			Games:    c.N,
+			Seed:     c.Seed,
+			Players:  c.Players,
+			Options:  opts,
+			SaveDir:  c.SaveDir,
+			Progress: progressBar(e.stderr, "games"),
+		})
+		return err
 	})
 	if err != nil {
 		return err

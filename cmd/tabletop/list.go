@@ -3,15 +3,21 @@ package main
 import (
 	"fmt"
 	"io"
+	"io/fs"
 
 	"github.com/tabletop/tabletop/games"
 	"github.com/tabletop/tabletop/interp"
 )
 
 // listCmd is `tabletop list`.
-type listCmd struct{}
+type listCmd struct {
+	Source string `placeholder:"NAME" predictor:"game" help:"Print the script of the built-in game NAME instead, to copy it out and change its rules (tabletop list --source clubs > my_clubs.lua)."`
+}
 
 func (c *listCmd) Run(e *env) error {
+	if c.Source != "" {
+		return printSource(e, c.Source)
+	}
 	fmt.Fprintln(e.stdout, "Games built into tabletop (play one with: tabletop play NAME):")
 	variants := map[string][]string{}
 	var bases []string
@@ -41,6 +47,19 @@ func (c *listCmd) Run(e *env) error {
 	fmt.Fprintln(e.stdout, "tabletop play NAME --help lists a game's options and bots. A script of your own")
 	fmt.Fprintln(e.stdout, "is played by its file (tabletop play my_variant.lua); it may require any of these.")
 	return nil
+}
+
+// printSource prints the script of a built-in game as it is built in.
+func printSource(e *env, name string) error {
+	if !isBuiltinName(name) {
+		return usagef("no game called %q is built in: tabletop list shows them", name)
+	}
+	src, err := fs.ReadFile(games.FS(), name+".lua")
+	if err != nil {
+		return err
+	}
+	_, err = e.stdout.Write(src)
+	return err
 }
 
 // listVariant prints a variant of a game: its title and what it changes.

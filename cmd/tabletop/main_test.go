@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -62,10 +63,29 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"droplines": dropLines,
 			"bgplay":    bgPlay,
+			"bgsend":    bgSend,
 			"bgquit":    bgQuit,
 			"svgtext":   svgText,
+			"pprof":     pprofTop,
 		},
 	})
+}
+
+// pprofTop is "pprof FILE": it prints what go tool pprof -top makes of
+// the profile FILE (failing when pprof cannot read it).
+func pprofTop(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: pprof FILE")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		ts.Fatalf("no go command to run pprof with: %v", err)
+	}
+	out, err := exec.Command(goTool, "tool", "pprof", "-top", ts.MkAbs(args[0])).CombinedOutput()
+	if err != nil {
+		ts.Fatalf("go tool pprof -top %s: %v\n%s", args[0], err, out)
+	}
+	ts.Stdout().Write(out)
 }
 
 // dropLines is "droplines PREFIX IN OUT": it copies the file IN to OUT

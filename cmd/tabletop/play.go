@@ -321,6 +321,7 @@ func playSession(e *env, m *interp.Match, seats []seating.Seat, saver *saves.Aut
 		s.Autosave = saver
 	}
 	s.LoadScript = loadScript
+	s.ReloadScript = reloadScript
 	s.AutoForced = e.autoForced
 	s.OpenDeal = e.openDeal
 	if replayName != "" {

@@ -72,6 +72,17 @@ func loadScript(arg string) (*interp.Engine, error) {
 	return interp.LoadFrom(src)
 }
 
+// reloadScript loads the script a game's reload reads: as loadScript,
+// and it may seat the programs the command line seated (bot:exec).
+func reloadScript(arg string) (*interp.Engine, error) {
+	eng, err := loadScript(arg)
+	if err != nil {
+		return nil, err
+	}
+	allowPrograms(eng)
+	return eng, nil
+}
+
 // gameName names a game for its autosave: a built-in game's name, or the
 // script file's name.
 func gameName(eng *interp.Engine) string {
@@ -133,6 +144,19 @@ func exists(path string) bool {
 // completionPredictors complete the arguments kong cannot know: game
 // names and script files, save files.
 var completionPredictors = []kongcompletion.Option{
-	kongcompletion.WithPredictor("game", complete.PredictOr(complete.PredictSet(games.Names()...), complete.PredictFiles("*.lua"))),
+	kongcompletion.WithPredictor("game", complete.PredictOr(complete.PredictSet(games.Names()...), gameFiles)),
 	kongcompletion.WithPredictor("save", complete.PredictFiles("*.save")),
 }
+
+// gameFiles completes the Lua files a game can be played from: folders
+// and *.lua, but not a game's scenarios (*_test.lua) or its bots
+// (*_bots.lua), which are no game of their own.
+var gameFiles = complete.PredictFunc(func(a complete.Args) []string {
+	var out []string
+	for _, f := range complete.PredictFiles("*.lua").Predict(a) {
+		if strings.HasSuffix(f, "/") || games.IsScript(filepath.Base(f)) {
+			out = append(out, f)
+		}
+	}
+	return out
+})

@@ -36,6 +36,7 @@ type serveCmd struct {
 	Proxy              bool          `help:"A reverse proxy is in front: count each client by the address its X-Forwarded-For header ends with."`
 	Host               []string      `sep:"none" placeholder:"NAME" help:"A name the server answers to (games.example.com), besides IP addresses, localhost and the hosts of --origin; requests for any other name are refused (repeatable)."`
 	MaxConnsPerClient  int           `default:"32" help:"At most this many pages open at once from one address (an IPv6 /64); 0 for no limit."`
+	Away               time.Duration `default:"3m" help:"How long a person's seat must have had no page open before the others may let a bot play it (until he takes it back); 0 never."`
 }
 
 func (c *serveCmd) Run(e *env) error {
@@ -109,7 +110,8 @@ func (c *serveCmd) Run(e *env) error {
 func (c *serveCmd) config(st *store.Store, games []server.Game) server.Config {
 	cfg := server.Config{Store: st, Games: games, Load: loadScript, MaxTables: c.MaxTables, BotDelay: c.BotDelay,
 		BotBudget: c.BotBudget, BotIterations: c.BotIterations, MaxTablesPerClient: c.MaxTablesPerClient,
-		Expire: c.Expire, Origins: c.Origin, TrustProxy: c.Proxy, Hosts: c.Host, ClientConns: c.MaxConnsPerClient}
+		Expire: c.Expire, Origins: c.Origin, TrustProxy: c.Proxy, Hosts: c.Host, ClientConns: c.MaxConnsPerClient,
+		AwayAfter: c.Away}
 	if c.MaxTablesPerClient <= 0 {
 		cfg.MaxTablesPerClient = -1
 	}
@@ -122,6 +124,9 @@ func (c *serveCmd) config(st *store.Store, games []server.Game) server.Config {
 	}
 	if c.Expire <= 0 {
 		cfg.Expire = -1
+	}
+	if c.Away <= 0 {
+		cfg.AwayAfter = -1
 	}
 	return cfg
 }

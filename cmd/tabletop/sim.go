@@ -30,6 +30,7 @@ type labFlags struct {
 	JSON       bool       `name:"json" help:"Print the report as JSON, with the sums and counts tabletop merge adds up."`
 	Plot       string     `placeholder:"FILE" help:"Draw the distributions and the win rate by seat into FILE (.svg, .png or .html)."`
 	Histograms string     `enum:"auto,always,never" default:"auto" help:"Print text histograms of game length and the main metric after the table: auto (on a terminal), always or never."`
+	profileFlag
 }
 
 // shardFlag is --shard I/N.
@@ -155,7 +156,11 @@ func seatBots(specs []string, players int, engines ...*interp.Engine) ([]string,
 func (f *labFlags) run(e *env, cfg sim.Config) error {
 	defer programsInBatch(e.stderr)()
 	cfg.Progress = progressBar(e.stderr, "games")
-	report, err := sim.Run(cfg)
+	var report *sim.Report
+	err := f.profile(e, func() (err error) {
+		report, err = sim.Run(cfg)
+		return err
+	})
 	if err != nil {
 		return err
 	}

@@ -59,7 +59,7 @@ function Game.taker(bids)
   return taker
 end
 
--- How the bid is put to each player (made once: t:ask reads it each round).
+-- How the bid is put to each player.
 local BID = { verb = "bid", hint = "bid a card for the prize" }
 
 -- [Round] One round: the prize up, the secret bids, the bids shown.

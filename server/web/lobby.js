@@ -1,4 +1,5 @@
-// The lobby: the games, a form for a new table, and its links.
+// The lobby: the games, a form for a new table and its invitation, the
+// browser's own tables (mine.js) and the public tables waiting for players.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -93,26 +94,42 @@ function drawSeats() {
     const row = el("div", "seat-row");
     row.append(el("span", "seat-no", `Seat ${i + 1}`));
     const who = el("select", "who");
-    const person = el("option", "", "a person");
-    person.value = "";
-    who.append(person);
+    const you = el("option", "", "you");
+    you.value = "@you";
+    const friend = el("option", "", "a friend");
+    friend.value = "@friend";
+    who.append(you, friend);
     for (const b of current.bots) {
       const o = el("option", "", `bot: ${b}`);
       o.value = b;
       who.append(o);
     }
     const name = el("input", "name");
-    name.placeholder = "name (optional)";
+    name.placeholder = "your name";
     name.maxLength = 16;
     const prev = old[i];
     if (prev) {
-      who.value = prev.bot && current.bots.includes(prev.name) ? prev.name : prev.bot ? current.bots[0] : "";
-      if (!prev.bot) name.value = prev.name;
+      who.value = prev.bot && current.bots.includes(prev.name) ? prev.name : prev.bot ? current.bots[0] : prev.host ? "@you" : "@friend";
+      if (prev.host) name.value = prev.name;
     } else if (i > 0) {
       who.value = current.bots[0];
+    } else {
+      who.value = "@you";
+      name.value = mine.name();
     }
-    const sync = () => { name.hidden = who.value !== ""; };
-    who.onchange = sync;
+    const sync = () => { name.hidden = who.value !== "@you"; };
+    who.onchange = () => {
+      // one seat is yours: choosing another moves you there
+      if (who.value === "@you") {
+        for (const other of box.querySelectorAll(".who")) {
+          if (other !== who && other.value === "@you") {
+            other.value = "@friend";
+            other.dispatchEvent(new Event("change"));
+          }
+        }
+      }
+      sync();
+    };
     sync();
     row.append(who, name);
     box.append(row);
@@ -121,8 +138,9 @@ function drawSeats() {
 
 function readSeat(row) {
   const who = row.querySelector(".who").value;
-  if (who) return { bot: true, name: who };
-  return { bot: false, name: row.querySelector(".name").value.trim() };
+  if (who === "@you") return { host: true, name: row.querySelector(".name").value.trim() };
+  if (who === "@friend") return { open: true };
+  return { bot: true, name: who };
 }
 
 async function create(ev) {
@@ -138,7 +156,10 @@ async function create(ev) {
     players: Number($("players").value),
     seats: [...document.querySelectorAll(".seat-row")].map(readSeat),
     options,
+    public: $("public").checked,
   };
+  const you = req.seats.find((x) => x.host);
+  if (you && you.name) mine.setName(you.name);
   if ($("open-deal").checked) {
     req.open_deal = true;
     const seed = $("seed").value.trim();
@@ -166,41 +187,128 @@ async function create(ev) {
   }
 }
 
+// showLinks shows the new table's invitation and the host's seat, and
+// keeps them in the browser's tables.
 function showLinks(t) {
   $("newtable").hidden = true;
   $("links").hidden = false;
+  $("links").scrollIntoView({ block: "start" }); // on a phone, below the games
+  const url = location.origin + t.join;
+  $("invite").value = url;
+  $("invite-code").textContent = t.code;
+  $("copy-invite").textContent = "Copy the invitation";
+  $("copy-invite").onclick = async () => {
+    $("invite").select();
+    try { await navigator.clipboard.writeText(url); $("copy-invite").textContent = "Copied"; } catch { document.execCommand("copy"); }
+  };
   const list = $("seat-links");
   list.textContent = "";
+  let mySeat = null;
   for (const s of t.seats) {
     const li = el("li", "seat-link");
     li.append(el("span", "seat-label", s.label));
-    if (!s.link) {
-      li.append(el("span", "bot-tag", `bot ${s.bot}`));
+    if (s.link) {
+      mySeat = s;
+      li.append(el("span", "", "you"));
+    } else if (s.open) {
+      li.append(el("span", "bot-tag", "free: a friend takes it with the invitation"));
     } else {
-      const url = location.origin + s.link;
-      const input = el("input", "link");
-      input.readOnly = true;
-      input.value = url;
-      const copy = el("button", "", "Copy");
-      copy.type = "button";
-      copy.addEventListener("click", async () => {
-        input.select();
-        try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch { document.execCommand("copy"); }
-      });
-      const open = el("a", "take", "Take this seat");
-      open.href = s.link;
-      open.target = "_blank";
-      li.append(input, copy, open);
+      li.append(el("span", "bot-tag", `bot ${s.bot}`));
     }
     list.append(li);
   }
-  $("watch-link").href = t.watch;
+  const entry = { table: t.table, title: t.title, code: t.code, host: t.host };
+  if (mySeat) Object.assign(entry, { token: mySeat.link.split("/").pop(), seat: mySeat.seat, label: mySeat.label });
+  mine.put(entry);
+  const a = $("my-seat");
+  a.href = mySeat ? mySeat.link : `/watch/${t.code}`;
+  a.textContent = mySeat ? "Take your seat" : "Watch your table";
+  $("host-note").textContent = "As the host, you may give a free seat to a bot or free a seat from your table's page until the game begins.";
+  $("watch-link").href = `/watch/${t.code}`;
   const note = $("deal-note");
   note.hidden = !t.open_deal;
   note.textContent = t.open_deal ? `An open deal: seed ${t.seed}, which every seat is shown.` : "";
+  drawMine();
+}
+
+// drawMine lists the browser's tables with their state now.
+async function drawMine() {
+  const entries = mine.all();
+  $("mine-box").hidden = entries.length === 0;
+  const ul = $("mine");
+  ul.textContent = "";
+  if (!entries.length) return;
+  let states = [];
+  try {
+    const res = await fetch("/api/mine", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ tokens: entries.map((e) => e.token || "") }) });
+    states = (await res.json()).seats || [];
+  } catch {
+    // offline: the entries as kept
+  }
+  ul.textContent = "";
+  entries.forEach((e, i) => {
+    const st = states[i] || {};
+    if (e.token && states.length && !st.ok && !e.host) {
+      mine.forget(e.table); // the seat is no longer this browser's
+      return;
+    }
+    const li = el("li", "mine-item");
+    li.dataset.table = e.table;
+    const a = el("a", "", st.title || e.title || "a table");
+    a.href = e.token && (st.ok || !states.length) ? `/play/${e.token}` : `/watch/${e.code}`;
+    li.append(a);
+    if (st.label || e.label) li.append(el("span", "", `as ${st.label || e.label}`));
+    let what = "";
+    if (!st.ok) what = e.host ? "you host it" : "";
+    else if (st.done) what = st.rematch ? "over · a rematch is open" : "over";
+    else if (!st.started) what = "waiting for players";
+    else if (st.your_move) what = "your move!";
+    else if (st.waiting) what = `waiting for ${st.waiting}`;
+    if (st.your_move) li.classList.add("yours");
+    li.append(el("span", "state", what));
+    const forget = el("button", "forget", "Forget");
+    forget.type = "button";
+    forget.title = "Drop it from this list (its link still opens the seat)";
+    forget.onclick = () => { mine.forget(e.table); drawMine(); };
+    li.append(forget);
+    ul.append(li);
+  });
+  $("mine-box").hidden = ul.childElementCount === 0;
+}
+
+// drawOpen lists the public tables that wait for players.
+async function drawOpen() {
+  let list = [];
+  try {
+    list = await (await fetch("/api/open")).json();
+  } catch {
+    return;
+  }
+  const ul = $("open");
+  ul.textContent = "";
+  for (const t of list) {
+    const li = el("li", "open-item");
+    li.append(el("strong", "", t.title));
+    li.append(el("span", "", t.seated.length ? `with ${t.seated.join(", ")}` : ""));
+    li.append(el("span", "muted", `${t.free} free seat${t.free === 1 ? "" : "s"} of ${t.players}`));
+    const a = el("a", "", "Join");
+    a.href = `/join/${t.code}`;
+    li.append(a);
+    ul.append(li);
+  }
+  $("open-none").hidden = list.length > 0;
 }
 
 $("form").addEventListener("submit", create);
 $("open-deal").addEventListener("change", () => { $("seed-row").hidden = !$("open-deal").checked; });
 $("again").addEventListener("click", () => choose(current));
+$("code-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const code = $("code").value.replace(/[\s-]/g, "").toUpperCase();
+  if (code) location.href = `/join/${code}`;
+});
 loadGames();
+drawMine();
+drawOpen();
+setInterval(drawOpen, 15000);

@@ -74,10 +74,24 @@ function applyLive() {
   for (const e of document.querySelectorAll("main button, main input, #banner button")) e.disabled = !live;
 }
 
+// lastSent is the last message sent: words typed that the server refuses
+// because the table moved on (a bot played meanwhile) go back in their box.
+let lastSent = null;
+
 function send(msg) {
   if (!live || !ws || ws.readyState !== WebSocket.OPEN) return false;
   ws.send(JSON.stringify(msg));
+  lastSent = msg;
   return true;
+}
+
+// giveBack puts the words of the last message back in their box when the
+// table had moved on before they arrived, unless something else is typed.
+function giveBack(error) {
+  const box = lastSent && { command: "cmd", say: "say" }[lastSent.type];
+  if (!box || !/moved on/.test(error) || $(box).value) return;
+  $(box).value = lastSent.text;
+  lastSent = null;
 }
 
 function receive(m) {
@@ -93,6 +107,10 @@ function receive(m) {
       state = m;
       if (!live) setLive(true);
       draw();
+      if (typeof friends !== "undefined") friends.state(m);
+      break;
+    case "chat":
+      if (typeof friends !== "undefined") friends.chat(m);
       break;
     case "history":
       // earlier lines, asked for: they go before those held
@@ -108,6 +126,7 @@ function receive(m) {
       break;
     case "error":
       showOutput(m.error, true);
+      giveBack(m.error);
       break;
   }
 }
@@ -619,8 +638,9 @@ $("earlier").addEventListener("click", earlier);
 $("say-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const input = $("say");
-  if (!input.value.trim()) return;
-  if (send({ type: "say", text: input.value })) input.value = "";
+  if (!input.value.trim() || !state) return;
+  // words the game hears are a decision: they carry the one they answer
+  if (send({ type: "say", text: input.value, at: state.seq })) input.value = "";
 });
 if (watching) document.body.classList.add("watching");
 connect();

@@ -132,6 +132,7 @@ type Match struct {
 	Pools  []*Pool
 	Tracks []*Track
 	Pads   []*Pad
+	Dice   []*Dice // cups of secret dice (dice.go)
 	Notes  []Note
 	extras []Extra
 
@@ -158,7 +159,8 @@ type Match struct {
 	stack    map[string][][]string // what is left of Config.Stack
 	rolls    []int                 // the fixed rolls still to throw: what is left of Config.Rolls, or FixRolls's
 	cfgLeft  int                   // how many of rolls, at its front, are Config.Rolls'
-	cfgRolls int                   // how many of Config.Rolls have been thrown
+	cfgSeen  []int                 // the rolls of Config.Rolls that t:roll threw (open dice), in order
+	throws   []throwSeen           // every die thrown under a cup, in order (dice.go)
 	saying   bool                  // inside on_say
 	leaks    []string              // secrecy violations noted as log lines were written
 	logBytes int64                 // what the log keeps, for the memory measure

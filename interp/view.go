@@ -19,6 +19,7 @@ type View struct {
 	Hint    string // the prompt's hint, when Turn == Seat
 	Options []string
 	Zones   []ZoneView
+	Dice    []DiceView // the cups of secret dice, as the seat sees them
 	Pools   []*Pool
 	Tracks  []*Track
 	Pads    []*Pad
@@ -66,6 +67,7 @@ func (m *Match) view(seat int) *View {
 			v.Zones = append(v.Zones, zv)
 		}
 	}
+	v.Dice = m.diceViews(seat)
 	v.Pools, v.Tracks, v.Pads = m.Pools, m.Tracks, m.Pads
 	for _, x := range m.extras {
 		if ev, ok := x.ExtraView(seat); ok {
@@ -106,6 +108,9 @@ func (v *View) Text() string {
 			fmt.Fprintf(&b, " (you know %s)", cardLabels(z.Cards))
 		}
 		b.WriteByte('\n')
+	}
+	for _, d := range v.Dice {
+		fmt.Fprintf(&b, "%s: %s\n", d.Label, diceLine(d))
 	}
 	for _, p := range v.Pools {
 		if p.Shown {

@@ -199,7 +199,6 @@ type mirror struct {
 	obs  Observation
 	read int // log lines of m seen so far
 
-	cfgRolls  []int             // dice the config fixed before the recorder's
 	seen      map[[2]int]bool   // card ID and event: the seat has seen the card that came out of it
 	cum       []map[int]setInts // by event: origin zone ID → slots of cards seen to leave or lie in it
 	startZone []int             // by card ID: its zone at the start of the step
@@ -223,7 +222,6 @@ func newMirror(eng *interp.Engine, cfg interp.Config, seat int) (*mirror, error)
 	}
 	mr.m = m
 	mr.obs = Observation{Seat: seat, Players: cfg.Players, Options: m.Config.Options, Names: cfg.Names, SharedFrom: cfg.SharedFrom}
-	mr.cfgRolls = cfg.Rolls
 	mr.snapshot()
 	lines, ids := mr.newLines()
 	mr.obs.Setup = lines
@@ -456,7 +454,7 @@ func (mr *mirror) finish() {
 	}
 	// The dice a test fixed come first, then the recorder's; those fixed
 	// but not thrown yet stay out (the seat has not seen them).
-	mr.obs.Rolls = append(append([]int(nil), mr.cfgRolls[:mr.m.RollsThrown()]...), rec.rolls...)
+	mr.obs.Rolls = append(append([]int(nil), mr.m.FixedRollsThrown()...), rec.rolls...)
 	mr.obs.Root = viewKey(mr.m, mr.seat)
 }
 

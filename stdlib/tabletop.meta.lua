@@ -108,11 +108,18 @@ function Table:cards(defs, zone) end
 function Table:card(name) end
 
 --- Moves a card to the top of a zone (or to position `pos` from the bottom).
---- Seats that could see the card where it was keep knowing it.
+--- Seats that could see the card where it was keep knowing it. `check`
+--- flags a card whose knowledge outlived its reason (it went into a hidden
+--- zone unshuffled, and comes out into a zone only its owner sees) unless
+--- the move says `{ known = true }`: the knowledge is meant.
 ---@param card Card
 ---@param zone Zone
----@param pos? integer
+---@param pos? integer|MoveOptions
 function Table:move(card, zone, pos) end
+
+---@class MoveOptions
+---@field pos? integer                   Position from the bottom (default: the top).
+---@field known? boolean                 The seats that know the card are meant to go on knowing it (a card passed face up).
 
 --- The zone a card lies in.
 ---@param card Card
@@ -193,6 +200,20 @@ function Table:random(n) end
 ---@param count? integer
 ---@return integer ...
 function Table:roll(sides, count) end
+
+---@class DiceSpec
+---@field name? string                   Default "cup".
+---@field label? string                  Default "<owner>'s cup".
+---@field owner? Seat                    The seat that sees under the cup (none when absent).
+---@field count? integer                 How many dice (default 1, at most 100).
+---@field sides? integer                 Faces of each die (default 6).
+---@field shown? boolean
+
+--- Dice thrown under a cup: their faces are secret to all but the cup's
+--- owner until revealed. They are thrown as the cup is made.
+---@param spec DiceSpec
+---@return Dice
+function Table:dice(spec) end
 
 --- Shuffles a Lua list in place with the game's generator and returns it.
 ---@generic T
@@ -300,7 +321,7 @@ function Table:board(spec) end
 local Zone = {}
 --- Moves a card (or a list of cards) here, on top (or at `pos` from the bottom).
 ---@param card Card|Card[]
----@param pos? integer
+---@param pos? integer|MoveOptions
 function Zone:add(card, pos) end
 --- The cards, bottom to top. Asking again while the zone is unchanged gives
 --- the same list, unless it was changed (sorted, added to): then a new one.
@@ -359,6 +380,39 @@ function Zone:name() end
 function Zone:set_visibility(visibility) end
 ---@param label string
 function Zone:set_label(label) end
+
+---@class Dice
+local Dice = {}
+--- Throws every die again (or die `i`): the new faces are secret to all
+--- but the owner, whoever saw the old ones.
+---@param i? integer
+function Dice:roll(i) end
+--- Lets everyone (or the seats `to`) see the dice (or the dice listed)
+--- until they are thrown again.
+---@param how? { to?: Seat|Seat[], dice?: integer[] }
+function Dice:reveal(how) end
+--- Takes die `i` (default the last) away; returns its face.
+---@param i? integer
+---@return integer
+function Dice:remove(i) end
+--- Every face in order (the rules are the referee); with a seat, the faces
+--- that seat may see, 0 for the others.
+---@param seat? Seat
+---@return integer[]
+function Dice:faces(seat) end
+--- How many dice show a face.
+---@param face integer
+---@return integer
+function Dice:count(face) end
+--- How many dice are under the cup (also #cup).
+---@return integer
+function Dice:size() end
+---@return Seat?
+function Dice:owner() end
+---@return integer
+function Dice:sides() end
+---@return string
+function Dice:name() end
 
 ---@alias Holder Seat|string  A seat, or a named place ("board", "lost").
 

@@ -31,10 +31,11 @@ type Dice = table.Dice
 
 // DiceChance is a Chance that also decides how dice thrown under a cup
 // fall: Throw returns the face of the match's secret throw number n (from
-// 1), of a die of the given sides.
+// 1), of a die of the given sides. An error stops the match. A Chance
+// without it leaves them to ThrowDie.
 type DiceChance interface {
 	Chance
-	Throw(m *Match, n, sides int) int
+	Throw(m *Match, n, sides int) (int, error)
 }
 
 // throwSeen is one secret throw: its face and who saw it, whatever became
@@ -76,15 +77,17 @@ func (m *Match) ThrowDie(sides int) (int, error) {
 func (m *Match) throwUnder(L *lua.LState, d *Dice, i int) {
 	n := len(m.throws) + 1
 	var face int
+	var err error
 	if dc, ok := m.Config.Chance.(DiceChance); ok {
-		if face = dc.Throw(m, n, d.Sides); face < 1 || face > d.Sides {
-			L.RaiseError("%s: the match's chance threw %d for a die of %d sides", d.Label, face, d.Sides)
-		}
+		face, err = dc.Throw(m, n, d.Sides)
 	} else {
-		var err error
-		if face, err = m.ThrowDie(d.Sides); err != nil {
-			L.RaiseError("%s: %s", d.Label, err.Error())
-		}
+		face, err = m.ThrowDie(d.Sides)
+	}
+	switch {
+	case err != nil:
+		L.RaiseError("%s: %s", d.Label, err.Error())
+	case face < 1 || face > d.Sides:
+		L.RaiseError("%s: the match's chance threw %d for a die of %d sides", d.Label, face, d.Sides)
 	}
 	var owner SeatSet
 	m.throws = append(m.throws, throwSeen{face: face, known: owner.With(d.Owner) &^ 1})

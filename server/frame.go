@@ -30,6 +30,7 @@ type stateFrame struct {
 	Options []string    `json:"options,omitempty"`
 	Notes   []string    `json:"notes"`
 	Zones   []zoneJSON  `json:"zones"`
+	Dice    []diceJSON  `json:"dice"`
 	Pads    []padJSON   `json:"pads"`
 	Tracks  []trackJSON `json:"tracks"`
 	Pools   []poolJSON  `json:"pools"`
@@ -69,6 +70,15 @@ type cardJSON struct {
 	ID    int    `json:"id"`
 	Name  string `json:"name"`
 	Label string `json:"label"`
+}
+
+// diceJSON is a cup of secret dice as the seat sees it: faces[i] is die
+// i's face, 0 when the seat may not see it.
+type diceJSON struct {
+	Label string `json:"label"`
+	Owner int    `json:"owner"`
+	Sides int    `json:"sides"`
+	Faces []int  `json:"faces"`
 }
 
 type zoneJSON struct {
@@ -164,7 +174,7 @@ type undoJSON struct {
 // in its frames yet and the notices since its last frame sent. The caller
 // holds the table's mu and c's.
 func (t *Table) frame(c *client) []byte {
-	f := stateFrame{Type: "state", Table: t.id, Seat: c.seat, Notes: []string{}, Zones: []zoneJSON{}, Pads: []padJSON{},
+	f := stateFrame{Type: "state", Table: t.id, Seat: c.seat, Notes: []string{}, Zones: []zoneJSON{}, Dice: []diceJSON{}, Pads: []padJSON{},
 		Tracks: []trackJSON{}, Pools: []poolJSON{}, Extras: []extraJSON{}, Log: []logJSON{}, Notices: c.notices}
 	if t.broken != "" || t.m == nil {
 		f.Title, f.Error = "A table that cannot be played", t.broken
@@ -198,6 +208,9 @@ func (t *Table) frame(c *client) []byte {
 			zj.Cards = append(zj.Cards, cardJSON{ID: card.ID, Name: card.Name, Label: card.Label})
 		}
 		f.Zones = append(f.Zones, zj)
+	}
+	for _, d := range v.Dice {
+		f.Dice = append(f.Dice, diceJSON{Label: d.Label, Owner: d.Owner, Sides: d.Sides, Faces: d.Faces})
 	}
 	for _, p := range v.Pads {
 		if p.Shown {

@@ -28,7 +28,8 @@ type Config struct {
 	// Stack arranges decks for tests: when a zone with this name is
 	// shuffled, the next list gives card names from the top down.
 	Stack map[string][][]string
-	// Rolls are the die results t:roll returns first, for tests.
+	// Rolls are the die results thrown first, for tests: by t:roll, and
+	// under cups by t:dice and cup:roll (dice.go), in the order thrown.
 	Rolls []int
 	// Chance, when set, decides how zones are shuffled and dice fall
 	// instead of the match's generator (see determinize.go); nil for a

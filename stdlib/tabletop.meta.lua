@@ -728,6 +728,13 @@ function Holders:holder(card) end
 ---@field count integer                  How many cards it holds.
 ---@field cards table[]                  The cards this seat may see (copies of their plain fields).
 
+---@class DiceView
+---@field name string
+---@field label string
+---@field owner? Seat
+---@field sides integer
+---@field faces integer[]                Each die's face, or 0 for one this seat may not see.
+
 ---@class View
 ---@field seat Seat
 ---@field players integer
@@ -743,6 +750,7 @@ function Holders:holder(card) end
 ---@field table table<string, ZoneView>  Unowned zones by name.
 ---@field seats table<Seat, table<string, ZoneView>>  Every seat's zones by name.
 ---@field pools table<string, {supply: table<string, integer>, held: table<Holder, table<string, integer>>}>
+---@field dice DiceView[]                The cups of secret dice, in the order made.
 ---@field tracks table<string, integer[]>
 ---@field pads table<string, {totals: integer[], rows: {label: string, scores: integer[]}[]}>
 ---@field notes table<string, string>
@@ -761,7 +769,7 @@ function Holders:holder(card) end
 ---@field seed? integer
 ---@field options? table<string, any>
 ---@field stack? table<string, string[]|string[][]>  Per zone name: card names from the top down, applied at the next shuffle (a list of lists: one per shuffle).
----@field rolls? integer[]               The first die results t:roll returns (g:rolls fixes later ones).
+---@field rolls? integer[]               The first die results, in the order thrown: by t:roll, and under cups by t:dice and cup:roll (g:rolls fixes later ones).
 
 ---@class StackHow
 ---@field only? boolean                  The zone holds the named cards and nothing else.
@@ -833,8 +841,9 @@ function GameHandle:mark() end
 ---@param how? StackHow
 ---@overload fun(self: GameHandle, zone: string, owner: Seat, cards: string[], how?: StackHow)
 function GameHandle:stack(zone, cards, how) end
---- The next dice thrown (t:roll) show these values, in order, in place of
---- any fixed rolls not thrown yet; then chance again.
+--- The next dice thrown (t:roll, and under cups: t:dice, cup:roll) show
+--- these values, in order, in place of any fixed rolls not thrown yet; then
+--- chance again.
 ---@param rolls integer[]
 function GameHandle:rolls(rolls) end
 --- Makes the waiting prompt again under what was arranged (g:stack, g:rolls)

@@ -28,9 +28,9 @@ local Game = {
 
 local WORDS = { "one", "two", "three", "four", "five", "six" }
 
--- [Bids] A bid as people say it: "four 5s".
+-- [Bids] A bid as people say it: "four 5s" (and "no 5s" for a count).
 function Game.bid_text(bid)
-  local n = WORDS[bid.n] or tostring(bid.n)
+  local n = bid.n == 0 and "no" or WORDS[bid.n] or tostring(bid.n)
   return n .. " " .. bid.face .. (bid.n == 1 and "" or "s")
 end
 
@@ -67,7 +67,7 @@ local function lift(t, cups, bid, wild)
   for seat, cup in ipairs(cups) do
     if #cup > 0 then
       cup:reveal()
-      t:log("%p shows %s", seat, table.concat(cup:faces(), " "))
+      t:log("%p shows [%s]", seat, table.concat(cup:faces(), "] ["))
       total = total + Game.counted(cup, bid.face, wild)
     end
   end
@@ -100,7 +100,7 @@ local function round(t, cups, opener, wild)
       t:log("%p calls %p a liar", seat, bidder)
       local found = lift(t, cups, last, wild)
       t:event("all", { kind = "call", bid_n = last.n, bid_face = last.face, found = found },
-        "There are %d of %d: %s", found, last.face, found < last.n and "the bid was a lie" or "the bid stands")
+        "Counted: %s, %s", Game.bid_text { n = found, face = last.face }, found < last.n and "the bid was a lie" or "the bid stands")
       if found < last.n then return bidder end
       return seat
     end

@@ -36,8 +36,8 @@ scenario("[Liar] a lie: the cups are lifted and the bidder loses a die", functio
   local g = game { players = 2, rolls = { 1, 2, 3, 4, 5, 6, 6, 6, 2, 2 } }
   g:play("bid 3 5", "liar")
   expect_log(g, "Player 2 calls Player 1 a liar")
-  expect_log(g, "Player 1 shows 1 2 3 4 5")
-  expect_log(g, "Player 2 shows 6 6 6 2 2")
+  expect_log(g, "Player 1 shows [1] [2] [3] [4] [5]")
+  expect_log(g, "Player 2 shows [6] [6] [6] [2] [2]")
   expect_event(g, { kind = "call", bid_n = 3, bid_face = 5, found = 2 })
   expect_log(g, "Player 1 loses a die (4 left)")
   expect_eq(g:turn(), 1, "the loser opens the next round")

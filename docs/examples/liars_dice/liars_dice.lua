@@ -47,17 +47,23 @@ function Game.counted(cup, face, wild)
   return n
 end
 
+-- [Bids] A bid as a move: "bid 4 5" is four 5s; nil for another move.
+function Game.parse_bid(text)
+  local n, face = text:match("^bid (%d+) (%d)$")
+  if n then return { n = tonumber(n), face = tonumber(face) } end
+end
+
 -- [Bids] Every bid that raises the last one, up to all the dice in play,
--- lowest first; and the call, once there is a bid.
+-- lowest first; and the call, once there is a bid. The moves are plain
+-- texts, which bots read cheaply (Game.parse_bid).
 local function options(last, total)
   local list = {}
   for n = 1, total do
     for face = 1, 6 do
-      local bid = { n = n, face = face, text = "bid " .. n .. " " .. face }
-      if Game.raises(bid, last) then list[#list + 1] = bid end
+      if Game.raises({ n = n, face = face }, last) then list[#list + 1] = "bid " .. n .. " " .. face end
     end
   end
-  if last then list[#list + 1] = { liar = true, text = "liar" } end
+  if last then list[#list + 1] = "liar" end
   return list
 end
 
@@ -96,7 +102,7 @@ local function round(t, cups, opener, wild)
   local seat, last, bidder = opener, nil, nil
   while true do
     local choice = t:ask(seat, options(last, total), { hint = last and ("the bid: " .. Game.bid_text(last)) or "open the bidding" })
-    if choice.liar then
+    if choice == "liar" then
       t:log("%p calls %p a liar", seat, bidder)
       local found = lift(t, cups, last, wild)
       t:event("all", { kind = "call", bid_n = last.n, bid_face = last.face, found = found },
@@ -104,7 +110,7 @@ local function round(t, cups, opener, wild)
       if found < last.n then return bidder end
       return seat
     end
-    last, bidder = { n = choice.n, face = choice.face }, seat
+    last, bidder = Game.parse_bid(choice), seat
     t:log("%p bids %s", seat, Game.bid_text(last))
     seat = next_alive(t, cups, seat)
   end
@@ -139,7 +145,6 @@ end
 -- bid it expects to hold, and calls a liar when there is none.
 Game.bots = {
   counter = function(view)
-    local values = view.values
     local mine, unseen = {}, 0
     for _, cup in ipairs(view.dice) do
       for _, f in ipairs(cup.faces) do
@@ -155,15 +160,12 @@ Game.bots = {
       local p = (wild and face ~= 1) and 1 / 3 or 1 / 6
       return n + unseen * p
     end
-    local best, liar = nil, nil
-    for i, v in ipairs(values) do
-      if v.liar then
-        liar = i
-      elseif expected(v.face) >= v.n and (best == nil or v.n < values[best].n) then
-        best = i
-      end
+    -- The options are lowest first: the first bid expected to hold.
+    for i, text in ipairs(view.options) do
+      local bid = Game.parse_bid(text)
+      if bid and expected(bid.face) >= bid.n then return i end
     end
-    return best or liar or 1
+    return #view.options -- the call (or the lowest bid, to open)
   end,
 }
 

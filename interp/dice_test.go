@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -163,7 +164,8 @@ func TestSecretDiceRefused(t *testing.T) {
 }
 
 // TestSecretDiceReplayAndFork: dice thrown by the generator come out the
-// same in a replay and in a fork, which goes on as the match does.
+// same in a replay of the match's save and in a fork, which goes on as
+// the match does.
 func TestSecretDiceReplayAndFork(t *testing.T) {
 	e, m := startMatch(t, "cups.lua", diceScript, Config{Players: 3, Seed: 7})
 	if err := m.Apply(1, "show East"); err != nil {
@@ -181,7 +183,15 @@ func TestSecretDiceReplayAndFork(t *testing.T) {
 			}
 		}
 	}
-	r, err := e.Replay(m.Config, m.Decisions())
+	var save bytes.Buffer
+	if err := m.NewRecord([]string{"me", "bot", "bot"}).Write(&save); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := ParseRecord(&save, "cups.save")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := e.Replay(rec.Config(), rec.Decisions)
 	if err != nil {
 		t.Fatal(err)
 	}

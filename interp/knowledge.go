@@ -356,6 +356,7 @@ func (m *Match) sight(seat int) uint64 {
 	}
 	for _, d := range m.Dice {
 		num(d.ID)
+		num(len(d.Dice))
 		for _, f := range d.Faces(seat) {
 			num(f)
 		}

@@ -29,22 +29,23 @@
 // (matchOf), others keep what is theirs in Lua upvalues.
 //
 // The objects on the table that need no Lua live in packages of their
-// own: cards, zones, pools, tracks and pads are package table's, a board's
+// own: cards, zones, pools, tracks, pads and cups of dice are package table's, a board's
 // map, moves, paths and drawing package board's. interp binds them to Lua
 // and names the table's types too (interp.Card is table.Card). What Lua
 // has of an object (a card's table, a zone's userdata) is kept beside it,
 // in the match.
 //
 // Scripts reach the engine through t and the objects it makes (zones,
-// pools, tracks, pads, boards). Each kind of object is a class: one list of
+// pools, tracks, pads, boards, cups of secret dice). Each kind of object is a class: one list of
 // its Lua methods, each a named Go function and a flag saying whether it
 // changes the game (methods.go). The list is what Lua gets, what keeps a
 // note drawn with a view from changing the game, and what the LuaLS
 // annotations (stdlib/tabletop.meta.lua) are checked against.
 //
 // Where to look: engine.go loads a script; match.go runs one game;
-// methods.go, tablemethods.go, zonemethods.go, pieces.go and board.go are
-// what scripts call; clauses.go are Go helpers for common rules; view.go,
+// methods.go, tablemethods.go, zonemethods.go, pieces.go, dice.go and
+// board.go are what scripts call; stale.go is how a card's knowledge that
+// outlived its reason is caught; clauses.go are Go helpers for common rules; view.go,
 // draw.go and botview.go are what seats and bots see; record.go is saving,
 // loading and replay; fork.go copies a match; sandbox.go and host.go tie
 // the script host (package luahost) in, and playthreads.go lets the play

@@ -273,6 +273,9 @@ func (m *Match) hiddenIn(v lua.LValue) SeatSet {
 				hide(c)
 			}
 		}
+		if d, ok := x.Value.(*Dice); ok {
+			out |= d.HiddenFrom(len(m.Seats))
+		}
 	case *lua.LTable:
 		if c := m.cardOf(x); c != nil {
 			hide(c)
@@ -351,6 +354,13 @@ func (m *Match) sight(seat int) uint64 {
 			}
 		}
 	}
+	for _, d := range m.Dice {
+		num(d.ID)
+		num(len(d.Dice))
+		for _, f := range d.Faces(seat) {
+			num(f)
+		}
+	}
 	for _, p := range m.Pools {
 		for _, k := range p.Kinds {
 			text(k)
@@ -417,8 +427,11 @@ var peeks = map[string]peekKind{
 	"t:seats": peekNothing, "t:card": peekNothing, "t:format": peekNothing, "t:log": peekNothing,
 	"t:tell": peekNothing, "t:event": peekNothing, "t:note": peekNothing, "t:ask": peekNothing,
 	"t:metric": peekNothing, "t:zone": peekNothing, "t:cards": peekNothing, "t:pool": peekNothing,
-	"t:track": peekNothing, "t:pad": peekNothing, "t:board": peekNothing,
-	"t:random": peekChance, "t:roll": peekChance, "t:shuffle": peekChance, "zone:shuffle": peekChance,
+	"t:track": peekNothing, "t:pad": peekNothing, "t:board": peekNothing, "t:dice": peekChance,
+	"dice:roll": peekChance, "dice:reveal": peekSelf, "dice:remove": peekNothing, "dice:size": peekNothing,
+	"dice:owner": peekNothing, "dice:sides": peekNothing, "dice:name": peekNothing, "dice:faces": peekSelf,
+	"dice:count": peekSelf,
+	"t:random":   peekChance, "t:roll": peekChance, "t:shuffle": peekChance, "zone:shuffle": peekChance,
 	"zone:count": peekNothing, "zone:empty": peekNothing, "zone:owner": peekNothing,
 	"zone:name": peekNothing, "zone:set_label": peekNothing,
 	"zone:add": peekArgs, "zone:deal": peekSelf, "zone:move_all": peekSelf, "t:move": peekCard,
@@ -434,6 +447,8 @@ func peekOf(class, what string) peekKind {
 		return peekAll
 	case "t":
 		return peekArgs
+	case "dice":
+		return peekSelf
 	}
 	return peekNothing
 }

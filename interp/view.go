@@ -18,6 +18,7 @@ type View struct {
 	Hint    string // the prompt's hint, when Turn == Seat
 	Options []string
 	Zones   []ZoneView
+	Dice    []DiceView // the cups of secret dice, as the seat sees them
 	Pools   []*Pool
 	Tracks  []*Track
 	Pads    []*Pad
@@ -65,6 +66,7 @@ func (m *Match) view(seat int) *View {
 			v.Zones = append(v.Zones, zv)
 		}
 	}
+	v.Dice = m.diceViews(seat)
 	v.Pools, v.Tracks, v.Pads = m.Pools, m.Tracks, m.Pads
 	for _, x := range m.extras {
 		if ev, ok := x.ExtraView(seat); ok {

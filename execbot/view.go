@@ -18,6 +18,7 @@ type viewJSON struct {
 	Turn   int          `json:"turn"`
 	Seats  []seatJSON   `json:"seats"`
 	Zones  []zoneJSON   `json:"zones"`
+	Dice   []diceJSON   `json:"dice"`
 	Pools  []poolJSON   `json:"pools"`
 	Tracks []trackJSON  `json:"tracks"`
 	Pads   []padJSON    `json:"pads"`
@@ -34,6 +35,16 @@ type zoneJSON struct {
 	Owner int              `json:"owner"` // 0: the table's
 	Count int              `json:"count"`
 	Cards []map[string]any `json:"cards"`
+}
+
+// diceJSON is a cup of secret dice: faces[i] is die i's face, 0 when the
+// seat may not see it.
+type diceJSON struct {
+	Name  string `json:"name"`
+	Label string `json:"label"`
+	Owner int    `json:"owner"` // 0: nobody's
+	Sides int    `json:"sides"`
+	Faces []int  `json:"faces"`
 }
 
 type poolJSON struct {
@@ -81,7 +92,7 @@ type extraJSON struct {
 // makeView is seat's view of m: only what the seat may see.
 func makeView(m *interp.Match, seat int) viewJSON {
 	v := m.View(seat)
-	out := viewJSON{Seat: seat, Turn: v.Turn, Seats: seatsOf(m), Zones: []zoneJSON{}, Pools: []poolJSON{},
+	out := viewJSON{Seat: seat, Turn: v.Turn, Seats: seatsOf(m), Zones: []zoneJSON{}, Dice: []diceJSON{}, Pools: []poolJSON{},
 		Tracks: []trackJSON{}, Pads: []padJSON{}, Notes: []noteJSON{}, Extras: []extraJSON{}, Cards: map[int]bool{}}
 	for _, z := range v.Zones {
 		zj := zoneJSON{Name: z.Name, Label: z.Label, Owner: z.Owner, Count: z.Count, Cards: []map[string]any{}}
@@ -93,6 +104,9 @@ func makeView(m *interp.Match, seat int) viewJSON {
 			out.Cards[c.ID] = true
 		}
 		out.Zones = append(out.Zones, zj)
+	}
+	for _, d := range v.Dice {
+		out.Dice = append(out.Dice, diceJSON{Name: d.Name, Label: d.Label, Owner: d.Owner, Sides: d.Sides, Faces: d.Faces})
 	}
 	for _, p := range v.Pools {
 		pj := poolJSON{Name: p.Name, Label: p.Label, Kinds: p.Kinds, Supply: counts(p.Kinds, p.Supply), Held: map[string]map[string]int{}}

@@ -74,8 +74,21 @@ func (l *Log) Pending() int { return l.pending }
 // To returns who may read line i, without rendering its text.
 func (l *Log) To(i int) table.SeatSet { return l.lines[i].To }
 
-// Leaks lists the secrecy violations noted as lines were added.
+// Leaks lists the secrecy violations noted as lines were added, and those
+// the runtime noted (NoteLeak), in the order they were found.
 func (l *Log) Leaks() []string { return l.leaks }
+
+// NoteLeak notes a secrecy violation the runtime found as the game went
+// on — a card moved where some seat would see it through what it knew of
+// it before — among those of the lines, unless it was noted already.
+func (l *Log) NoteLeak(msg string) {
+	for _, m := range l.leaks {
+		if m == msg {
+			return
+		}
+	}
+	l.leaks = append(l.leaks, msg)
+}
 
 // All returns every line (public and private), rendered with the labels
 // of deck, the table's cards.

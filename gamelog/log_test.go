@@ -62,7 +62,8 @@ func TestLinesAreRenderedWhenRead(t *testing.T) {
 
 // TestLeaksAreNotedWhenWritten: a line naming North's card to South is a
 // leak, noted with its text; a line rendered at once or thrown away
-// leaves the arenas as they were.
+// leaves the arenas as they were; a leak the runtime notes comes after,
+// once.
 func TestLeaksAreNotedWhenWritten(t *testing.T) {
 	st := game()
 	var l Log
@@ -78,6 +79,11 @@ func TestLeaksAreNotedWhenWritten(t *testing.T) {
 	}
 	if c, a := l.Mark(); c != cards || a != args {
 		t.Errorf("the arenas after RenderNow: %d cards, %d args; want %d, %d", c, a, cards, args)
+	}
+	l.NoteLeak("9C goes into South's hand")
+	l.NoteLeak("9C goes into South's hand")
+	if leaks := l.Leaks(); len(leaks) != 2 || leaks[1] != "9C goes into South's hand" {
+		t.Errorf("after a leak noted twice by the runtime: %q", leaks)
 	}
 }
 

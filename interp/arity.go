@@ -43,6 +43,17 @@ var methodParams = map[string]string{
 	"Table:metric":   "name, value",
 	"Table:ask":      "seat, options, how",
 	"Table:board":    "spec",
+	"Table:dice":     "spec",
+
+	"Dice:roll":   "i",
+	"Dice:reveal": "how",
+	"Dice:remove": "i",
+	"Dice:faces":  "seat",
+	"Dice:count":  "face",
+	"Dice:size":   "",
+	"Dice:owner":  "",
+	"Dice:sides":  "",
+	"Dice:name":   "",
 
 	"Zone:add":            "card, pos",
 	"Zone:cards":          "",

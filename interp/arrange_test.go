@@ -114,8 +114,8 @@ return G`, Config{Players: 1, Rolls: []int{1, 2, 3}})
 	m.FixRolls([]int{6, 5})
 	roll()
 	roll()
-	if got := m.RollsThrown(); got != 1 {
-		t.Errorf("RollsThrown %d, want 1 (the config's first roll)", got)
+	if got := m.FixedRollsThrown(); len(got) != 1 || got[0] != 1 {
+		t.Errorf("FixedRollsThrown %v, want [1] (the config's first roll)", got)
 	}
 	roll()
 	log := m.Log()

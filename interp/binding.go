@@ -21,6 +21,7 @@ type matchMeta struct {
 	poolMT     *lua.LTable
 	trackMT    *lua.LTable
 	padMT      *lua.LTable
+	diceMT     *lua.LTable
 }
 
 // luaNote implements t:note(key, text [, value]): a public status line

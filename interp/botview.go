@@ -36,7 +36,8 @@ type botView struct {
 	pools   []mirror      // by pool ID - 1
 	tracks  []mirror
 	pads    []mirror
-	notes   uint32 // notesVer seen
+	dice    []mirror // by cup ID - 1
+	notes   uint32   // notesVer seen
 	notesMT *lua.LTable
 	copied  int                         // slots of option values copied in this update
 	copies  map[*lua.LTable]*lua.LTable // option tables copied, to their copies
@@ -87,7 +88,7 @@ func newBotView(L *lua.LState, m *Match, seat int, old *botView) *botView {
 	bv.t.RawSetString("settings", m.optionsTable(L)) // the options, fixed for the match
 	bv.t.RawSetString("log", bv.log)
 	bv.t.RawSetString("events", bv.events)
-	for _, name := range []string{"mine", "table", "pools", "tracks", "pads", "extras"} {
+	for _, name := range []string{"mine", "table", "pools", "tracks", "pads", "extras", "dice"} {
 		bv.t.RawSetString(name, L.NewTable())
 	}
 	bv.notesMT = bv.newNotesMeta()
@@ -119,6 +120,7 @@ func (bv *botView) update() *lua.LTable {
 	bv.updateNames()
 	bv.updateZones()
 	bv.updatePools()
+	bv.updateDice()
 	bv.updateScores()
 	bv.updateNotes()
 	bv.updateExtras()
@@ -540,6 +542,39 @@ func (bv *botView) updatePools() {
 		pt.RawSetString("held", held)
 		pools.RawSetString(p.Name, pt)
 		*pm = mirror{t: pt, ver: p.Version(), ok: true}
+	}
+}
+
+// updateDice brings the cups of secret dice up to date: dice[i] = {name =,
+// label =, owner =, sides =, faces = {...}}, the faces as the seat sees
+// them (0 for a die it may not see), cups in the order they were made.
+func (bv *botView) updateDice() {
+	L, m := bv.L, bv.m
+	list := bv.t.RawGetString("dice").(*lua.LTable)
+	for len(bv.dice) < len(m.Dice) {
+		bv.dice = append(bv.dice, mirror{})
+	}
+	for i, d := range m.Dice {
+		dm := &bv.dice[i]
+		if dm.ok && dm.ver == d.Version() {
+			continue
+		}
+		faces := d.Faces(bv.seat)
+		bv.made += 5 + len(faces)
+		ft := L.CreateTable(len(faces), 0)
+		for k, f := range faces {
+			ft.RawSetInt(k+1, lua.LNumber(f))
+		}
+		dt := L.CreateTable(0, 5)
+		dt.RawSetString("name", lua.LString(d.Name))
+		dt.RawSetString("label", lua.LString(d.Label))
+		if d.Owner > 0 {
+			dt.RawSetString("owner", lua.LNumber(d.Owner))
+		}
+		dt.RawSetString("sides", lua.LNumber(d.Sides))
+		dt.RawSetString("faces", ft)
+		list.RawSetInt(i+1, dt)
+		*dm = mirror{t: dt, ver: d.Version(), ok: true}
 	}
 }
 

@@ -187,7 +187,7 @@ return G`, Config{Players: 2})
 
 // TestEveryMethodHasItsParameters: the arity check knows every method.
 func TestEveryMethodHasItsParameters(t *testing.T) {
-	for _, c := range []*class{&tableClass, &zoneClass, &poolClass, &trackClass, &padClass, &boardClass} {
+	for _, c := range []*class{&tableClass, &zoneClass, &poolClass, &trackClass, &padClass, &boardClass, &diceClass} {
 		for _, md := range c.methods {
 			if _, ok := methodParams[c.meta+":"+md.name]; !ok {
 				t.Errorf("methodParams lists no parameters for %s:%s", c.meta, md.name)

@@ -62,10 +62,11 @@ func (m *Match) ShuffleCards(z *Zone) error {
 // RollDie is the engine's own die roll (see ShuffleCards).
 func (m *Match) RollDie(sides int) int { return m.RNG.Intn(sides) + 1 }
 
-// RollsThrown is how many of Config.Rolls (the dice a test fixed) have
-// been thrown so far: the others are still to come, and no seat has seen
-// them.
-func (m *Match) RollsThrown() int { return m.cfgRolls }
+// FixedRollsThrown are the rolls of Config.Rolls (the dice a test fixed)
+// that open dice (t:roll) have shown so far, in order: every seat saw
+// them. Those a cup's dice took (dice.go) and those still to come are
+// left out: no seat has seen them all.
+func (m *Match) FixedRollsThrown() []int { return append([]int(nil), m.cfgSeen...) }
 
 // OptionCards returns the cards option i (0-based) of the current prompt
 // names: the option itself when it is a card, else the cards among the
@@ -150,11 +151,12 @@ func (m *Match) cardPlaces() string {
 	return string(b)
 }
 
-// FixRolls says what the next dice thrown (t:roll) show, in order, in
-// place of any fixed rolls not thrown yet (Config.Rolls); after them the
-// dice fall by chance again. Scenario tests use it to fix the throw a rule
-// is about in the middle of a game. A fixed roll that is not a face of
-// the die it is thrown for stops the game with an error when thrown.
+// FixRolls says what the next dice thrown (t:roll, and under cups: t:dice,
+// cup:roll) show, in order, in place of any fixed rolls not thrown yet
+// (Config.Rolls); after them the dice fall by chance again. Scenario tests
+// use it to fix the throw a rule is about in the middle of a game. A fixed
+// roll that is not a face of the die it is thrown for stops the game with
+// an error when thrown.
 func (m *Match) FixRolls(rolls []int) {
 	m.rolls = append([]int(nil), rolls...)
 	m.cfgLeft = 0

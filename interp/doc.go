@@ -28,15 +28,15 @@
 //
 // A Match is three things: the table's state, the log, and the Lua
 // session. The state is package table's: a table.State (seats, cards,
-// zones, pools, tracks, pads, extra objects), which Match embeds, so that
-// m.Cards is the table's; arranging it and its invariants are table's
-// too. The log is a gamelog.Log; what each seat learned when, a
-// knowledge.Learner. What is left here is the session — the Lua state,
-// the play coroutine, the prompt it waits at, the record of decisions,
-// the meter — and what Lua has of each object (a card's table, a zone's
+// zones, pools, tracks, pads, cups of dice, extra objects), which Match
+// embeds, so that m.Cards is the table's; arranging it and its invariants
+// are table's too. The log is a gamelog.Log; what each seat learned when,
+// a knowledge.Learner. What is left here is the session — the Lua state,
+// the play coroutine, the prompt it waits at, the record of decisions, the
+// meter — and what Lua has of each object (a card's table, a zone's
 // userdata), kept beside it in the match. So a fork is the state's copy
-// plus the Lua copy, and whatever only reads the table (views, search,
-// the web table) reads plain Go.
+// plus the Lua copy, and whatever only reads the table (views, search, the
+// web table) reads plain Go.
 //
 // The rest that needs no Lua lives in packages of its own, and interp
 // names their types too (interp.Card is table.Card, interp.View is
@@ -46,21 +46,23 @@
 // (gamefiles), printable texts (printable).
 //
 // Scripts reach the engine through t and the objects it makes (zones,
-// pools, tracks, pads, boards). Each kind of object is a class: one list of
-// its Lua methods, each a named Go function and a flag saying whether it
-// changes the game (methods.go). The list is what Lua gets, what keeps a
-// note drawn with a view from changing the game, and what the LuaLS
-// annotations (stdlib/tabletop.meta.lua) are checked against.
+// pools, tracks, pads, boards, cups of secret dice). Each kind of object
+// is a class: one list of its Lua methods, each a named Go function and a
+// flag saying whether it changes the game (methods.go). The list is what
+// Lua gets, what keeps a note drawn with a view from changing the game,
+// and what the LuaLS annotations (stdlib/tabletop.meta.lua) are checked
+// against.
 //
 // Where to look: engine.go loads a script; match.go runs one game;
-// methods.go, tablemethods.go, zonemethods.go, pieces.go and board.go are
-// what scripts call; clauses.go are Go helpers for common rules; view.go,
-// draw.go and botview.go are what seats and bots see; record.go is saving,
-// loading and replay (the format is package savefile's); log.go writes
-// the log, logplace.go finds the script place that wrote each line, and
-// knowledge.go tells the learner; fork.go copies a match;
-// sandbox.go and host.go tie the script host (package luahost) in, and
-// playthreads.go lets the play coroutine ask inside pcall.
+// methods.go, tablemethods.go, zonemethods.go, pieces.go, dice.go and
+// board.go are what scripts call; stale.go is how a card's knowledge that
+// outlived its reason is caught; clauses.go are Go helpers for common
+// rules; view.go, draw.go and botview.go are what seats and bots see;
+// record.go is saving, loading and replay (the format is package
+// savefile's); log.go writes the log, logplace.go finds the script place
+// that wrote each line, and knowledge.go tells the learner; fork.go copies
+// a match; sandbox.go and host.go tie the script host (package luahost)
+// in, and playthreads.go lets the play coroutine ask inside pcall.
 //
 // What interp does not hold: gopher-lua's private layout, which luahost
 // alone reads (interp imports no unsafe: TestNoPrivateLayoutHere); and the

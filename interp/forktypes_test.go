@@ -10,7 +10,7 @@ import (
 // forkRoots are the Go types a fork copies: the match, and what Lua
 // userdata of a match hold (besides the modules', which lib/*'s tests
 // check with their own roots).
-var forkRoots = []any{Match{}, randSource{}, Zone{}, Pool{}, Track{}, Pad{}, Board{}}
+var forkRoots = []any{Match{}, randSource{}, Zone{}, Pool{}, Track{}, Pad{}, Board{}, Dice{}}
 
 // TestForkKnowsEveryType fails when a type the fork copies by reflection
 // gains a field of a struct type it did not have, or a function,
@@ -53,12 +53,15 @@ interp.matchMeta
 interp.pcallThread
 interp.randSource
 interp.textSet
+interp.throwSeen
 interp.zoneBinding
 knowledge.Learner
 knowledge.learning
 savefile.Decision
 savefile.Takeback
 table.Card
+table.Dice
+table.Die
 table.Note
 table.Pad
 table.PadRow

@@ -143,6 +143,10 @@ func (m *Match) ownBytes() int64 {
 			n += padRowBytes(r)
 		}
 	}
+	for _, d := range m.Dice {
+		n += objectBytes + int64(len(d.Name)+len(d.Label)) + 24*int64(cap(d.Dice))
+	}
+	n += 16 * int64(len(m.throws)) // every die thrown under a cup, and who saw it
 	for _, note := range m.Notes {
 		n += noteBytes(note)
 	}

@@ -113,6 +113,9 @@ func (m *Match) hiddenIn(v lua.LValue) SeatSet {
 				hide(c)
 			}
 		}
+		if d, ok := x.Value.(*Dice); ok {
+			out |= d.HiddenFrom(len(m.Seats))
+		}
 	case *lua.LTable:
 		if c := m.cardOf(x); c != nil {
 			hide(c)
@@ -181,8 +184,11 @@ var peeks = map[string]peekKind{
 	"t:seats": peekNothing, "t:card": peekNothing, "t:format": peekNothing, "t:log": peekNothing,
 	"t:tell": peekNothing, "t:event": peekNothing, "t:note": peekNothing, "t:ask": peekNothing,
 	"t:metric": peekNothing, "t:zone": peekNothing, "t:cards": peekNothing, "t:pool": peekNothing,
-	"t:track": peekNothing, "t:pad": peekNothing, "t:board": peekNothing,
-	"t:random": peekChance, "t:roll": peekChance, "t:shuffle": peekChance, "zone:shuffle": peekChance,
+	"t:track": peekNothing, "t:pad": peekNothing, "t:board": peekNothing, "t:dice": peekChance,
+	"dice:roll": peekChance, "dice:reveal": peekSelf, "dice:remove": peekNothing, "dice:size": peekNothing,
+	"dice:owner": peekNothing, "dice:sides": peekNothing, "dice:name": peekNothing, "dice:faces": peekSelf,
+	"dice:count": peekSelf,
+	"t:random":   peekChance, "t:roll": peekChance, "t:shuffle": peekChance, "zone:shuffle": peekChance,
 	"zone:count": peekNothing, "zone:empty": peekNothing, "zone:owner": peekNothing,
 	"zone:name": peekNothing, "zone:set_label": peekNothing,
 	"zone:add": peekArgs, "zone:deal": peekSelf, "zone:move_all": peekSelf, "t:move": peekCard,
@@ -198,6 +204,8 @@ func peekOf(class, what string) peekKind {
 		return peekAll
 	case "t":
 		return peekArgs
+	case "dice":
+		return peekSelf
 	}
 	return peekNothing
 }

@@ -74,6 +74,15 @@ function G.play(t)
     pick(t, 1, { "go" })
     tally = "drawn " .. math.random(100)
     pick(t, 1, { "end" })
+  elseif case == "cup" then
+    -- North throws its dice again: it sees them, nobody else does; then
+    -- it lifts East's cup for all: North and South see East's dice.
+    local cups = { t:dice { owner = 1, count = 2 }, t:dice { owner = 2, count = 2 } }
+    pick(t, 1, { "roll" })
+    cups[1]:roll()
+    pick(t, 1, { "lift" })
+    cups[2]:reveal()
+    pick(t, 1, { "end" })
   elseif case == "vote" or case == "vote last" then
     local order = case == "vote" and { 1, 2, 3 } or { 2, 3, 1 }
     local votes = t:ask_all(order, { "yes", "no" })
@@ -170,6 +179,8 @@ func TestLearned(t *testing.T) {
 			nil, "1 look -> 1:" + cards},
 		{"die", []string{"roll", "move 4"},
 			[]int{4}, "1 roll -> 1:" + chance + ",2:" + move + ",3:" + move + " | 1 move 4 -> 2:" + move + ",3:" + move},
+		{"cup", []string{"roll", "lift"},
+			[]int{1, 2, 3, 4, 5, 6}, "1 roll -> 1:" + chance + " | 1 lift -> 1:" + cards + ",3:" + move},
 		{"random", []string{"go"},
 			nil, "1 go -> 1:" + chance + ",2:" + move + ",3:" + move},
 		// North votes first: nothing is told until the last vote.

@@ -33,7 +33,8 @@ type Config struct {
 	// Stack arranges decks for tests: when a zone with this name is
 	// shuffled, the next list gives card names from the top down.
 	Stack map[string][][]string
-	// Rolls are the die results t:roll returns first, for tests.
+	// Rolls are the die results thrown first, for tests: by t:roll, and
+	// under cups by t:dice and cup:roll (dice.go), in the order thrown.
 	Rolls []int
 	// Chance, when set, decides how zones are shuffled and dice fall
 	// instead of the match's generator (see determinize.go); nil for a
@@ -108,7 +109,8 @@ type Match struct {
 	stack    map[string][][]string // what is left of Config.Stack
 	rolls    []int                 // the fixed rolls still to throw: what is left of Config.Rolls, or FixRolls's
 	cfgLeft  int                   // how many of rolls, at its front, are Config.Rolls'
-	cfgRolls int                   // how many of Config.Rolls have been thrown
+	cfgSeen  []int                 // the rolls of Config.Rolls that t:roll threw (open dice), in order
+	throws   []throwSeen           // every die thrown under a cup, in order (dice.go)
 	saying   bool                  // inside on_say
 	logBytes int64                 // what the log keeps, for the memory measure
 	renamed  int64                 // what the seats' lists t:set_name made keep, likewise

@@ -22,6 +22,7 @@ type (
 	Pool        = table.Pool
 	Track       = table.Track
 	Pad         = table.Pad
+	Dice        = table.Dice // a cup of secret dice (dice.go)
 	PadRow      = table.PadRow
 	Note        = table.Note
 	Result      = table.Result
@@ -34,6 +35,7 @@ type (
 	Place    = gamelog.Place
 	View     = view.View
 	ZoneView = view.ZoneView
+	DiceView = view.DiceView
 
 	Decision    = savefile.Decision
 	Record      = savefile.Record

@@ -287,6 +287,15 @@ func (m *Match) askBlocked(L *lua.LState) string {
 // of the script's own code — not the prelude's, when t:ask_all asked, nor
 // a pcall thread's helper — in L or in the threads below it.
 func (m *Match) raiseAtScript(L *lua.LState, msg string) {
+	if at := m.scriptPlace(L); at != "" {
+		L.Error(lua.LString(at+": "+msg), 0)
+	}
+	L.Error(lua.LString(msg), 0)
+}
+
+// scriptPlace is "file:line" of the innermost frame of the script's own
+// code running on L (see raiseAtScript), or "".
+func (m *Match) scriptPlace(L *lua.LState) string {
 	threads := []*lua.LState{L}
 	for i := len(m.pcalls) - 2; i >= -1 && L == m.playThread(); i-- {
 		if i >= 0 {
@@ -302,11 +311,11 @@ func (m *Match) raiseAtScript(L *lua.LState, msg string) {
 				break
 			}
 			if _, err := th.GetInfo("Sl", dbg, lua.LNil); err == nil && dbg.CurrentLine > 0 && !isEngineSource(dbg.Source) {
-				L.Error(lua.LString(dbg.Source+":"+strconv.Itoa(dbg.CurrentLine)+": "+msg), 0)
+				return dbg.Source + ":" + strconv.Itoa(dbg.CurrentLine)
 			}
 		}
 	}
-	L.Error(lua.LString(msg), 0)
+	return ""
 }
 
 func isEngineSource(s string) bool { return len(s) > 0 && (s[0] == '<' || s[0] == '[') }

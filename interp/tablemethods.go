@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"github.com/tabletop/tabletop/luahost"
-	"github.com/tabletop/tabletop/table"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -41,6 +40,7 @@ var tableClass = class{lua: "t", meta: "Table", methods: []method{
 	// Randomness: always the match's generator.
 	{"random", changes, (*Match).tableRandom},
 	{"roll", changes, (*Match).tableRoll},
+	{"dice", changes, (*Match).luaDice},
 	{"shuffle", changes, (*Match).tableShuffle},
 
 	// The log.
@@ -128,7 +128,8 @@ func (m *Match) cardNamed(L *lua.LState) int {
 func (m *Match) tableMove(L *lua.LState) int {
 	c := m.checkCard(L, 2)
 	z := m.checkZone(L, 3)
-	table.Move(c, z, L.OptInt(4, 0))
+	pos, meant := movePos(L, 4)
+	m.moveCard(L, c, z, pos, meant)
 	return 0
 }
 
@@ -141,7 +142,9 @@ func (m *Match) cardWhere(L *lua.LState) int {
 // cardShow implements t:show(card, seats): those seats now know the card.
 func (m *Match) cardShow(L *lua.LState) int {
 	c := m.checkCard(L, 2)
-	c.Known |= m.checkSeats(L, 3)
+	to := m.checkSeats(L, 3)
+	c.Known |= to
+	c.Stale &^= to // what they know of it now has its reason
 	c.Zone.Touch()
 	return 0
 }
@@ -149,7 +152,7 @@ func (m *Match) cardShow(L *lua.LState) int {
 // cardReveal implements t:reveal(card): everyone knows the card.
 func (m *Match) cardReveal(L *lua.LState) int {
 	c := m.checkCard(L, 2)
-	c.Revealed = true
+	c.Revealed, c.Stale = true, 0
 	c.Zone.Touch()
 	return 0
 }
@@ -158,7 +161,7 @@ func (m *Match) cardReveal(L *lua.LState) int {
 // (beyond what its zone shows).
 func (m *Match) cardHide(L *lua.LState) int {
 	c := m.checkCard(L, 2)
-	c.Revealed, c.Known = false, 0
+	c.Revealed, c.Known, c.Stale = false, 0, 0
 	c.Zone.Touch()
 	return 0
 }
@@ -210,7 +213,7 @@ func (m *Match) tableRoll(L *lua.LState) int {
 		case len(m.rolls) > 0:
 			r, m.rolls = m.rolls[0], m.rolls[1:]
 			if m.cfgLeft > 0 {
-				m.cfgLeft, m.cfgRolls = m.cfgLeft-1, m.cfgRolls+1
+				m.cfgLeft, m.cfgSeen = m.cfgLeft-1, append(m.cfgSeen, r)
 			}
 			if r < 1 || r > sides {
 				L.RaiseError("t:roll(%d): the roll fixed for this die is %d, not one of its faces (1 to %d)", sides, r, sides)

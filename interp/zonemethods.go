@@ -64,7 +64,8 @@ func (m *Match) zoneAdd(L *lua.LState) int {
 	z := m.checkZone(L, 1)
 	list, ok := L.Get(2).(*lua.LTable)
 	if !ok || m.cardOf(list) != nil {
-		table.Move(m.checkCard(L, 2), z, L.OptInt(3, 0))
+		pos, meant := movePos(L, 3)
+		m.moveCard(L, m.checkCard(L, 2), z, pos, meant)
 		return 0
 	}
 	n := list.Len()
@@ -76,8 +77,9 @@ func (m *Match) zoneAdd(L *lua.LState) int {
 		}
 		cs = append(cs, c)
 	}
+	_, meant := movePos(L, 3)
 	for _, c := range cs {
-		table.Move(c, z, 0)
+		m.moveCard(L, c, z, 0, meant)
 	}
 	return 0
 }
@@ -90,7 +92,7 @@ func (m *Match) zoneDeal(L *lua.LState) int {
 	n := L.OptInt(3, 1)
 	moved := 0
 	for ; moved < n && len(z.Cards) > 0; moved++ {
-		table.Move(z.Cards[len(z.Cards)-1], to, 0)
+		m.moveCard(L, z.Cards[len(z.Cards)-1], to, 0, false)
 	}
 	L.Push(boxNumber(moved))
 	return 1
@@ -101,7 +103,7 @@ func (m *Match) zoneMoveAll(L *lua.LState) int {
 	z := m.checkZone(L, 1)
 	to := m.checkZone(L, 2)
 	for len(z.Cards) > 0 {
-		table.Move(z.Cards[0], to, 0)
+		m.moveCard(L, z.Cards[0], to, 0, false)
 	}
 	return 0
 }

@@ -29,8 +29,8 @@ func (h Sight) Text(s string) Sight {
 	return h
 }
 
-// Table adds what seat sees of the objects of st: the zones as it sees
-// them, the pools, tracks and pads (the runtime adds the notes as drawn
+// Table adds what seat sees of the objects of st: the zones and the cups
+// of dice as it sees them, the pools, tracks and pads (the runtime adds the notes as drawn
 // for the seat, then Extras).
 func (h Sight) Table(st *table.State, seat int) Sight {
 	for _, z := range st.Zones {
@@ -39,6 +39,12 @@ func (h Sight) Table(st *table.State, seat int) Sight {
 			if c.VisibleTo(seat) {
 				h = h.Num(c.ID)
 			}
+		}
+	}
+	for _, d := range st.Dice {
+		h = h.Num(d.ID).Num(len(d.Dice))
+		for _, f := range d.Faces(seat) {
+			h = h.Num(f)
 		}
 	}
 	for _, p := range st.Pools {

@@ -354,3 +354,27 @@ func lineStarting(lines []string, prefix string) string {
 	}
 	return ""
 }
+
+// A seat's screen shows the dice under its cup with its hand, a cup it
+// sees into die by die, and how many dice the cups it sees nothing of hide.
+func TestScreenShowsDice(t *testing.T) {
+	seats := []interp.Seat{{Label: "Ann"}, {Label: "Bob"}, {Label: "Cy"}}
+	v := &interp.View{
+		Seat: 1, Title: "Liar's Dice", Seats: seats,
+		Dice: []interp.DiceView{
+			{ID: 1, Label: "Ann's cup", Owner: 1, Sides: 6, Faces: []int{1, 4, 4, 6}},
+			{ID: 2, Label: "Bob's cup", Owner: 2, Sides: 6, Faces: []int{0, 5, 0}},
+			{ID: 3, Label: "Cy's cup", Owner: 3, Sides: 6, Faces: []int{0, 0, 0, 0, 0}},
+		},
+	}
+	p := &interp.Prompt{Seat: 1, Options: []string{"bid 1 1", "liar"}}
+	text := strings.Join(Screen(Turn{View: v, Prompt: p}, 24, Style{Width: 80, Profile: termenv.Ascii}), "\n")
+	for _, want := range []string{"Ann's cup: [1] [4] [4] [6]", "Bob's cup: [?] [5] [?]", "Dice under cups: Cy 5"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the screen lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "Cy's cup") {
+		t.Errorf("a cup the seat sees nothing of has a line of its own:\n%s", text)
+	}
+}

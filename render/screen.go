@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -125,14 +126,47 @@ func promptLines(t Turn, st Style) []string {
 	return st.Wrap(st.Bold(head)+": "+moves, "  ")
 }
 
-// handLines is the seat's first zone of cards it sees: its hand.
+// handLines is the seat's first zone of cards it sees, its hand, and
+// the dice under its cups.
 func handLines(v *interp.View, st Style) []string {
+	var out []string
 	for _, z := range v.Zones {
 		if z.Owner == v.Seat && v.Seat > 0 && z.Count > 0 && len(z.Cards) == z.Count {
-			return st.Wrap(z.Label+": "+Cards(z.Cards), "  ")
+			out = st.Wrap(z.Label+": "+Cards(z.Cards), "  ")
+			break
 		}
 	}
-	return nil
+	for _, d := range v.Dice {
+		if d.Owner == v.Seat && v.Seat > 0 && len(d.Faces) > 0 {
+			out = append(out, st.Wrap(d.Label+": "+st.Bold(DiceText(d.Faces)), "  ")...)
+		}
+	}
+	return out
+}
+
+// diceLines are the other cups: those with a die the seat sees, a line
+// each ("Bob's cup: [3] [?] [5]"); those it sees nothing of, how many
+// dice each hides, in one line ("Dice under cups: Bob 5 · Cy 4").
+func diceLines(v *interp.View, st Style) []string {
+	var out, hidden []string
+	for _, d := range v.Dice {
+		if d.Owner == v.Seat && v.Seat > 0 || len(d.Faces) == 0 {
+			continue
+		}
+		if slices.ContainsFunc(d.Faces, func(f int) bool { return f > 0 }) {
+			out = append(out, st.Wrap(d.Label+": "+DiceText(d.Faces), "  ")...)
+			continue
+		}
+		who := d.Label
+		if d.Owner > 0 {
+			who = v.Seats[d.Owner-1].Label
+		}
+		hidden = append(hidden, fmt.Sprintf("%s %d", who, len(d.Faces)))
+	}
+	if len(hidden) > 0 {
+		out = append(out, st.Wrap("Dice under cups: "+strings.Join(hidden, " · "), "  ")...)
+	}
+	return out
 }
 
 // tableLines are the notes and the cards in sight on the table and before
@@ -157,6 +191,7 @@ func tableLines(v *interp.View, st Style) []string {
 			out = append(out, z.Label+": "+plural(z.Count, "card"))
 		}
 	}
+	out = append(out, diceLines(v, st)...)
 	return append(out, hiddenCounts(v, st)...)
 }
 

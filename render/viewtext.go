@@ -25,6 +25,9 @@ func ViewText(v *interp.View) string {
 		noted[n.Key] = true
 	}
 	zonesText(&b, v, noted)
+	for _, d := range v.Dice {
+		fmt.Fprintf(&b, "%s: %s\n", d.Label, diceLine(d))
+	}
 	for _, p := range v.Pools {
 		if p.Shown {
 			b.WriteString(poolText(p, v.Seats))

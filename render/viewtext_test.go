@@ -36,6 +36,11 @@ func viewFixture() *interp.View {
 			{Name: "trick", Label: "The trick", Count: 1, Cards: []*interp.Card{{Label: "7♣"}}},
 			{Name: "deck", Label: "The deck", Count: 30},
 		},
+		Dice: []interp.DiceView{
+			{Label: "Ann's cup", Owner: 1, Sides: 6, Faces: []int{3, 5}},
+			{Label: "Bob's cup", Owner: 2, Sides: 6, Faces: []int{0, 2, 0}},
+			{Label: "Cy's cup", Owner: 3, Sides: 6},
+		},
 		Pools:  []*interp.Pool{chips, tiles, hidden},
 		Tracks: []*interp.Track{fame, secretTrack},
 		Pads:   []*interp.Pad{pad, book},
@@ -56,6 +61,9 @@ Bob's hand: 3 cards (you know Q♥)
 Cy's hand: 1 card
 Ann's tricks: (empty)
 The deck: 30 cards
+Ann's cup: [3] [5]
+Bob's cup: [?] [2] [?]
+Cy's cup: (no dice)
 Chips — supply: red 1, blue 4
   Ann: red 2, blue 0
   Cy: red 2, blue 0

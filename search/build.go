@@ -649,6 +649,7 @@ func (b *builder) mutate(w *world) *world {
 	}
 	if len(events) == 0 || b.rng.Intn(4) == 0 {
 		c.seed = b.rng.Uint64()
+		c.dice = nil // the dice the seat has not seen guessed afresh
 	}
 	return c
 }

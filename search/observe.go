@@ -36,6 +36,10 @@ type Observation struct {
 	// Rolls are the dice thrown so far: dice are thrown on the table, so
 	// every seat sees them.
 	Rolls []int
+	// Dice are the dice thrown under cups so far (t:dice), by throw: the
+	// face when the seat has seen that throw (its own cup, a cup lifted
+	// for it before the die was thrown again), else 0.
+	Dice []int
 	// Root is what the seat sees now (its view without the log).
 	Root string
 	// Labels are the names each seat has gone by so far (by seat, from
@@ -179,6 +183,16 @@ func (r *recorder) Draw(m *interp.Match, n int) int {
 	return m.DrawSecret(n)
 }
 
+// Throw implements interp.DiceChance as the engine throws, or as the
+// true game's own Chance does: what the seat saw of it is read from the
+// match (finish).
+func (r *recorder) Throw(m *interp.Match, n, sides int) (int, error) {
+	if dc, ok := r.inner.(interp.DiceChance); ok {
+		return dc.Throw(m, n, sides)
+	}
+	return m.ThrowDie(sides)
+}
+
 func (r *recorder) Roll(m *interp.Match, sides int) int {
 	v := 0
 	if r.inner != nil {
@@ -199,7 +213,6 @@ type mirror struct {
 	obs  Observation
 	read int // log lines of m seen so far
 
-	cfgRolls  []int             // dice the config fixed before the recorder's
 	seen      map[[2]int]bool   // card ID and event: the seat has seen the card that came out of it
 	cum       []map[int]setInts // by event: origin zone ID → slots of cards seen to leave or lie in it
 	startZone []int             // by card ID: its zone at the start of the step
@@ -223,7 +236,6 @@ func newMirror(eng *interp.Engine, cfg interp.Config, seat int) (*mirror, error)
 	}
 	mr.m = m
 	mr.obs = Observation{Seat: seat, Players: cfg.Players, Options: m.Config.Options, Names: cfg.Names, SharedFrom: cfg.SharedFrom}
-	mr.cfgRolls = cfg.Rolls
 	mr.snapshot()
 	lines, ids := mr.newLines()
 	mr.obs.Setup = lines
@@ -456,7 +468,13 @@ func (mr *mirror) finish() {
 	}
 	// The dice a test fixed come first, then the recorder's; those fixed
 	// but not thrown yet stay out (the seat has not seen them).
-	mr.obs.Rolls = append(append([]int(nil), mr.cfgRolls[:mr.m.RollsThrown()]...), rec.rolls...)
+	mr.obs.Rolls = append(append([]int(nil), mr.m.FixedRollsThrown()...), rec.rolls...)
+	mr.obs.Dice = make([]int, mr.m.Throws())
+	for n := range mr.obs.Dice {
+		if face, seen := mr.m.ThrowSeen(n+1, mr.seat); seen {
+			mr.obs.Dice[n] = face
+		}
+	}
 	mr.obs.Root = viewKey(mr.m, mr.seat)
 }
 
@@ -490,6 +508,9 @@ func viewKey(m *interp.Match, seat int) string {
 			}
 		}
 		b.WriteByte('\n')
+	}
+	for _, d := range v.Dice {
+		fmt.Fprintf(&b, "c%d%v\n", d.ID, d.Faces)
 	}
 	for _, t := range v.Tracks {
 		fmt.Fprintf(&b, "t%d%v\n", t.ID, t.Markers)

@@ -487,7 +487,7 @@ func TestFixedDiceStayUnseen(t *testing.T) {
 	cfg := interp.Config{Players: 3, Seed: 4, Rolls: fixed}
 	m := playTo(t, e, cfg, 1, 12)
 	defer m.Close()
-	thrown := m.RollsThrown()
+	thrown := len(m.FixedRollsThrown())
 	if thrown == 0 || thrown == len(fixed) {
 		t.Fatalf("%d of the %d fixed dice thrown: the test needs some thrown and some not", thrown, len(fixed))
 	}

@@ -21,6 +21,10 @@ type world struct {
 	// order: guessed when first made, changed by the builder when what the
 	// seat read next disagrees (builder.redraw).
 	draws []draw
+	// dice are the faces of the dice thrown under cups up to the present,
+	// by throw, where the seat has not seen them: guessed when first
+	// thrown (0: not guessed yet).
+	dice []int
 	// reached is how far the last build got, when it failed: worlds that
 	// get further are better starting points for a repair.
 	reached int
@@ -36,7 +40,7 @@ type draw struct {
 
 // clone copies w deeply enough to change it.
 func (w *world) clone() *world {
-	c := &world{seed: w.seed, texts: append([]string(nil), w.texts...), draws: append([]draw(nil), w.draws...), reached: w.reached}
+	c := &world{seed: w.seed, texts: append([]string(nil), w.texts...), draws: append([]draw(nil), w.draws...), dice: append([]int(nil), w.dice...), reached: w.reached}
 	c.orders = make([][]int, len(w.orders))
 	for i, o := range w.orders {
 		c.orders[i] = append([]int(nil), o...)
@@ -68,6 +72,29 @@ type arranger struct {
 }
 
 func (a *arranger) Roll(m *interp.Match, sides int) int { return m.RollDie(sides) }
+
+// Throw implements interp.DiceChance: up to the present, a die the seat
+// saw shows what it saw, and one it did not the world's guess (made the
+// first time, at random); past the present, the match's own.
+func (a *arranger) Throw(m *interp.Match, n, sides int) (int, error) {
+	if n > len(a.obs.Dice) {
+		return m.RollDie(sides), nil
+	}
+	if f := a.obs.Dice[n-1]; f > 0 {
+		if f > sides {
+			a.fail = fmt.Errorf("%w: throw %d showed %d, and its die has %d sides", errDeparts, n, f, sides)
+			return 0, a.fail
+		}
+		return f, nil
+	}
+	for len(a.w.dice) < n {
+		a.w.dice = append(a.w.dice, 0)
+	}
+	if f := a.w.dice[n-1]; f < 1 || f > sides {
+		a.w.dice[n-1] = 1 + a.rng.Intn(sides)
+	}
+	return a.w.dice[n-1], nil
+}
 
 // ForkChance implements interp.ChanceForker: the fork's arranger counts
 // its shuffles apart, and shares the observation, the world and the

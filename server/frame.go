@@ -30,6 +30,7 @@ type stateFrame struct {
 	Options []string    `json:"options,omitempty"`
 	Notes   []string    `json:"notes"`
 	Zones   []zoneJSON  `json:"zones"`
+	Dice    []diceJSON  `json:"dice"`
 	Pads    []padJSON   `json:"pads"`
 	Tracks  []trackJSON `json:"tracks"`
 	Pools   []poolJSON  `json:"pools"`
@@ -72,6 +73,15 @@ type cardJSON struct {
 	ID    int    `json:"id"`
 	Name  string `json:"name"`
 	Label string `json:"label"`
+}
+
+// diceJSON is a cup of secret dice as the seat sees it: faces[i] is die
+// i's face, 0 when the seat may not see it.
+type diceJSON struct {
+	Label string `json:"label"`
+	Owner int    `json:"owner"`
+	Sides int    `json:"sides"`
+	Faces []int  `json:"faces"`
 }
 
 type zoneJSON struct {
@@ -211,7 +221,7 @@ func (t *Table) frame(c *client) []byte {
 // emptyFrame is a frame for c of table id with nothing on the table yet:
 // its lists empty, not null, for the page.
 func emptyFrame(id string, c *client) stateFrame {
-	return stateFrame{Type: "state", Table: id, Seat: c.seat, Notes: []string{}, Zones: []zoneJSON{}, Pads: []padJSON{},
+	return stateFrame{Type: "state", Table: id, Seat: c.seat, Notes: []string{}, Zones: []zoneJSON{}, Dice: []diceJSON{}, Pads: []padJSON{},
 		Tracks: []trackJSON{}, Pools: []poolJSON{}, Extras: []extraJSON{}, Log: []logJSON{}, Notices: c.notices}
 }
 
@@ -235,6 +245,9 @@ func viewFrame(v *interp.View, f stateFrame) stateFrame {
 			zj.Cards = append(zj.Cards, cardJSON{ID: card.ID, Name: card.Name, Label: card.Label})
 		}
 		f.Zones = append(f.Zones, zj)
+	}
+	for _, d := range v.Dice {
+		f.Dice = append(f.Dice, diceJSON{Label: d.Label, Owner: d.Owner, Sides: d.Sides, Faces: d.Faces})
 	}
 	for _, p := range v.Pads {
 		if p.Shown {

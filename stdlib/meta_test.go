@@ -27,8 +27,9 @@ function G.play(t)
   local tr = t:track { name = "tr", min = 0, max = 1 }
   local pad = t:pad { name = "pad" }
   local board = t:board { map = "..", legend = { ["."] = "corridor" } }
+  local cup = t:dice { owner = 1, count = 2 }
   local all = names("Table", t)
-  for _, pair in ipairs({ { "Zone", z }, { "Pool", p }, { "Track", tr }, { "Pad", pad }, { "Board", board } }) do
+  for _, pair in ipairs({ { "Zone", z }, { "Pool", p }, { "Track", tr }, { "Pad", pad }, { "Board", board }, { "Dice", cup } }) do
     for _, n in ipairs(names(pair[1], getmetatable(pair[2]).__index)) do all[#all + 1] = n end
   end
   for _, n in ipairs(all) do t:log(n) end
@@ -66,7 +67,7 @@ func TestMetaCoversTheAPI(t *testing.T) {
 		}
 	}
 	// And the other way: no annotation of a method the runtime lacks.
-	annotated := regexp.MustCompile(`(?m)^function ((?:Table|Zone|Pool|Track|Pad|Board):\w+)\(`)
+	annotated := regexp.MustCompile(`(?m)^function ((?:Table|Zone|Pool|Track|Pad|Board|Dice):\w+)\(`)
 	for _, a := range annotated.FindAllSubmatch(meta, -1) {
 		if !have[string(a[1])] {
 			t.Errorf("tabletop.meta.lua annotates %s, which the runtime does not have", a[1])
@@ -84,7 +85,7 @@ func TestMetaParamsAreTheEngines(t *testing.T) {
 		t.Fatal(err)
 	}
 	engine := interp.MethodParams()
-	annotated := regexp.MustCompile(`(?m)^function ((?:Table|Zone|Pool|Track|Pad|Board):\w+)\(([^)]*)\)`)
+	annotated := regexp.MustCompile(`(?m)^function ((?:Table|Zone|Pool|Track|Pad|Board|Dice):\w+)\(([^)]*)\)`)
 	seen := map[string]bool{}
 	for _, a := range annotated.FindAllSubmatch(meta, -1) {
 		name, params := string(a[1]), string(a[2])

@@ -108,11 +108,18 @@ function Table:cards(defs, zone) end
 function Table:card(name) end
 
 --- Moves a card to the top of a zone (or to position `pos` from the bottom).
---- Seats that could see the card where it was keep knowing it.
+--- Seats that could see the card where it was keep knowing it. `check`
+--- flags a card whose knowledge outlived its reason (it went into a hidden
+--- zone unshuffled, and comes out into a zone only its owner sees) unless
+--- the move says `{ known = true }`: the knowledge is meant.
 ---@param card Card
 ---@param zone Zone
----@param pos? integer
+---@param pos? integer|MoveOptions
 function Table:move(card, zone, pos) end
+
+---@class MoveOptions
+---@field pos? integer                   Position from the bottom (default: the top).
+---@field known? boolean                 The seats that know the card are meant to go on knowing it (a card passed face up).
 
 --- The zone a card lies in.
 ---@param card Card
@@ -193,6 +200,20 @@ function Table:random(n) end
 ---@param count? integer
 ---@return integer ...
 function Table:roll(sides, count) end
+
+---@class DiceSpec
+---@field name? string                   Default "cup".
+---@field label? string                  Default "<owner>'s cup".
+---@field owner? Seat                    The seat that sees under the cup (none when absent).
+---@field count? integer                 How many dice (default 1, at most 100).
+---@field sides? integer                 Faces of each die (default 6).
+---@field shown? boolean
+
+--- Dice thrown under a cup: their faces are secret to all but the cup's
+--- owner until revealed. They are thrown as the cup is made.
+---@param spec DiceSpec
+---@return Dice
+function Table:dice(spec) end
 
 --- Shuffles a Lua list in place with the game's generator and returns it.
 ---@generic T
@@ -300,7 +321,7 @@ function Table:board(spec) end
 local Zone = {}
 --- Moves a card (or a list of cards) here, on top (or at `pos` from the bottom).
 ---@param card Card|Card[]
----@param pos? integer
+---@param pos? integer|MoveOptions
 function Zone:add(card, pos) end
 --- The cards, bottom to top. Asking again while the zone is unchanged gives
 --- the same list, unless it was changed (sorted, added to): then a new one.
@@ -359,6 +380,39 @@ function Zone:name() end
 function Zone:set_visibility(visibility) end
 ---@param label string
 function Zone:set_label(label) end
+
+---@class Dice
+local Dice = {}
+--- Throws every die again (or die `i`): the new faces are secret to all
+--- but the owner, whoever saw the old ones.
+---@param i? integer
+function Dice:roll(i) end
+--- Lets everyone (or the seats `to`) see the dice (or the dice listed)
+--- until they are thrown again.
+---@param how? { to?: Seat|Seat[], dice?: integer[] }
+function Dice:reveal(how) end
+--- Takes die `i` (default the last) away; returns its face.
+---@param i? integer
+---@return integer
+function Dice:remove(i) end
+--- Every face in order (the rules are the referee); with a seat, the faces
+--- that seat may see, 0 for the others.
+---@param seat? Seat
+---@return integer[]
+function Dice:faces(seat) end
+--- How many dice show a face.
+---@param face integer
+---@return integer
+function Dice:count(face) end
+--- How many dice are under the cup (also #cup).
+---@return integer
+function Dice:size() end
+---@return Seat?
+function Dice:owner() end
+---@return integer
+function Dice:sides() end
+---@return string
+function Dice:name() end
 
 ---@alias Holder Seat|string  A seat, or a named place ("board", "lost").
 
@@ -674,6 +728,13 @@ function Holders:holder(card) end
 ---@field count integer                  How many cards it holds.
 ---@field cards table[]                  The cards this seat may see (copies of their plain fields).
 
+---@class DiceView
+---@field name string
+---@field label string
+---@field owner? Seat
+---@field sides integer
+---@field faces integer[]                Each die's face, or 0 for one this seat may not see.
+
 ---@class View
 ---@field seat Seat
 ---@field players integer
@@ -689,6 +750,7 @@ function Holders:holder(card) end
 ---@field table table<string, ZoneView>  Unowned zones by name.
 ---@field seats table<Seat, table<string, ZoneView>>  Every seat's zones by name.
 ---@field pools table<string, {supply: table<string, integer>, held: table<Holder, table<string, integer>>}>
+---@field dice DiceView[]                The cups of secret dice, in the order made.
 ---@field tracks table<string, integer[]>
 ---@field pads table<string, {totals: integer[], rows: {label: string, scores: integer[]}[]}>
 ---@field notes table<string, string>
@@ -707,7 +769,7 @@ function Holders:holder(card) end
 ---@field seed? integer
 ---@field options? table<string, any>
 ---@field stack? table<string, string[]|string[][]>  Per zone name: card names from the top down, applied at the next shuffle (a list of lists: one per shuffle).
----@field rolls? integer[]               The first die results t:roll returns (g:rolls fixes later ones).
+---@field rolls? integer[]               The first die results, in the order thrown: by t:roll, and under cups by t:dice and cup:roll (g:rolls fixes later ones).
 
 ---@class StackHow
 ---@field only? boolean                  The zone holds the named cards and nothing else.
@@ -779,8 +841,9 @@ function GameHandle:mark() end
 ---@param how? StackHow
 ---@overload fun(self: GameHandle, zone: string, owner: Seat, cards: string[], how?: StackHow)
 function GameHandle:stack(zone, cards, how) end
---- The next dice thrown (t:roll) show these values, in order, in place of
---- any fixed rolls not thrown yet; then chance again.
+--- The next dice thrown (t:roll, and under cups: t:dice, cup:roll) show
+--- these values, in order, in place of any fixed rolls not thrown yet; then
+--- chance again.
 ---@param rolls integer[]
 function GameHandle:rolls(rolls) end
 --- Makes the waiting prompt again under what was arranged (g:stack, g:rolls)

@@ -61,6 +61,12 @@ type Card struct {
 	Known SeatSet
 	// Revealed cards are known to everyone until their zone is shuffled.
 	Revealed bool
+	// Stale is the set of seats whose knowledge of the card outlived its
+	// reason: they knew it when it went into a hidden zone (a box, a
+	// deck not shuffled since), and nothing showed it to them there.
+	// Everyone is, when a revealed card went in. Showing the card to
+	// them again, laying it open, hiding it or shuffling it clears it.
+	Stale SeatSet
 
 	verb, text string // the last option text made for this card
 }
@@ -123,7 +129,8 @@ func (z *Zone) Index(c *Card) int {
 // Move moves c to the top of z (pos > 0: to that 1-based position from
 // the bottom). Seats that saw the card where it was keep knowing it: a card
 // that leaves a public zone is revealed, one that leaves an owner's zone
-// stays known to the owner.
+// stays known to the owner. Their knowledge goes stale (Card.Stale) when
+// the card goes into a hidden zone, and fresh again when it is laid open.
 func Move(c *Card, z *Zone, pos int) {
 	if old := c.Zone; old != nil {
 		if old.Vis == Public {
@@ -135,6 +142,15 @@ func Move(c *Card, z *Zone, pos int) {
 			old.Cards = append(old.Cards[:i], old.Cards[i+1:]...)
 		}
 		old.Touch()
+	}
+	switch z.Vis {
+	case Hidden:
+		c.Stale |= c.Known
+		if c.Revealed {
+			c.Stale = AllSeats
+		}
+	case Public:
+		c.Stale = 0
 	}
 	c.Zone = z
 	z.Touch()
@@ -151,6 +167,21 @@ func Move(c *Card, z *Zone, pos int) {
 // them beyond what their zone shows.
 func Forget(cards []*Card) {
 	for _, c := range cards {
-		c.Known, c.Revealed = 0, false
+		c.Known, c.Revealed, c.Stale = 0, false, 0
 	}
+}
+
+// StaleIn returns the seats whose stale knowledge of c (Card.Stale) would
+// let them see it in z, a zone only its owner may see: what they knew of
+// the card before it went into a hidden zone would tell them what the
+// owner now holds. Empty for any other zone.
+func StaleIn(c *Card, z *Zone) SeatSet {
+	if z.Vis != OwnerOnly || c.Zone == z {
+		return 0
+	}
+	known := c.Known
+	if c.Revealed {
+		known = AllSeats
+	}
+	return c.Stale & known &^ (1 << uint(z.Owner)) &^ 1
 }

@@ -12,7 +12,13 @@
 // their hand), and whether it was revealed to all (Card.Revealed). Move
 // keeps that knowledge as players would: a card that leaves a public zone
 // stays known to everyone, one that leaves a hand stays known to its
-// owner, until a shuffle makes it anonymous again.
+// owner, until a shuffle makes it anonymous again. That knowledge goes
+// stale (Card.Stale) when the card goes into a hidden zone: a card that
+// comes out of one into a zone only its owner sees (StaleIn) would show
+// the others what the owner holds, which the runtime reports.
+//
+// Dice under a cup (Dice) are seen by the cup's owner, and by the seats
+// each die was revealed to until it is thrown again.
 //
 // Seats are numbered from 1; a SeatSet is a set of them. Pools count
 // pieces of several kinds, always somewhere (the supply or a holder), so

@@ -16,10 +16,10 @@ type Seat struct {
 }
 
 // State is what lies on the table of one game: the seats, every card and
-// the zones that hold them, the pools, tracks and pads, and the extra
-// objects a game library adds (a board). The runtime (package interp)
-// keeps one per match and changes it as the script says; views, bots and
-// the checks below read it. A State is plain data: copying a match copies
+// the zones that hold them, the pools, tracks, pads and cups of dice, and
+// the extra objects a game library adds (a board). The runtime (package
+// interp) keeps one per match and changes it as the script says; views,
+// bots and the checks below read it. A State is plain data: copying a match copies
 // it deeply.
 type State struct {
 	Seats  []Seat
@@ -28,6 +28,7 @@ type State struct {
 	Pools  []*Pool
 	Tracks []*Track
 	Pads   []*Pad
+	Dice   []*Dice // cups of secret dice
 	Extras []Extra
 }
 

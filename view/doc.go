@@ -1,7 +1,8 @@
 // Package view is what one seat may see of a game: the zones and the
-// cards in them it may see, the pools, tracks and pads, the notes, the
-// extra objects shown to it, the log lines addressed to it, whose turn it
-// is and, when it is its own, the legal moves. Seat 0 is a spectator, who
+// cards in them it may see, the faces of the dice under cups it may see,
+// the pools, tracks and pads, the notes, the extra objects shown to it,
+// the log lines addressed to it, whose turn it is and, when it is its
+// own, the legal moves. Seat 0 is a spectator, who
 // sees only what is public.
 //
 // Of builds the part that comes from the table (package table's State);
@@ -13,5 +14,6 @@
 // web table builds its frames from the data.
 //
 // A View holds only what its seat may see, so whatever shows it cannot
-// leak a hidden card: a zone the seat may not look into is a count.
+// leak a hidden card: a zone the seat may not look into is a count, a die
+// it may not see under a cup a face of 0.
 package view

@@ -16,6 +16,7 @@ type View struct {
 	Hint    string // the prompt's hint, when Turn == Seat
 	Options []string
 	Zones   []ZoneView
+	Dice    []DiceView // the cups of secret dice, as the seat sees them
 	Pools   []*table.Pool
 	Tracks  []*table.Track
 	Pads    []*table.Pad
@@ -27,9 +28,10 @@ type View struct {
 }
 
 // Of returns what seat may see of the table st: the zones it may see
-// (with the cards it may see), the pools, tracks and pads, and the extra
-// objects shown to it. The runtime adds the rest (the title, the prompt,
-// the notes, the log, the result).
+// (with the cards it may see), the cups of dice shown (with the faces it
+// may see), the pools, tracks and pads, and the extra objects shown to
+// it. The runtime adds the rest (the title, the prompt, the notes, the
+// log, the result).
 func Of(st *table.State, seat int) *View {
 	v := &View{Seat: seat, Seats: st.Seats}
 	for _, z := range st.Zones {
@@ -41,6 +43,11 @@ func Of(st *table.State, seat int) *View {
 		}
 		if z.Shown || zv.Count > 0 && z.Vis != table.Hidden {
 			v.Zones = append(v.Zones, zv)
+		}
+	}
+	for _, d := range st.Dice {
+		if d.Shown {
+			v.Dice = append(v.Dice, DiceView{ID: d.ID, Name: d.Name, Label: d.Label, Owner: d.Owner, Sides: d.Sides, Faces: d.Faces(seat)})
 		}
 	}
 	v.Pools, v.Tracks, v.Pads = st.Pools, st.Tracks, st.Pads
@@ -59,4 +66,14 @@ type ZoneView struct {
 	Owner       int
 	Count       int
 	Cards       []*table.Card // the cards the seat may see, in zone order
+}
+
+// DiceView is a cup as one seat sees it: Faces[i] is die i's face, or 0
+// when the seat may not see it.
+type DiceView struct {
+	ID          int
+	Name, Label string
+	Owner       int
+	Sides       int
+	Faces       []int
 }

@@ -47,3 +47,21 @@ func TestOfShowsWhatTheSeatMaySee(t *testing.T) {
 		}
 	}
 }
+
+// TestOfShowsTheDiceTheSeatMaySee: the owner sees under its cup, a die
+// revealed to a seat shows it its face, the others see 0; a cup not shown
+// is left out.
+func TestOfShowsTheDiceTheSeatMaySee(t *testing.T) {
+	cup := &table.Dice{ID: 1, Name: "cup", Label: "Ann's cup", Owner: 1, Sides: 6, Shown: true, Dice: make([]table.Die, 2)}
+	cup.Set(0, 3, 1)
+	cup.Set(1, 5, 2)
+	cup.Reveal(1, table.SeatSet(0).With(2))
+	hidden := &table.Dice{ID: 2, Name: "box", Sides: 6, Dice: make([]table.Die, 1)}
+	st := &table.State{Seats: []table.Seat{{Label: "Ann"}, {Label: "Bob"}, {Label: "Cy"}}, Dice: []*table.Dice{cup, hidden}}
+	for seat, want := range map[int][]int{1: {3, 5}, 2: {0, 5}, 3: {0, 0}, 0: {0, 0}} {
+		v := Of(st, seat)
+		if len(v.Dice) != 1 || v.Dice[0].Label != "Ann's cup" || !reflect.DeepEqual(v.Dice[0].Faces, want) {
+			t.Errorf("seat %d sees the dice %+v, want Ann's cup showing %v", seat, v.Dice, want)
+		}
+	}
+}

@@ -377,6 +377,22 @@ function zoneBox(z, options) {
   return box;
 }
 
+// diceBox is a cup of dice: each die the seat sees with its face, the
+// others face down.
+function diceBox(d) {
+  const box = el("div", "zone cup");
+  box.append(el("h4", "", d.label));
+  const row = el("div", "dice");
+  for (const f of d.faces) {
+    const die = el("span", f > 0 ? "die" : "die hidden", f > 0 ? String(f) : "?");
+    die.title = f > 0 ? `a ${f} (d${d.sides})` : "a die under the cup";
+    row.append(die);
+  }
+  if (d.faces.length === 0) row.append(el("span", "empty", "no dice"));
+  box.append(row);
+  return box;
+}
+
 // cardOptions maps a card name to the one option that plays it ("play
 // JC"): a move of two words whose verb is only ever followed by the name
 // of a card in sight ("move hall" in Cluedo is a room, since "move h2" is
@@ -412,19 +428,27 @@ function drawZones(s) {
   for (const z of s.zones) {
     if (z.owner === 0 && z.count > 0) pub.append(zoneBox(z, opts));
   }
+  for (const d of s.dice || []) {
+    if (!d.owner) pub.append(diceBox(d));
+  }
   const others = $("others");
   others.textContent = "";
   const byOwner = new Map();
   for (const z of s.zones) {
     if (z.owner === 0 || z.owner === s.seat || z.count === 0) continue;
     if (!byOwner.has(z.owner)) byOwner.set(z.owner, []);
-    byOwner.get(z.owner).push(z);
+    byOwner.get(z.owner).push(zoneBox(z));
+  }
+  for (const d of s.dice || []) {
+    if (!d.owner || d.owner === s.seat) continue;
+    if (!byOwner.has(d.owner)) byOwner.set(d.owner, []);
+    byOwner.get(d.owner).push(diceBox(d));
   }
   for (const [owner, zones] of byOwner) {
     const box = el("div", "player-area");
     if (owner === s.turn) box.classList.add("turn");
     box.append(el("h3", "", state.seats[owner - 1].title));
-    for (const z of zones) box.append(zoneBox(z));
+    for (const b of zones) box.append(b);
     others.append(box);
   }
   $("hand-box").hidden = s.seat === 0;
@@ -433,6 +457,8 @@ function drawZones(s) {
   if (hand) {
     $("hand-label").textContent = hand.label;
     for (const c of hand.cards) h.append(card(c, opts.get(c.name.toUpperCase())));
+  } else if ((s.dice || []).some((d) => d.owner === s.seat && s.seat > 0)) {
+    $("hand-label").textContent = "Your dice"; // the cups below; a game of dice alone has no hand
   } else {
     $("hand-label").textContent = "Your hand";
     h.append(el("span", "empty", "no cards"));
@@ -441,6 +467,9 @@ function drawZones(s) {
   mine.textContent = "";
   for (const z of s.zones) {
     if (z.owner === s.seat && s.seat > 0 && z !== hand && z.count > 0) mine.append(zoneBox(z, opts));
+  }
+  for (const d of s.dice || []) {
+    if (d.owner === s.seat && s.seat > 0) mine.append(diceBox(d));
   }
 }
 

@@ -503,7 +503,7 @@ func (m *Match) luaCards(L *lua.LState) int {
 		if _, dup := m.meta.cardByName[c.Name]; !dup {
 			m.meta.cardByName[c.Name] = c
 		}
-		table.Move(c, z, 0)
+		m.moveCard(c, z, 0)
 		out.RawSetInt(i, t)
 	}
 	L.Push(out)

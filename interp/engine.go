@@ -68,6 +68,9 @@ type GameInfo struct {
 	// Determinize says whether the script helps search bots imagine
 	// hidden cards (game.determinize; see Match.Determinize).
 	Determinize bool
+	// Belief says whether the script states what a seat's view tells of
+	// the cards it cannot see (game.belief; see Engine.NewBelief).
+	Belief bool
 	// SearchRollout is the policy the script asks bot:search to play its
 	// rollouts with unless told otherwise (game.search.rollout): "random"
 	// or one of Bots; "" leaves it to the search bot (the default bot).
@@ -266,6 +269,7 @@ func (e *Engine) describe() error {
 	info.Tools = sortedFuncKeys(game.RawGetString("tools"))
 	_, info.OnSay = game.RawGetString("on_say").(*lua.LFunction)
 	_, info.Determinize = game.RawGetString("determinize").(*lua.LFunction)
+	_, info.Belief = game.RawGetString("belief").(*lua.LFunction)
 	if err := e.readSearch(game.RawGetString("search"), &info); err != nil {
 		return err
 	}

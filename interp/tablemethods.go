@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"github.com/tabletop/tabletop/luahost"
-	"github.com/tabletop/tabletop/table"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -126,7 +125,7 @@ func (m *Match) cardNamed(L *lua.LState) int {
 func (m *Match) tableMove(L *lua.LState) int {
 	c := m.checkCard(L, 2)
 	z := m.checkZone(L, 3)
-	table.Move(c, z, L.OptInt(4, 0))
+	m.moveCard(c, z, L.OptInt(4, 0))
 	return 0
 }
 

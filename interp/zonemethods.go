@@ -62,7 +62,7 @@ func (m *Match) zoneAdd(L *lua.LState) int {
 	z := m.checkZone(L, 1)
 	list, ok := L.Get(2).(*lua.LTable)
 	if !ok || m.cardOf(list) != nil {
-		table.Move(m.checkCard(L, 2), z, L.OptInt(3, 0))
+		m.moveCard(m.checkCard(L, 2), z, L.OptInt(3, 0))
 		return 0
 	}
 	n := list.Len()
@@ -75,7 +75,7 @@ func (m *Match) zoneAdd(L *lua.LState) int {
 		cs = append(cs, c)
 	}
 	for _, c := range cs {
-		table.Move(c, z, 0)
+		m.moveCard(c, z, 0)
 	}
 	return 0
 }
@@ -88,7 +88,7 @@ func (m *Match) zoneDeal(L *lua.LState) int {
 	n := L.OptInt(3, 1)
 	moved := 0
 	for ; moved < n && len(z.Cards) > 0; moved++ {
-		table.Move(z.Cards[len(z.Cards)-1], to, 0)
+		m.moveCard(z.Cards[len(z.Cards)-1], to, 0)
 	}
 	L.Push(boxNumber(moved))
 	return 1
@@ -99,7 +99,7 @@ func (m *Match) zoneMoveAll(L *lua.LState) int {
 	z := m.checkZone(L, 1)
 	to := m.checkZone(L, 2)
 	for len(z.Cards) > 0 {
-		table.Move(z.Cards[0], to, 0)
+		m.moveCard(z.Cards[0], to, 0)
 	}
 	return 0
 }

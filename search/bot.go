@@ -208,6 +208,7 @@ type searcher struct {
 
 	src    *interp.Match // the game the mirror follows
 	mirror *mirror
+	hook   *interp.Belief // the script's belief hook, nil without one
 	b      *builder
 	pool   []*world
 	// bases are the silent replays at the present of the worlds of pool
@@ -228,6 +229,10 @@ type searcher struct {
 
 func (t *searcher) close() {
 	t.closeBases()
+	if t.hook != nil {
+		t.hook.Close()
+		t.hook = nil
+	}
 	t.mirror.closeIfAny()
 	if bp, ok := t.policy.(*botPolicy); ok {
 		bp.close()
@@ -261,7 +266,51 @@ func (t *searcher) sync(m *interp.Match) error {
 		return err
 	}
 	t.b.obs = t.mirror.canonical()
+	return t.believe()
+}
+
+// believe brings the seat's beliefs up to date — the script's facts, when
+// it states any (game.belief) — and gives the builder a dealer for them.
+func (t *searcher) believe() error {
+	bl, obs := t.mirror.tr.b, &t.mirror.obs
+	if t.eng.Info.Belief && bl.factsAt != len(obs.Steps) {
+		if t.hook == nil {
+			h, err := t.eng.NewBelief(t.seat)
+			if err != nil {
+				return fmt.Errorf("search: %w", err)
+			}
+			t.hook = h
+		}
+		facts, err := t.hook.Facts(t.mirror.m, askedOf(obs))
+		if err != nil {
+			return fmt.Errorf("search: %w", err)
+		}
+		bl.setFacts(t.mirror.m, facts, len(obs.Steps))
+	}
+	t.b.dealer = newDealer(bl, t.rng)
 	return nil
+}
+
+// askedOf is the history a belief hook reads: who was asked each decision,
+// after how many of the lines and events the seat read.
+func askedOf(obs *Observation) []interp.Asked {
+	out := make([]interp.Asked, 0, len(obs.Steps))
+	log, events := 0, 0
+	count := func(lines []Line) {
+		for _, l := range lines {
+			log++
+			if l.Event {
+				events++
+			}
+		}
+	}
+	count(obs.Setup)
+	for k, st := range obs.Steps {
+		shared := obs.SharedFrom > 0 && k+1 >= obs.SharedFrom
+		out = append(out, interp.Asked{Seat: st.Seat, Say: st.Say, Log: log, Events: events, Shared: shared})
+		count(st.Lines)
+	}
+	return out
 }
 
 // choose runs the search for the decision m waits for, within ctx
@@ -532,6 +581,9 @@ func (t *searcher) newWorld() (*world, bool) {
 func (t *searcher) replay(w *world) (*interp.Match, error) {
 	obs := t.b.obs
 	a := &arranger{obs: obs, w: w, rng: t.rng}
+	if w.deal != nil {
+		a.dl = t.b.dealer
+	}
 	d := make([]interp.Decision, len(obs.Steps))
 	for k, st := range obs.Steps {
 		d[k] = interp.Decision{Seat: st.Seat, Text: w.texts[k], Say: st.Say}

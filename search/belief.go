@@ -80,6 +80,7 @@ type op struct {
 	it       item
 	class, n int
 	step     int // the step it happened in (-1: before the first decision)
+	draw     int // the secret draws of the step before it (a move a draw made follows it)
 }
 
 // beliefs is the seat's model of the hidden cards: the ops so far, the
@@ -162,8 +163,9 @@ type tracker struct {
 	truth     map[int]item
 	tookTruth []item
 	// gained and lost are the zones that cards entered and left since the
-	// last look (moving).
+	// last look (moving); drawn counts the secret draws of the step.
 	gained, lost map[int]bool
+	drawn        int
 }
 
 func newTracker(seat int) *tracker {
@@ -514,12 +516,19 @@ func (tr *tracker) bound(m *interp.Match, b int) {
 		tr.b.bounds = append(tr.b.bounds, len(tr.b.ops))
 	}
 	tr.b.bounds[b] = len(tr.b.ops)
-	tr.step = b
+	tr.step, tr.drawn = b, 0
 }
 
 func (tr *tracker) add(o op) {
-	o.step = tr.step
+	o.step, o.draw = tr.step, tr.drawn
 	tr.b.ops = append(tr.b.ops, o)
+}
+
+// drawing notes a secret draw: the mirror looks first, so that what moved
+// before it and what it moves are told apart.
+func (tr *tracker) drawing(m *interp.Match) {
+	tr.look(m)
+	tr.drawn++
 }
 
 // setFacts resolves the script's facts (interp.Belief) against the mirror's

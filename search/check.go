@@ -24,6 +24,9 @@ const wild = -1
 // beliefs.
 const maxWalkSteps = 30
 
+// checkFailed, when set, is told where a check failed (tests).
+var checkFailed func(i int, o op, w *walker)
+
 // walker is one check of a deal.
 type walker struct {
 	d     *dealer
@@ -34,6 +37,7 @@ type walker struct {
 	count []int // by zone * nc + class (wild last)
 	dirty []int // zones run short in this batch, maybe
 	fi    int   // facts checked so far
+	took  []int // when not nil, the classes of the first unseen moves (walk)
 }
 
 // choicePoint is an unseen card given a class, and what to try next.
@@ -48,9 +52,14 @@ type choicePoint struct {
 // check walks the ops with deal dl (see above) and reports whether
 // everything the seat saw holds; the classes of the unseen moves go into
 // dl.anon.
-func (d *dealer) check(rng *interp.RNG, dl *deal) bool {
+func (d *dealer) check(rng *interp.RNG, dl *deal) bool { return d.walk(rng, dl, nil) }
+
+// walk is check, the classes of the first unseen moves given (a world
+// dealt at an earlier decision took those cards: refit); the others free
+// of the dealer's choice of what they took, when given any.
+func (d *dealer) walk(rng *interp.RNG, dl *deal, took []int) bool {
 	b := d.b
-	w := &walker{d: d, dl: dl, rng: rng, nc: len(b.classes) + 1, zones: d.maxZone + 1}
+	w := &walker{d: d, dl: dl, rng: rng, nc: len(b.classes) + 1, zones: d.maxZone + 1, took: took}
 	w.count = make([]int, w.zones*w.nc)
 	dl.anon = make([]int, len(b.anons))
 	var stack []choicePoint
@@ -67,7 +76,8 @@ func (d *dealer) check(rng *interp.RNG, dl *deal) bool {
 			}
 		} else if o := b.ops[i]; o.kind == opAnon {
 			cp := choicePoint{op: i, count: slices.Clone(w.count), dirty: slices.Clone(w.dirty), fi: w.fi, cands: w.candidates(o)}
-			ok = len(cp.cands) > 0
+			ok = w.facts(i) && len(cp.cands) > 0
+			cp.fi = w.fi
 			if ok {
 				w.anon(o, cp.cands[0])
 				cp.next = 1
@@ -78,6 +88,9 @@ func (d *dealer) check(rng *interp.RNG, dl *deal) bool {
 		}
 		if ok {
 			continue
+		}
+		if checkFailed != nil && i < len(b.ops) {
+			checkFailed(i, b.ops[i], w)
 		}
 		// Back to the last unseen card with a class left to try.
 		for len(stack) > 0 && stack[len(stack)-1].next >= len(stack[len(stack)-1].cands) {
@@ -231,7 +244,10 @@ func (w *walker) candidates(o op) []int {
 	if c, ok := w.d.anonIs[o.n]; ok {
 		return []int{c}
 	}
-	if o.n < len(w.d.took) {
+	switch {
+	case w.took != nil && o.n < len(w.took):
+		return []int{w.took[o.n]} // the card the world took
+	case w.took == nil && o.n < len(w.d.took):
 		return []int{w.classOf(w.d.resolve(w.d.took[o.n]))} // the card the dealer chose it took
 	}
 	var need, rest []int

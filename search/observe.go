@@ -194,7 +194,7 @@ func (r *recorder) Moving(m *interp.Match, c *interp.Card, to *interp.Zone) {
 // game's own Chance does: the draws are secret, and not recorded.
 func (r *recorder) Draw(m *interp.Match, n int) int {
 	if r.tr != nil {
-		r.tr.look(m) // what moved before the draw, apart from what it moves
+		r.tr.drawing(m)
 	}
 	if sc, ok := r.inner.(interp.SecretChance); ok {
 		return sc.Draw(m, n)

@@ -839,9 +839,10 @@ func (d *dealer) realize(z *interp.Zone, classes []int) ([]int, error) {
 }
 
 // bagMove is a card that left a bag at a step: of class (seen), or the
-// card of unknown move anon (-1: seen).
+// card of unknown move anon (-1: seen); draw is the secret draw of the
+// step it followed (from 1), 0 for none.
 type bagMove struct {
-	zone, class, anon int
+	zone, class, anon, draw int
 }
 
 // movesByStep lists the cards that left bags, by step, in order: a world's
@@ -851,9 +852,9 @@ func (b *beliefs) movesByStep() map[int][]bagMove {
 	for _, o := range b.ops {
 		switch o.kind {
 		case opSeen:
-			out[o.step] = append(out[o.step], bagMove{zone: o.zone, class: o.class, anon: -1})
+			out[o.step] = append(out[o.step], bagMove{zone: o.zone, class: o.class, anon: -1, draw: o.draw})
 		case opAnon:
-			out[o.step] = append(out[o.step], bagMove{zone: o.zone, class: -1, anon: o.n})
+			out[o.step] = append(out[o.step], bagMove{zone: o.zone, class: -1, anon: o.n, draw: o.draw})
 		}
 	}
 	return out
@@ -901,7 +902,11 @@ func (d *dealer) refit(rng *interp.RNG, w *world) bool {
 			}
 		}
 	}
-	if !d.check(rng, dl) {
+	var took []int // what the world's unseen moves took, as it was built
+	if w.deal != nil {
+		took = append([]int{}, w.deal.anon...)
+	}
+	if !d.walk(rng, dl, took) {
 		return false
 	}
 	w.deal = dl

@@ -72,7 +72,7 @@ type arranger struct {
 	building bool
 	step, d  int
 	// dl deals the world's cards when it has a deal; drawn counts, by
-	// step, the cards the deal's draws took so far.
+	// step, the secret draws made so far.
 	dl    *dealer
 	drawn map[int]int
 }
@@ -172,19 +172,23 @@ func (a *arranger) lay(z *interp.Zone, order []int) error {
 }
 
 // dealtDraw is the secret draw that takes the card the world's deal says
-// leaves a bag at this step, when there is one: a card of its class in a
-// zone of n cards (t:random(#zone), then zone:at(i), as Andy Capp's Loan
-// takes a card from a hand), taken in the order the cards left.
+// the draw moved: the seat's model notes which cards left their zones
+// after each secret draw of a step (the mirror looks before every draw),
+// and the world's draw takes a card of that class from that zone when the
+// zone holds n cards (t:random(#zone), then zone:at(i), as Andy Capp's
+// Loan takes a card from a hand).
 func (a *arranger) dealtDraw(m *interp.Match, n int) (int, bool) {
 	if a.dl == nil || a.w.deal == nil {
 		return 0, false
 	}
-	moves := a.dl.bagMoves[a.step]
 	if a.drawn == nil {
 		a.drawn = map[int]int{}
 	}
-	for k := a.drawn[a.step]; k < len(moves); k++ {
-		mv := moves[k]
+	a.drawn[a.step]++
+	for _, mv := range a.dl.bagMoves[a.step] {
+		if mv.draw != a.drawn[a.step] {
+			continue
+		}
 		class := mv.class
 		if mv.anon >= 0 {
 			if mv.anon >= len(a.w.deal.anon) {
@@ -201,7 +205,6 @@ func (a *arranger) dealtDraw(m *interp.Match, n int) (int, bool) {
 		}
 		for i, c := range z.Cards {
 			if a.dl.classOf(c) == class {
-				a.drawn[a.step] = k + 1
 				return i + 1, true
 			}
 		}

@@ -77,6 +77,11 @@ type GameInfo struct {
 	SearchRollout string
 }
 
+// GameFields are the fields of the table a script returns that the engine
+// reads (title, play, the hooks): what stdlib/tabletop.meta.lua annotates
+// as class Game. A test keeps the list to what the engine's code reads.
+var GameFields = []string{"about", "belief", "bots", "determinize", "on_say", "options", "play", "players", "search", "seats", "title", "tools"}
+
 // OptionDecl is one game option a script declares, with its default.
 type OptionDecl struct {
 	Name    string

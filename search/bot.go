@@ -21,7 +21,7 @@ func init() {
 			}
 			return New(e, seat, seed, p), nil
 		},
-		Help: "search[:ITERATIONS|:DURATION][:ROLLOUT][:guide=BOT|none][:worlds=N]: information-set Monte Carlo tree search from the seat's own view, guided by the game's own bot, which also plays its rollouts (ROLLOUT random plays them at random)",
+		Help: "search[:ITERATIONS|:DURATION][:ROLLOUT][:guide=BOT|none][:worlds=N][:steps=N]: information-set Monte Carlo tree search from the seat's own view, guided by the game's own bot, which also plays its rollouts (ROLLOUT random plays them at random)",
 	})
 }
 
@@ -48,6 +48,13 @@ type Params struct {
 	// end of the round: a score pad gains a row or a track marker moves;
 	// the game's end for games that keep no score that way). "" is round.
 	Horizon string
+	// Steps, when not 0, also stops a rollout after that many decisions
+	// past the decision being searched: a seat is then rewarded by what
+	// it scored meanwhile against the others, and a game won within them
+	// counts as won. (Cluedo's random rollouts would otherwise go on for
+	// hundreds of turns that nobody wins; a few say whether a suggestion
+	// wins at once.)
+	Steps int
 	// Guide, when set, is one of the game's bots, asked at every decision
 	// from the seat's own view: the search plays another option than the
 	// guide's only when its iterations found that option clearly better
@@ -77,6 +84,7 @@ func ParseParams(e *interp.Engine, args string) (Params, error) {
 	if e.Info.SearchRollout != "" {
 		p.Rollout = e.Info.SearchRollout // the script's advice (game.search)
 	}
+	p.Steps = e.Info.SearchSteps
 	if args == "" {
 		return p, nil
 	}
@@ -87,6 +95,14 @@ func ParseParams(e *interp.Engine, args string) (Params, error) {
 				return p, fmt.Errorf("bot search:%s: worlds must be 1 to 1000", args)
 			}
 			p.Worlds = w
+			continue
+		}
+		if n, ok := strings.CutPrefix(a, "steps="); ok {
+			k, err := strconv.Atoi(n)
+			if err != nil || k < 0 || k > 1_000_000 {
+				return p, fmt.Errorf("bot search:%s: steps must be 0 (none) to 1000000", args)
+			}
+			p.Steps = k
 			continue
 		}
 		if name, ok := strings.CutPrefix(a, "guide="); ok {
@@ -122,7 +138,7 @@ func ParseParams(e *interp.Engine, args string) (Params, error) {
 			p.Horizon = a
 			continue
 		}
-		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s), a horizon (round, game), a guide (guide=NAME, guide=none) nor worlds=N", args, a, strings.Join(e.Info.Bots, ", "))
+		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s), a horizon (round, game, steps=N), a guide (guide=NAME, guide=none) nor worlds=N", args, a, strings.Join(e.Info.Bots, ", "))
 	}
 	return p, nil
 }

@@ -211,33 +211,40 @@ func (ls *local) swap(x, y int) {
 }
 
 // repair exchanges cards until every bound is met; false when the steps
-// run out first.
+// run out first. The bounds not met are kept in a list as exchanges change
+// them.
 func (ls *local) repair(rng *interp.RNG) bool {
 	g := ls.g
 	n := len(g.toks)
 	inside := make([]bool, n)
-	for step := 0; step < localSteps*(n+1); step++ {
-		var bad []int
-		for bi := range g.bounds {
-			if ls.amiss(bi, ls.count[bi]) > 0 {
-				bad = append(bad, bi)
-			}
+	at := make([]int, len(g.bounds)) // a bound's place in bad, -1 when met
+	var bad []int
+	note := func(bi int) {
+		switch amiss := ls.amiss(bi, ls.count[bi]) > 0; {
+		case amiss && at[bi] < 0:
+			at[bi] = len(bad)
+			bad = append(bad, bi)
+		case !amiss && at[bi] >= 0:
+			last := bad[len(bad)-1]
+			bad[at[bi]], at[last] = last, at[bi]
+			bad, at[bi] = bad[:len(bad)-1], -1
 		}
-		if len(bad) == 0 {
-			return true
-		}
+	}
+	for bi := range g.bounds {
+		at[bi] = -1
+		note(bi)
+	}
+	var xs, ys []int
+	for step := 0; step < localSteps*(n+1) && len(bad) > 0; step++ {
 		bi := bad[rng.Intn(len(bad))]
 		b := &g.bounds[bi]
 		short := ls.count[bi] < b.lo // wants more of its classes, else fewer
-		for i := range inside {
-			inside[i] = false
-		}
 		for _, t := range b.toks {
 			inside[t] = true
 		}
 		// x: one of the bound's slots to change; y: a slot outside to
 		// exchange with, holding what the bound wants there.
-		var xs, ys []int
+		xs, ys = xs[:0], ys[:0]
 		for _, t := range b.toks {
 			if ls.about(bi, g.units[ls.got[t]].class) != short {
 				xs = append(xs, t)
@@ -247,6 +254,9 @@ func (ls *local) repair(rng *interp.RNG) bool {
 			if !inside[t] && ls.about(bi, g.units[ls.got[t]].class) == short {
 				ys = append(ys, t)
 			}
+		}
+		for _, t := range b.toks {
+			inside[t] = false
 		}
 		if len(xs) == 0 || len(ys) == 0 {
 			continue
@@ -263,9 +273,14 @@ func (ls *local) repair(rng *interp.RNG) bool {
 		}
 		if bx >= 0 && (bd < 0 || bd == 0 && rng.Intn(2) == 0 || rng.Intn(20) == 0) {
 			ls.swap(bx, by)
+			for _, list := range [2][]int{ls.inBound[bx], ls.inBound[by]} {
+				for _, bj := range list {
+					note(bj)
+				}
+			}
 		}
 	}
-	return false
+	return len(bad) == 0
 }
 
 func b2i(b bool) int {

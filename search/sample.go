@@ -628,7 +628,7 @@ func (d *dealer) sampleOnce(rng *interp.RNG) *deal {
 func (g *group) deal(rng *interp.RNG, dl *deal) bool {
 	// The greedy deal first, as long as it succeeds often (most groups
 	// meet their bounds that way at once), then the local search.
-	if g.greedyTries < 8 || g.greedyOK*4 >= g.greedyTries {
+	if g.greedyTries < 2 || g.greedyOK*4 >= g.greedyTries {
 		g.greedyTries++
 		if g.dealOnce(rng, dl) {
 			g.greedyOK++

@@ -28,6 +28,7 @@
 
 ---@class GameSearch
 ---@field rollout? string                "random" or one of the game's bots: what plays the search's rollouts unless `bot:search:NAME` says otherwise (default: the game's default bot).
+---@field steps? integer                 At most this many decisions in a rollout, unless `bot:search:steps=N` says otherwise (default: to the end of the round).
 
 ---@class GameResult
 ---@field winners Seat[]                 The winning seats (several share the win).

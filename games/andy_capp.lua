@@ -105,8 +105,8 @@ local Game = {
     [6] = { "North", "Northeast", "Southeast", "South", "Southwest", "Northwest" },
   },
   options = {
-    target = { default = 200, help = "the game ends after a round in which a total reaches this" },
-    max_rounds = { default = 100, help = "safety net: the game ends after this many rounds whatever the totals" },
+    target = { default = 200, min = 1, max = 10000, integer = true, help = "the game ends after a round in which a total reaches this" },
+    max_rounds = { default = 100, min = 1, max = 10000, integer = true, help = "safety net: the game ends after this many rounds whatever the totals" },
     always_ask = { default = false, help = "ask every seat that may answer a Flo or Loan, even one holding no Fight or Landlord, so being asked gives nothing away (always so when people share the keyboard)" },
   },
 }
@@ -537,7 +537,7 @@ function Game.brawl(t, z, attacker, defender, landlord, what, stake)
       t:log("%p calls the Landlord", s)
       return "landlord", s
     end
-    t:log("%p fights back", s)
+    t:log("%p fights back against %p", s, other) -- both named: it is about both
     t:metric("fights")
     last, asked = s, other
   end
@@ -615,11 +615,11 @@ function Game.actions.loan(t, z, seat, c)
     local s = Game.window(t, z, pending, { "fight" }, t:name(seat) .. " wants to borrow a card from you: resist with a Fight, or pass")
     if not s then break end
     Game.discard(t, z, s, "fight")
-    t:log("%p resists with a Fight", s)
+    t:log("%p resists %p's Loan with a Fight", s, seat)
     t:metric("fights")
     if Game.brawl(t, z, seat, s, false, "the Loan") == "defender" then
       resisted[s] = true
-      t:log("%p keeps his cards", s)
+      t:log("%p keeps his cards from %p", s, seat)
     end
     local rest, after = {}, false
     for _, p in ipairs(pending) do
@@ -676,7 +676,7 @@ function Game.actions.flo(t, z, seat, c)
     return
   end
   if outcome == "defender" then
-    t:log("%p keeps tray %d", c.victim, c.slot)
+    t:log("%p keeps tray %d from %p", c.victim, c.slot, seat)
     return
   end
   local to, slot
@@ -691,6 +691,7 @@ function Game.actions.flo(t, z, seat, c)
   local how = c.merge and ("onto tray " .. slot) or ("as tray " .. slot)
   if #c.values > 0 then how = how .. " with " .. values_text(c.values) end
   t:log("%p takes the tray %s: %s", seat, how, to:cards())
+  t:tell(c.victim, "%p has taken your tray %d", seat, c.slot) -- what happened to him, kept on his screen
   t:metric("steals")
 end
 
@@ -714,12 +715,18 @@ end
 
 -- Turns and rounds ---------------------------------------------------------------
 
--- [Game Play] Draw up to seven, none when holding seven or more.
+-- [Game Play] Draw up to seven, none when holding seven or more. Everyone
+-- reads how many cards a player draws, so that a hand that changes says
+-- why. (Not which: a line naming the cards drawn would tell the drawer no
+-- more than his hand does, and the search bot, which replays the games it
+-- imagines until every line its seat read agrees, could then seldom find
+-- a stock that deals them in that order.)
 function Game.draw_up(t, z, seat)
   local hand = z.hands[seat]
   local need = Game.hand_size - hand:count()
   if need > 0 and not z.stock:empty() then
-    z.stock:deal(hand, need)
+    local n = z.stock:deal(hand, need)
+    t:log("%p draws %d card%s", seat, n, n == 1 and "" or "s")
     hand:sort()
     if z.stock:empty() then
       t:log("The stock is empty: the round ends when a player has played his last card")
@@ -864,173 +871,6 @@ function Game.play(t)
   end
 end
 
--- The bot ------------------------------------------------------------------
--- "regular": never sees more than its seat's view. It builds big trays and
--- drinks them (sooner when it holds several Drinks or the stock runs low),
--- steals and closes the biggest trays of others, answers a Flo when the
--- tray is worth a Fight, and once the stock is out plays its hand out fast
--- when it leads the round, or drinks what it has.
-
--- What the bot has read so far in this game: the beer each seat has drunk
--- this round (from the drink events), and each tray zone's number and
--- values (a zone's card list stays the same table until the zone changes:
--- values_of[zone] holds for the list cards_of[zone]).
-local known
-
-local function catch_up(view)
-  if not known or known.view ~= view then -- a new game
-    known = { view = view, read = 0, drunk = {}, slot = {}, cards_of = {}, values_of = {} }
-  end
-  local events = view.events
-  for i = known.read + 1, #events do
-    local e = events[i]
-    if e.kind == "round" then
-      known.drunk = {}
-    elseif e.kind == "drink" then
-      known.drunk[e.seat] = (known.drunk[e.seat] or 0) + e.value
-    end
-  end
-  known.read = #events
-end
-
--- The values of a tray zone of the view.
-local function tray_values(zone)
-  local cards = zone.cards
-  if known.cards_of[zone] == cards then return known.values_of[zone] end
-  local values = {}
-  for i = 1, #cards do values[i] = cards[i].value end
-  known.cards_of[zone], known.values_of[zone] = cards, values
-  return values
-end
-
--- What the view says: trays by seat and number, the hand, the stock, the
--- beer each seat has drunk this round, and who leads.
-local function read_view(view)
-  catch_up(view)
-  local r = { trays = {}, drunk = {}, nd = 0, nf = 0, nl = 0 }
-  for s = 1, view.players do
-    r.trays[s] = {}
-    r.drunk[s] = known.drunk[s] or 0
-  end
-  local zones, slots = view.zones, known.slot
-  for i = 1, #zones do
-    local zone = zones[i]
-    local slot = slots[zone]
-    if slot == nil then
-      slot = tonumber(zone.name:match("^tray (%d+)$")) or false
-      if slot and zone.owner == 0 then slot = false end
-      slots[zone] = slot
-    end
-    if slot then r.trays[zone.owner][slot] = tray_values(zone) end
-  end
-  r.hand = view.mine.hand and view.mine.hand.cards or {}
-  local hand = r.hand
-  for i = 1, #hand do
-    local kind = hand[i].kind
-    if kind == "drink" then r.nd = r.nd + 1 end
-    if kind == "fight" then r.nf = r.nf + 1 end
-    if kind == "landlord" then r.nl = r.nl + 1 end
-  end
-  r.stock = view.table.stock and view.table.stock.count or 0
-  r.leader = 1
-  for s = 2, view.players do
-    if r.drunk[s] > r.drunk[r.leader] then r.leader = s end
-  end
-  return r
-end
-
-local function tray_value(r, seat, slot)
-  local t = r.trays[seat] and r.trays[seat][slot]
-  return t and Game.sum(t) or 0
-end
-
--- An answer out of turn: fight, landlord or pass. The answers offered carry
--- the tray at stake in a Flo quarrel; a Loan quarrel has none.
-local function answer(values, seat, r)
-  local can, stake = {}, nil
-  for i, v in ipairs(values) do
-    if v == "pass" then
-      can.pass = i
-    else
-      can[v.kind], stake = i, v.stake
-    end
-  end
-  if stake then
-    -- A Flo quarrel: the tray is worth v.
-    local v, mine = tray_value(r, stake.owner, stake.slot), stake.owner == seat
-    if can.fight and v >= (mine and 6 or 9) - (r.nf >= 2 and 2 or 0) then return can.fight end
-    if can.landlord and v >= 12 then return can.landlord end
-    return can.pass
-  end
-  -- A Loan quarrel: resist only with Fights to spare.
-  if can.fight and r.nf >= 2 then return can.fight end
-  return can.pass
-end
-
--- How good playing the option is (its value: the table the game offered).
-local function score_option(o, seat, r)
-  local kind = o.kind
-  local late = r.stock <= 8
-  local leading = r.leader == seat or r.drunk[seat] >= r.drunk[r.leader]
-  local out_bonus = (r.stock == 0 and leading) and 4 or 0
-  if kind == "tray" then
-    local vs = o.values
-    return Game.sum(vs) * 0.25 + #vs * (1 + out_bonus) + (r.nd > 0 and Game.sum(vs) * 0.15 or 0)
-  elseif kind == "add" then
-    local vs = o.values
-    local total = tray_value(r, seat, o.slot) + Game.sum(vs)
-    return Game.sum(vs) * 0.5 + #vs * (1 + out_bonus) + (r.nd > 0 and total * 0.2 or 0)
-  elseif kind == "drink" then
-    if not o.slot then return -15 end
-    -- One's own tray, or another's where a variant allows it.
-    local owner = o.owner or seat
-    local v = tray_value(r, owner, o.slot)
-    if owner ~= seat then v = v * 1.3 end -- and its owner loses it
-    local threshold = 13
-    if r.nd >= 2 then threshold = 9 end
-    if late then threshold = 0 end
-    if v >= threshold then return 20 + v end
-    return v - threshold
-  elseif kind == "loan" then
-    return 4
-  elseif kind == "flo" then
-    if not o.victim then return -15 end
-    local x = tray_value(r, o.victim, o.slot)
-    local score = x * 0.8
-    if o.merge then
-      local y = tray_value(r, seat, o.merge)
-      score = score + (r.nd > 0 and 0.3 * y or 0.1 * y)
-    end
-    if #o.values > 0 then
-      score = score + Game.sum(o.values) * 0.5 + #o.values * (1 + out_bonus)
-    end
-    if o.victim == r.leader then score = score + x * 0.2 end
-    return score - 3
-  elseif kind == "landlord" then
-    if not o.victim then return -15 end
-    local x = tray_value(r, o.victim, o.slot)
-    return x * 0.6 + (o.victim == r.leader and 2 or 0) - 2
-  elseif kind == "fight" then
-    return -20 + out_bonus
-  end
-  return 0
-end
-
-local function regular(view, options, seat)
-  if #options == 1 then return 1 end
-  local r = read_view(view)
-  local values = view.values
-  if values[#values] == "pass" then return answer(values, seat, r) end
-  local best_i, best = 1, -math.huge
-  for i = 1, #values do
-    local sc = score_option(values[i], seat, r)
-    if sc > best then best_i, best = i, sc end
-  end
-  return best_i
-end
-
-Game.bots = { regular = regular, order = { "regular" } }
-
 -- What a seat's view tells of the hands it cannot see, for the search bot
 -- (docs/scripting.md, "Belief"). Answers are offered (t:offer) only to a
 -- seat that holds a card to answer with, unless always_ask is on or people
@@ -1146,5 +986,9 @@ function Game.belief(view, seat, asked)
   end
   return facts
 end
+
+-- The bot plays from its seat's view; it is not part of the rules above:
+-- andy_capp_bots.lua adds it (Game.bots).
+require("andy_capp_bots")(Game)
 
 return Game

@@ -31,8 +31,8 @@ func checkGames(t *testing.T) int {
 }
 
 // gameScripts lists the game scripts in this folder: every .lua file that
-// is not a test and returns a game table (modules such as a board map are
-// skipped).
+// is not a test nor a game's bots (IsScript) and returns a game table
+// (modules such as a board map are skipped).
 func gameScripts(t *testing.T) map[string]*interp.Engine {
 	files, err := filepath.Glob("*.lua")
 	if err != nil {
@@ -40,7 +40,7 @@ func gameScripts(t *testing.T) map[string]*interp.Engine {
 	}
 	out := map[string]*interp.Engine{}
 	for _, f := range files {
-		if strings.HasSuffix(f, "_test.lua") {
+		if !IsScript(f) {
 			continue
 		}
 		e, err := interp.Load(f, stdlib.FS())

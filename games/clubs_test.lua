@@ -213,6 +213,42 @@ scenario("the careful bot plays whole games", function()
   expect(g:done())
 end)
 
+-- A seat's view as the careful bot reads it, made up: North to lead from
+-- hand, his tricks so far taken, the others' tricks empty, and the game's
+-- options (view.settings).
+local function lead_view(hand, taken, settings)
+  local function of(list)
+    local out = {}
+    for i, c in ipairs(list) do out[i] = cards.card(c[1], c[2]) end
+    return out
+  end
+  local h = of(hand)
+  local seats = { { tricks = { cards = of(taken) } } }
+  for s = 2, 4 do seats[s] = { tricks = { cards = {} } } end
+  return {
+    seat = 1, players = 4, settings = settings, facts = {}, seats = seats,
+    mine = { hand = { cards = h } }, table = { trick = { cards = {} } }, values = h,
+  }
+end
+
+scenario("the careful bot reads scramble_at from the options in force", function()
+  -- Every view has the game's options, as t.options has them.
+  local g = game { players = 4, options = { scramble_at = -40 } }
+  expect_eq(g:view(1).settings, { target = -100, scramble_at = -40 })
+  expect_eq(game { players = 4 }:view(2).settings.scramble_at, -26)
+  -- North has taken 15 hearts (a tally of -15) and leads. Within 12 points
+  -- of a scramble at -26 he plays for it and leads the J♣ (which pays +10
+  -- in a scramble); with scramble_at = -40 a scramble is far off and he
+  -- keeps the J♣ back.
+  local taken = {}
+  for rank = 2, 14 do taken[#taken + 1] = { rank, "H" } end
+  taken[14], taken[15] = { 2, "D" }, { 3, "D" }
+  local hand = { { 11, "C" }, { 9, "S" }, { 12, "D" } }
+  local options = { "play JC", "play 9S", "play QD" }
+  expect_eq(Clubs.bots.careful(lead_view(hand, taken, { target = -100, scramble_at = -26 }), options, 1), 1, "the J♣ at -26")
+  expect_eq(Clubs.bots.careful(lead_view(hand, taken, { target = -100, scramble_at = -40 }), options, 1), 2, "the 9♠ at -40")
+end)
+
 scenario("variant clubs_short.lua: the game ends at -50 and -26 does not scramble", function()
   local g = game { script = "clubs_short.lua", players = 4, stack = deal(SUITED) }
   for _ = 1, 13 do

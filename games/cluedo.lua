@@ -33,7 +33,10 @@
 --    the table agree; with five, Fontana is left out; with four, Kingston and
 --    Fontana too (the rulebook says they can be "safely left out"); with
 --    three, Lehman, Burgess, Northey; with two, Lehman and Burgess (spread
---    round the board). Each seat is then named after its character.
+--    round the board). Each seat is then named after its character, but
+--    for a player who gave his own name ("Ann"): a note says who plays whom
+--    ("Ann plays Cmdr Lehman (L)") and gives bots the characters by seat
+--    (view.facts.cast), so a bot never finds a character by a seat's name.
 --  * Who moves first [3]: "Miss Kingston plays first, followed by players to
 --    the left in turn": the seat playing her; when nobody does, the seat whose
 --    character's start square comes first clockwise after hers. Turns then
@@ -77,7 +80,9 @@
 --    the envelope is opened and nobody wins.
 --  * Paper and pencil [1]: beside the board each seat sees its notepad,
 --    what it has seen itself: its own cards, the cards shown to it, and who
---    could not show for which cards. The `notes` command (Game.tools.notes)
+--    could not show for which cards. Its columns are headed by the
+--    characters' letters, with a key for the players who go by their
+--    names. The `notes` command (Game.tools.notes, in cluedo_bots.lua)
 --    runs the detective's deduction notebook on the seat's view. The public
 --    history of suggestions and answers is a note at the top of the view;
 --    bots get it as data in view.events (kinds suggest, pass, showed,
@@ -95,8 +100,8 @@ local Game = {
   about = "The Great Incompetence Game: who takes over which room of Imperial Manor, and installs what?",
   players = { 2, 6 },
   options = {
-    max_rounds = { default = 100, help = "after this many rounds without a correct suggestion, nobody wins" },
-    characters = { default = "ask", help = "who plays whom, by seat: e.g. kingston,any,fontana (any: a character the others leave; ask: chosen at the start); seats after the list take any. ask: every seat chooses at the start" },
+    max_rounds = { default = 100, min = 1, max = 10000, integer = true, help = "after this many rounds without a correct suggestion, nobody wins" },
+    characters = { default = "ask", kind = "text", help = "who plays whom, by seat: e.g. kingston,any,fontana (any: a character the others leave; ask: chosen at the start); seats after the list take any. ask: every seat chooses at the start" },
   },
 }
 
@@ -202,10 +207,6 @@ for _, list in ipairs({ { Game.persons, "person" }, { Game.rooms, "room" }, { Ga
     Game.cards[#Game.cards + 1] = def
   end
 end
-
--- A seat is named after its character once chosen: the person of a label.
-Game.by_label = {}
-for _, p in ipairs(Game.persons) do Game.by_label[p.label] = p end
 
 -- What a player says when suggesting [4].
 function Game.phrase(person, room, article)
@@ -388,6 +389,52 @@ function Game.note_history(t, g)
   end)
 end
 
+-- Who plays whom, as a note: a line naming the players who go by their own
+-- names ("Ann plays Cmdr Lehman (L)"; a seat without one is named after its
+-- character), and for bots the characters by seat as a fact
+-- (view.facts.cast = "lehman,anderson,burgess,northey"): a bot knows its
+-- seat, and a seat's name need not be its character's.
+function Game.note_cast(t, g)
+  t:note("cast", function()
+    local parts = {}
+    for s, name in ipairs(g.cast) do
+      local p = Game.by_name[name]
+      if t:name(s) ~= p.label then
+        parts[#parts + 1] = string.format("%s plays %s (%s)", t:name(s), p.short, p.glyph)
+      end
+    end
+    if #parts == 0 then return nil end
+    return table.concat(parts, " · ")
+  end, table.concat(g.cast, ","))
+end
+
+-- What the notepad and the history call a seat: the player's own name, or
+-- where the seat is named after its character, his surname ("Burgess").
+local SURNAME = {}
+for _, p in ipairs(Game.persons) do SURNAME[p.label] = p.name:gsub("^%l", string.upper) end
+function Game.who(name) return SURNAME[name] or name end
+
+-- The key to a notepad's columns, headed by the characters' letters: which
+-- letter is which player, for the players who go by their own names
+-- (names by seat, cast the characters by seat), in lines of at most width.
+function Game.column_key(names, cast, width)
+  local lines, line = {}, nil
+  for s, name in ipairs(cast) do
+    local p = Game.by_name[name]
+    if names[s] ~= p.label then
+      local part = p.glyph .. " " .. names[s]
+      if line and #line + 3 + #part > width then
+        lines[#lines + 1] = line
+        line = nil
+      end
+      line = line and (line .. " · " .. part) or part
+    end
+  end
+  lines[#lines + 1] = line
+  for i, l in ipairs(lines) do lines[i] = "  " .. l end
+  return lines
+end
+
 -- The notepad beside the board, for one seat: what it has seen. A row per
 -- card, a column per player: * holds it (your cards, and cards shown to
 -- you), - could not show it (answered "none" to a suggestion naming it).
@@ -397,8 +444,13 @@ for _, def in ipairs(Game.cards) do PAD[def.name] = string.rep(" ", 15 - #def.na
 
 function Game.notepad(t, g, seat)
   local head = string.format("%-16s", "NOTEPAD")
-  for s = 1, t.players do head = head .. " " .. Game.by_name[g.cast[s]].glyph end
+  local names = {}
+  for s = 1, t.players do
+    head = head .. " " .. Game.by_name[g.cast[s]].glyph
+    names[s] = t:name(s)
+  end
   local lines = { head }
+  for _, l in ipairs(Game.column_key(names, g.cast, 26)) do lines[#lines + 1] = l end
   local section = nil
   local seen = g.seen[seat]
   for _, def in ipairs(Game.cards) do
@@ -548,7 +600,7 @@ function Game.suggest(t, g, seat, person, room, article)
   local named = { person, room, article }
   t:event("all", { kind = "suggest", seat = seat, person = person, room = room, article = article, cards = named },
     "%p: \"%s\"", seat, Game.phrase(person, room, article))
-  local record = string.format("R%d %s: %s, %s, %s", g.round, Game.by_name[g.cast[seat]].glyph, person, room, article)
+  local record = string.format("Round %d, %s: %s, %s, %s.", g.round, Game.who(t:name(seat)), person, room, article)
   -- [4] The person named is moved into the room, and stays there.
   if g.board:where(person) ~= room then
     g.board:place(person, room)
@@ -563,7 +615,7 @@ function Game.suggest(t, g, seat, person, room, article)
       local passed = g.passes[s]
       passed[person], passed[room], passed[article] = true, true, true
       t:event("all", { kind = "pass", seat = s, by = seat, cards = named }, "%p cannot show a card", s)
-      record = record .. " / " .. Game.by_name[g.cast[s]].glyph .. " none"
+      record = record .. " " .. Game.who(t:name(s)) .. " has none;"
     else
       local card = held[1]
       if #held > 1 then
@@ -578,19 +630,19 @@ function Game.suggest(t, g, seat, person, room, article)
       t:event("all", { kind = "showed", seat = s, by = seat, cards = named }, "%p shows %p a card", s, seat)
       t:event(seat, { kind = "shown", seat = s, card = card }, "%p shows you %s", s, card)
       t:event(s, { kind = "you_showed", to = seat, card = card }, "You show %s to %p", card, seat)
-      g.history[#g.history + 1] = record .. " / " .. Game.by_name[g.cast[s]].glyph .. " showed"
+      g.history[#g.history + 1] = record .. " " .. Game.who(t:name(s)) .. " shows a card."
       return false
     end
   end
   -- [9] Nobody could show.
   if #g.hands[seat]:filter("name", person, room, article) > 0 then
     t:event("all", { kind = "nobody", seat = seat, cards = named }, "Nobody can show a card; %p does nothing", seat)
-    g.history[#g.history + 1] = record .. " / nobody"
+    g.history[#g.history + 1] = record .. " Nobody can show."
     return false
   end
   -- The envelope must hold the three: the engine makes every holder show,
   -- so [9]'s overlooked card cannot happen.
-  g.history[#g.history + 1] = record .. " / the envelope!"
+  g.history[#g.history + 1] = record .. " Nobody can show: the envelope!"
   return true
 end
 
@@ -641,6 +693,7 @@ function Game.play(t)
   t:metric("unsolved", 0)
   local g = Game.setup(t)
   Game.note_turn(t, g)
+  Game.note_cast(t, g)
   Game.note_history(t, g)
   Game.show_notepads(t, g)
   for round = 1, t.options.max_rounds do
@@ -662,375 +715,6 @@ function Game.play(t)
   t:event("all", { kind = "no_winner" }, "Governor Smith loses patience after %d rounds. The envelope held %s. Nobody wins.", t.options.max_rounds, env)
   return { winners = {} }
 end
-
--- The deduction notebook ------------------------------------------------------
--- Constraint reasoning over who may hold each card, from what one seat's
--- view holds: its own hand, the cards shown to it, how many cards each
--- player holds, and every public answer: "X could not show for {A,B,C}"
--- (X holds none of them), "X showed a card for {A,B,C}" (X holds at least
--- one), "nobody showed and the suggester did nothing" (he holds at least
--- one). Each card lies in exactly one place: a seat or the envelope (place
--- 0), which holds one card of each kind. The reasoning itself is the
--- engine's card-holder solver (require "holders"): it applies these facts
--- until nothing changes, then tries every remaining possibility and drops
--- those that lead to a contradiction.
-
-local holders = require "holders"
-
-local ENVELOPE = 0
-
--- Card numbers by name, and the card numbers of each kind.
-local INDEX, KIND_CARDS = {}, {}
-for i, def in ipairs(Game.cards) do INDEX[def.name] = i end
-for _, kind in ipairs({ "person", "room", "article" }) do
-  local list = {}
-  for i, def in ipairs(Game.cards) do
-    if def.kind == kind then list[#list + 1] = i end
-  end
-  KIND_CARDS[#KIND_CARDS + 1] = list
-end
-
--- knowledge gathers what the notebook needs from a bot's view.
-function Game.knowledge(view)
-  local k = { me = view.seat, players = view.players, count = {}, held = {}, clauses = {}, passes = {} }
-  for s = 1, view.players do
-    local hand = view.seats[s] and view.seats[s].hand
-    k.count[s] = hand and hand.count or 0
-    for _, c in ipairs(hand and hand.cards or {}) do k.held[c.name] = s end
-  end
-  for _, e in ipairs(view.events) do
-    if e.kind == "pass" then
-      k.passes[#k.passes + 1] = { seat = e.seat, cards = e.cards }
-    elseif e.kind == "showed" or e.kind == "nobody" then
-      k.clauses[#k.clauses + 1] = { seat = e.seat, cards = e.cards, text = e.text }
-    elseif e.kind == "shown" then
-      k.held[e.card] = e.seat
-    end
-  end
-  return k
-end
-
--- A notebook before any answer: a seat holds as many cards as it was
--- dealt [2], the envelope one card of each kind.
-local function blank_notebook(players, count)
-  local h = holders.new(#Game.cards, players)
-  for s = 1, players do h:exactly(s, count[s]) end
-  for _, list in ipairs(KIND_CARDS) do h:exactly(ENVELOPE, 1, list) end
-  return h
-end
-
-local function numbers(names)
-  local list = {}
-  for i, name in ipairs(names) do list[i] = INDEX[name] end
-  return list
-end
-
--- One answer in the notebook: who could not show, who showed a card (or
--- nobody did, and the suggester holds one), a card shown to me.
-local function note_event(h, e)
-  if e.kind == "pass" then
-    for _, name in ipairs(e.cards) do h:lacks(INDEX[name], e.seat) end
-  elseif e.kind == "showed" or e.kind == "nobody" then
-    h:some(e.seat, numbers(e.cards))
-  elseif e.kind == "shown" then
-    h:holds(INDEX[e.card], e.seat)
-  end
-end
-
--- read returns the notebook as the bots and the notes read it: the
--- solver h (read with Game.may, Game.places and Game.holder), and for each
--- kind the envelope's candidates and, once there is one, its card.
-local function read(h, n)
-  local nb = { h = h, envelope = {}, solved = {}, players = n }
-  for _, kind in ipairs({ "person", "room", "article" }) do
-    local list = {}
-    for i, def in ipairs(Game.cards) do
-      if def.kind == kind and h:may(i, ENVELOPE) then list[#list + 1] = def.name end
-    end
-    nb.envelope[kind] = list
-    if #list == 1 then nb.solved[kind] = list[1] end
-  end
-  return nb
-end
-
--- deduce returns the notebook of knowledge k (see Game.knowledge); nil if
--- the facts contradict each other.
-function Game.deduce(k)
-  local h = blank_notebook(k.players, k.count)
-  -- My own hand, and cards seen: what I hold is mine, what I don't is not.
-  for i, def in ipairs(Game.cards) do
-    if k.held[def.name] then h:holds(i, k.held[def.name]) else h:lacks(i, k.me) end
-  end
-  for _, pass in ipairs(k.passes) do
-    for _, name in ipairs(pass.cards) do h:lacks(INDEX[name], pass.seat) end
-  end
-  for _, cl in ipairs(k.clauses) do h:some(cl.seat, numbers(cl.cards)) end
-  if not h:solve() then return nil end
-  return read(h, k.players)
-end
-
--- holder returns where the notebook places a card: a seat, ENVELOPE (0),
--- or nil while it is open.
-function Game.holder(nb, name) return nb.h:holder(INDEX[name]) end
-
--- may: may the card lie in place (a seat, or ENVELOPE)?
-function Game.may(nb, name, place) return nb.h:may(INDEX[name], place) end
-
--- places: in how many places the card may still lie.
-function Game.places(nb, name) return nb.h:places(INDEX[name]) end
-
--- notes_text renders the notebook for a person at the table.
-function Game.notes_text(view, seat)
-  local k = Game.knowledge(view)
-  local nb = Game.deduce(k)
-  if not nb then return "The notebook finds a contradiction in what it was told." end
-  local head = string.format("%-16s", "NOTEBOOK")
-  for s = 1, view.players do
-    local p = Game.by_label[view.names[s]]
-    head = head .. " " .. (p and p.glyph or "?")
-  end
-  local lines = { head .. "  envelope" }
-  local section
-  for _, def in ipairs(Game.cards) do
-    if def.kind ~= section then
-      section = def.kind
-      lines[#lines + 1] = section .. "s"
-    end
-    local row = string.format("  %-14s", def.name)
-    for s = 1, view.players do
-      local m = "?"
-      if not Game.may(nb, def.name, s) then m = "-" elseif Game.places(nb, def.name) == 1 then m = "*" end
-      row = row .. " " .. m
-    end
-    local env = "   no"
-    if Game.may(nb, def.name, ENVELOPE) then env = Game.places(nb, def.name) == 1 and "   YES" or "   maybe" end
-    lines[#lines + 1] = row .. env
-  end
-  lines[#lines + 1] = "* holds it   - cannot hold it   ? not known yet"
-  local parts = {}
-  for _, kind in ipairs({ "person", "room", "article" }) do
-    local c = nb.envelope[kind]
-    if #c == 1 then
-      parts[#parts + 1] = kind .. ": " .. c[1]
-    else
-      parts[#parts + 1] = kind .. ": one of " .. table.concat(c, ", ")
-    end
-  end
-  lines[#lines + 1] = "The envelope holds " .. table.concat(parts, "; ") .. "."
-  -- Open questions: who showed a card we have not pinned down.
-  local open = {}
-  for _, cl in ipairs(k.clauses) do
-    if cl.seat ~= view.seat then
-      local cand, done = {}, false
-      for _, name in ipairs(cl.cards) do
-        if Game.may(nb, name, cl.seat) then
-          if Game.places(nb, name) == 1 then done = true end
-          cand[#cand + 1] = name
-        end
-      end
-      if not done and #cand > 1 then
-        open[#open + 1] = "  " .. view.names[cl.seat] .. " holds " .. table.concat(cand, " or ")
-      end
-    end
-  end
-  if #open > 0 then
-    lines[#lines + 1] = "Still open:"
-    for i = math.max(1, #open - 5), #open do lines[#lines + 1] = open[i] end
-  end
-  return table.concat(lines, "\n")
-end
-
-Game.tools = { notes = Game.notes_text }
-
--- The bots ------------------------------------------------------------------
--- "detective" keeps the notebook above, walks to the rooms it still needs
--- (by path distance on the board), suggests what it knows least about, and
--- names the envelope as soon as it is sure and stands in its room. It shows
--- a card it has shown the same player before when it can.
-
--- The detective's notebook grows with the game: it is started from the
--- seat's hand and the hands' sizes when the view is new (a new game, an
--- undo), and each decision adds only the answers written since the last
--- one (view.events only grows) and solves again only when there are some.
--- The solver's result does not depend on the order of the facts, so this
--- is the notebook Game.deduce makes from the whole view.
-local kept = {}
-
-local function start_notebook(view)
-  local count = {}
-  for s = 1, view.players do
-    local hand = view.seats[s] and view.seats[s].hand
-    count[s] = hand and hand.count or 0
-  end
-  local h = blank_notebook(view.players, count)
-  local mine = {}
-  for _, c in ipairs(view.mine.hand.cards) do mine[c.name] = true end
-  for i, def in ipairs(Game.cards) do
-    if mine[def.name] then h:holds(i, view.seat) else h:lacks(i, view.seat) end
-  end
-  return { events = view.events, seat = view.seat, hand = #view.mine.hand.cards, read = 0, h = h, ok = true }
-end
-
-local function notebook(view)
-  if kept.events ~= view.events or kept.seat ~= view.seat or kept.hand ~= #view.mine.hand.cards then
-    kept = start_notebook(view)
-  end
-  local events = view.events
-  if kept.read < #events or not kept.nb then
-    for j = kept.read + 1, #events do note_event(kept.h, events[j]) end
-    kept.read = #events
-    kept.ok = kept.ok and kept.h:solve()
-    kept.nb = kept.ok and read(kept.h, view.players) or nil
-  end
-  return kept.nb
-end
-
--- Rooms worth a suggestion now: the envelope's room once known, else every
--- room that may still be in it (worked out once a notebook).
-local function good_rooms(nb)
-  if nb.good then return nb.good end
-  local good = {}
-  if nb.solved.room then
-    good[nb.solved.room] = true
-  else
-    for _, r in ipairs(nb.envelope.room) do good[r] = true end
-  end
-  nb.good = good
-  return good
-end
-
--- The cost, in steps, of getting from place to room: a secret passage
--- takes a turn (about 4 steps).
-local function cost(board, place, room)
-  if place == room then return 0 end
-  local d = board.distance[room][place] or 1000
-  local other = board.passages[place]
-  if other then
-    local via = other == room and 4 or 4 + (board.distance[room][other] or 1000)
-    if via < d then d = via end
-  end
-  return d
-end
-
-local function target_room(nb, board, place)
-  local best, best_cost = nil, math.huge
-  for room in pairs(good_rooms(nb)) do
-    local c = cost(board, place, room)
-    if c < best_cost or (c == best_cost and room < best) then best, best_cost = room, c end
-  end
-  return best
-end
-
--- The suggestion that tells most. Once the person and the article are
--- known, name them in a room that may be the envelope's: nobody shows (a
--- win) or someone must show the room. Otherwise name cards of unsolved
--- kinds whose holder is unknown; in a solved kind, name the envelope's card
--- or one's own, which nobody can show, so the answer tells about the rest.
-local function choose_suggestion(nb, room, me)
-  local s = nb.solved
-  if s.person and s.article and Game.may(nb, room, ENVELOPE) then
-    return "suggest " .. s.person .. " " .. s.article
-  end
-  local function value(def)
-    local h = Game.holder(nb, def.name)
-    if s[def.kind] then
-      return (h == ENVELOPE or h == me) and 0.5 or 0
-    end
-    if not h then return Game.places(nb, def.name) end
-    return h == me and 0.3 or 0
-  end
-  local of_article = {}
-  for j, a in ipairs(Game.articles) do of_article[j] = value(a) end
-  local best, best_v = {}, -1
-  for _, p in ipairs(Game.persons) do
-    local of_person = value(p)
-    for j, a in ipairs(Game.articles) do
-      local v = of_person + of_article[j]
-      if v > best_v then
-        best, best_v = { "suggest " .. p.name .. " " .. a.name }, v
-      elseif v == best_v then
-        best[#best + 1] = "suggest " .. p.name .. " " .. a.name
-      end
-    end
-  end
-  return best[math.random(#best)]
-end
-
-local function detective(view, options, seat)
-  if #options == 1 then return 1 end
-  local first = options[1]
-  if first:match("^show ") then
-    -- Show what this suggester has already seen, else what anyone has.
-    local by
-    for _, e in ipairs(view.events) do
-      if e.kind == "suggest" then by = e.seat end
-    end
-    local shown_to, shown = {}, {}
-    for _, e in ipairs(view.events) do
-      if e.kind == "you_showed" then
-        shown[e.card] = true
-        if e.to == by then shown_to[e.card] = true end
-      end
-    end
-    for _, o in ipairs(options) do
-      if shown_to[o:sub(6)] then return o end
-    end
-    for _, o in ipairs(options) do
-      if shown[o:sub(6)] then return o end
-    end
-    return options[math.random(#options)]
-  end
-
-  if first:match("^choose ") then return "choose any" end -- bots take what is left
-  local nb = notebook(view)
-  local board = view.extras.board
-  local me = Game.by_label[view.names[seat]].name
-  local place = board.tokens[me]
-  if not nb then return options[math.random(#options)] end
-
-  if first:match("^suggest ") then
-    return choose_suggestion(nb, place, seat)
-  end
-  local good = good_rooms(nb)
-  if first == "roll" then
-    if good[place] then return "stay" end
-    local other = board.passages[place]
-    local target = target_room(nb, board, place)
-    if other and (good[other] or cost(board, other, target) + 4 < cost(board, place, target)) then
-      return "passage"
-    end
-    return "roll"
-  end
-  if first:match("^move ") then
-    local target = target_room(nb, board, place)
-    local best, best_d = options[1], math.huge
-    for _, o in ipairs(options) do
-      local dest = o:sub(6)
-      local d = cost(board, dest, target)
-      if good[dest] then d = -1 end
-      if d < best_d then best, best_d = o, d end
-    end
-    return best
-  end
-  return options[math.random(#options)]
-end
-
-Game.bots = { detective = detective }
-
--- Advice to bot:search: play rollouts at random, and for twelve decisions
--- at most. The detective deduces from view.events, and the games a search
--- plays out are silent copies, with no history: a detective there knows
--- only its hand, so its rollouts run long and say little. At 100 ms a
--- decision against three detectives the search won 24% of 100 games with
--- detective rollouts and 23% of 400 with random ones played to the end,
--- where nobody wins in hundreds of turns. Cut after twelve decisions (about
--- a round), a rollout says whether a suggestion wins at once in the world
--- it plays — the search imagines the envelope as the answers so far allow,
--- and suggests what it most likely holds when that is clearly more likely
--- to win than the detective's choice: 5 of 8 games against three
--- detectives at 200 iterations a decision (bot:search:200:steps=12), 0 of 8
--- without the cut at 60.
-Game.search = { rollout = "random", steps = 12 }
 
 -- What a seat's view tells of the hands it cannot see, for the search bot
 -- (docs/scripting.md, "Belief"), as the notebook reads it: [6] a player
@@ -1054,5 +738,10 @@ function Game.belief(view, seat, asked)
   end
   return facts
 end
+
+-- The bot and the deduction notebook (the `notes` command) read a seat's
+-- view; they are not part of the rules above: cluedo_bots.lua adds them
+-- (Game.bots, Game.tools, Game.search).
+require("cluedo_bots")(Game)
 
 return Game

@@ -316,6 +316,7 @@ scenario("notebook: card counts close a hand, which settles the envelope", funct
 end)
 
 scenario("the notes tool reads a seat's view", function()
+  expect_eq(Game.notes_text(game { players = 4 }:view(1), 1), "The notebook opens once everyone has a character.")
   local g = four({ 1, 6 })
   g:play("move o2", "move tower", "suggest kingston sherry", "show sherry")
   local text = Game.notes_text(g:view(2), 2)

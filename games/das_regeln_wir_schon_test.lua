@@ -400,7 +400,7 @@ scenario("ties in the standings are drawn with the contested place cards", funct
   -- A rejected card, not unanimous: nobody is paid. Everyone used one tile.
   g:play("propose 1", "vote yes", "vote no", "vote no")
   g:play("count", "count", "count")
-  expect_log(g, "Player 1 and Player 2 and Player 3 are tied on 67 and draw place cards: Player 1 3. Platz, Player 2 1. Platz, Player 3 2. Platz")
+  expect_log(g, "Player 1 and Player 2 and Player 3 are tied on 67 and draw place cards: Player 1 3rd place, Player 2 1st place, Player 3 2nd place")
   expect_log(g, "Interim standings: 1. Player 2 67, 2. Player 3 67, 3. Player 1 67")
   -- The drawn places count for the Incident Rules and the predictions.
   expect_log(g, "Player 2: -10 points ([I3 interim leader -10])")
@@ -426,9 +426,9 @@ scenario("the final standings draw ties too, and the draw hands out Punktbeste a
   g:play("count", "count", "count")
   -- 10 chips (A 8), +60 bonus, +5 for silence.
   expect_eq({ g:total(1), g:total(2), g:total(3) }, { 73, 75, 75 })
-  expect_log(g, "Player 2 and Player 3 are tied on 75 and draw place cards: Player 2 2. Platz, Player 3 1. Platz")
+  expect_log(g, "Player 2 and Player 3 are tied on 75 and draw place cards: Player 2 2nd place, Player 3 1st place")
   expect_log(g, "Player 3 predicted 2nd place: 0 points")
-  expect_log(g, "Player 2 and Player 3 are tied on 75 and draw place cards: Player 2 1. Platz, Player 3 2. Platz")
+  expect_log(g, "Player 2 and Player 3 are tied on 75 and draw place cards: Player 2 1st place, Player 3 2nd place")
   expect_eq(g:cards("place", 2), { "Platz 1", "Punktbeste" })
   expect_eq(g:cards("place", 3), { "Platz 2" })
   expect_eq(g:cards("place", 1), { "Platz 3", "Punktletzte" })
@@ -530,7 +530,7 @@ scenario("the view: cards in force with their texts, chips, pool, tiles, place c
     "Incident Rule 2: [I3 interim leader -10]",
     "Chips — supply: white 8, purple 8, yellow 15, green 8",
     "Player 2: white 0, purple 7",
-    "Player 1's place cards: 1. Platz Punktbeste",
+    "Player 1's place cards: 1st place Most points",
     "Voting tiles",
   }) do
     expect(string.find(text, fragment, 1, true), "the view shows " .. fragment .. "\n" .. text)

@@ -15,22 +15,30 @@ import (
 var files embed.FS
 
 // FS returns the built-in games: the game scripts (clubs.lua), their
-// scenarios (clubs_test.lua) and their markdown files.
+// bots (clubs_bots.lua), their scenarios (clubs_test.lua) and their
+// markdown files.
 func FS() fs.FS { return files }
 
 // Names lists the built-in game scripts by name ("clubs" for clubs.lua),
-// scenarios left out, sorted.
+// sorted; scenarios and the games' bots are left out.
 func Names() []string {
 	entries, _ := fs.ReadDir(files, ".")
 	var names []string
 	for _, e := range entries {
-		n := e.Name()
-		if strings.HasSuffix(n, ".lua") && !strings.HasSuffix(n, "_test.lua") {
-			names = append(names, strings.TrimSuffix(n, ".lua"))
+		if IsScript(e.Name()) {
+			names = append(names, strings.TrimSuffix(e.Name(), ".lua"))
 		}
 	}
 	sort.Strings(names)
 	return names
+}
+
+// IsScript reports whether a file of this folder is a game script (or a
+// variant's): a .lua file that is neither a game's scenarios
+// (clubs_test.lua) nor its bots (clubs_bots.lua, a module its script
+// requires).
+func IsScript(file string) bool {
+	return strings.HasSuffix(file, ".lua") && !strings.HasSuffix(file, "_test.lua") && !strings.HasSuffix(file, "_bots.lua")
 }
 
 // Has reports whether name is a built-in game script.

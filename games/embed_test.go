@@ -12,7 +12,7 @@ func TestBuiltinGames(t *testing.T) {
 			t.Errorf("%s is not built in: %v", n, names)
 		}
 	}
-	if Has("clubs_test") || Has("nosuch") {
+	if Has("clubs_test") || Has("clubs_bots") || Has("nosuch") {
 		t.Error("Has accepts what is not a game")
 	}
 	for name, want := range map[string]string{"clubs": "", "clubs_short": "clubs", "members_only_no_risk": "members_only", "das_regeln_wir_schon_wortgeld": "das_regeln_wir_schon"} {

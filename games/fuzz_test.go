@@ -9,8 +9,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/tabletop/tabletop/command"
 	"github.com/tabletop/tabletop/interp"
-	"github.com/tabletop/tabletop/repl/command"
 	"github.com/tabletop/tabletop/stdlib"
 )
 
@@ -25,7 +25,7 @@ func fuzzGames(f *testing.F) []*interp.Engine {
 		files, _ := filepath.Glob("*.lua")
 		sort.Strings(files)
 		for _, file := range files {
-			if strings.HasSuffix(file, "_test.lua") {
+			if !IsScript(file) {
 				continue
 			}
 			if e, err := interp.Load(file, stdlib.FS()); err == nil {

@@ -176,7 +176,7 @@ scenario("the first round reveals nothing; later turns bet, then reveal two card
   expect_log(g, "Red reveals tea bigben")
   expect_eq(g:cards("tea"), { "tea9", "tea1" }, "the face-up tea and Red's")
   expect_eq(#g:cards("hand", 1), 9)
-  expect(g:view(2).notes.counts:find("tea 2", 1, true), "the open count is in every view")
+  expect(g:view(2).notes.counts:find("Tea 2", 1, true), "the open count is in every view")
   expect_error(function() g:play("reveal hat hat hat") end, "not a legal move")
 end)
 
@@ -241,7 +241,7 @@ scenario("the final count of a heat stays in view while the next heat is played"
   local umbrella = line:match("Umbrella counts (%d+)")
   local view = g:view(1)
   expect(view.notes["last heat"], "a note keeps the final count")
-  expect(view.notes["last heat"]:find("umbrella " .. umbrella, 1, true), view.notes["last heat"])
+  expect(view.notes["last heat"]:find("Umbrella " .. umbrella, 1, true), view.notes["last heat"])
 end)
 
 scenario("NO! cancels one normal card of its category, pair by pair", function()
@@ -252,17 +252,17 @@ scenario("NO! cancels one normal card of its category, pair by pair", function()
   }
   local g = stacked(hands, "umbrella umbrella-no")
   -- The two face-up cards cancel at once.
-  expect_log(g, "umbrella-no cancels umbrella: the pair leaves the layout")
+  expect_log(g, "umbrella-NO cancels umbrella: the pair leaves the layout")
   expect_eq(g:cards("umbrella"), {})
   expect_eq(g:cards("no pairs"), { "umbrella3", "umbrella-no2" })
   g:play("bet hat 2-", "bet umbrella 1-", "pass")
   -- Red's NO! waits for a normal umbrella card...
   g:play("pass", "reveal umbrella-no newspaper")
   expect_eq(g:cards("umbrella"), { "umbrella-no1" })
-  expect(g:view(2).notes.counts:find("umbrella 0 (1 NO! waiting)", 1, true), g:view(2).notes.counts)
+  expect(g:view(2).notes.counts:find("Umbrella 0 (1 NO! waiting)", 1, true), g:view(2).notes.counts)
   -- ...and cancels the first one Blue reveals; the second counts.
   g:play("pass", "reveal umbrella umbrella")
-  expect_log(g, "umbrella-no cancels umbrella")
+  expect_log(g, "umbrella-NO cancels umbrella")
   expect_eq(g:cards("umbrella"), { "umbrella2" })
   run_heat(g)
   -- Green's two hat NO! cards cancel two of the four hats laid open.
@@ -536,7 +536,7 @@ scenario("[Rule 4] two umbrella NO! cards slipped into Green's hand cancel two u
   end
   expect_log(plain, "Umbrella counts 3")
   expect_event(plain, { kind = "lose", seat = 1, place = "umbrella 1-" })
-  expect_log(g, "umbrella-no cancels umbrella")
+  expect_log(g, "umbrella-NO cancels umbrella")
   expect_log(g, "Umbrella counts 1")
   expect_event(g, { kind = "win", seat = 1, place = "umbrella 1-", points = 10 })
   expect_eq(g:leaks(), {})

@@ -23,6 +23,10 @@ type Arrangement struct {
 	// so no zone changes size while this zone has cards to give.
 	Only bool
 	Rest *Zone
+	// From, when given, is where the named cards the zone does not hold
+	// are taken from, and only from there: the Loan from the discards,
+	// not one of the others' (cards of the same name are alike).
+	From *Zone
 }
 
 // Arrange rearranges the cards as a says, keeping every card in exactly one
@@ -36,7 +40,10 @@ func (m *Match) Arrange(a Arrangement) error {
 	if a.Only && a.Rest == z {
 		return fmt.Errorf("arrange %s: its other cards cannot go to the zone itself", z.Label)
 	}
-	picked, err := m.pickCards(z, a.Top)
+	if a.From == z {
+		return fmt.Errorf("arrange %s: its cards cannot come from the zone itself", z.Label)
+	}
+	picked, err := m.pickCards(z, a.From, a.Top)
 	if err != nil {
 		return err
 	}
@@ -82,23 +89,30 @@ func (m *Match) Arrange(a Arrangement) error {
 	return nil
 }
 
-// pickCards finds the cards named, top first: z's own first, then the other
-// zones in the order Arrangement.Top gives.
-func (m *Match) pickCards(z *Zone, names []string) ([]*Card, error) {
+// pickCards finds the cards named, top first: z's own first, then from's
+// when given, else the other zones in the order Arrangement.Top gives.
+func (m *Match) pickCards(z, from *Zone, names []string) ([]*Card, error) {
 	order := []*Zone{z}
-	others := make([]*Zone, 0, len(m.Zones))
-	for _, o := range m.Zones {
-		if o != z {
-			others = append(others, o)
+	if from != nil {
+		order = append(order, from)
+	} else {
+		others := make([]*Zone, 0, len(m.Zones))
+		for _, o := range m.Zones {
+			if o != z {
+				others = append(others, o)
+			}
 		}
+		rank := map[Visibility]int{Hidden: 0, OwnerOnly: 1, Public: 2}
+		sort.SliceStable(others, func(i, j int) bool { return rank[others[i].Vis] < rank[others[j].Vis] })
+		order = append(order, others...)
 	}
-	rank := map[Visibility]int{Hidden: 0, OwnerOnly: 1, Public: 2}
-	sort.SliceStable(others, func(i, j int) bool { return rank[others[i].Vis] < rank[others[j].Vis] })
-	order = append(order, others...)
 	taken := map[*Card]bool{}
 	picked := make([]*Card, 0, len(names))
 	for _, name := range names {
 		c := findFree(order, name, taken)
+		if c == nil && from != nil {
+			return nil, fmt.Errorf("arrange %s: no card %q left in %s or %s to put there (named %d times?)", z.Label, name, z.Label, from.Label, count(names, name))
+		}
 		if c == nil {
 			return nil, fmt.Errorf("arrange %s: no card %q left to put there (named %d times?)", z.Label, name, count(names, name))
 		}
@@ -165,4 +179,14 @@ func count(list []string, s string) int {
 		}
 	}
 	return n
+}
+
+// FixRolls says what the next dice thrown (t:roll) show, in order, in
+// place of any fixed rolls not thrown yet (Config.Rolls); after them the
+// dice fall by chance again. Scenario tests use it to fix the throw a rule
+// is about in the middle of a game. A fixed roll that is not a face of
+// the die it is thrown for stops the game with an error when thrown.
+func (m *Match) FixRolls(rolls []int) {
+	m.rolls = append([]int(nil), rolls...)
+	m.cfgLeft = 0
 }

@@ -90,3 +90,40 @@ func TestArrangeForgetsWhoKnewAMovedCard(t *testing.T) {
 		t.Errorf("the 6 is in %s, seen by 1: %v, by 2: %v", six.Zone.Name, six.VisibleTo(1), six.VisibleTo(2))
 	}
 }
+
+// TestFixRolls: rolls fixed in the middle of a game come next, in place
+// of those Config.Rolls has left; RollsThrown still counts only the
+// config's thrown (what a search bot's mirror replays from the config).
+func TestFixRolls(t *testing.T) {
+	_, m := startMatch(t, "dice.lua", `
+local G = { title = "Dice", players = { 1, 1 } }
+function G.play(t)
+  while true do
+    t:ask(1, { "roll" })
+    t:log("%d", t:roll(6))
+  end
+end
+return G`, Config{Players: 1, Rolls: []int{1, 2, 3}})
+	roll := func() {
+		t.Helper()
+		if err := m.Apply(1, "roll"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	roll()
+	m.FixRolls([]int{6, 5})
+	roll()
+	roll()
+	if got := m.RollsThrown(); got != 1 {
+		t.Errorf("RollsThrown %d, want 1 (the config's first roll)", got)
+	}
+	roll()
+	log := m.Log()
+	if got := []string{log[0].Text, log[1].Text, log[2].Text}; strings.Join(got, " ") != "1 6 5" {
+		t.Errorf("got rolls %v, want 1 6 5", got)
+	}
+	m.FixRolls([]int{7})
+	if err := m.Apply(1, "roll"); err == nil || !strings.Contains(err.Error(), "dice.lua:6: t:roll(6): the roll fixed for this die is 7") {
+		t.Errorf("a roll of 7 on a d6 gave %v", err)
+	}
+}

@@ -85,7 +85,7 @@ func (e *Engine) NewBelief(seat int) (*Belief, error) {
 	L := e.newState(&randSource{NewRNG(0)}, nil)
 	g := newMeter(e.Limits, L)
 	var game *lua.LTable
-	err := guarded(g, e.Path, func() (err error) { game, err = e.runMain(L); return err })
+	err := guarded(g, L, e.Path, func() (err error) { game, err = e.runMain(L); return err })
 	if err != nil {
 		g.Close()
 		L.Close()
@@ -111,12 +111,15 @@ func (b *Belief) Close() {
 // that is not a fact, is an error of the script.
 func (b *Belief) Facts(m *Match, asked []Asked) ([]Fact, error) {
 	var facts []Fact
-	err := guarded(b.meter, b.eng.Path, func() error {
+	err := guarded(b.meter, b.L, b.eng.Path, func() error {
 		L := b.L
 		if !b.view.current(m, b.seat) {
 			b.view = newBotView(L, m, b.seat, b.view)
 		}
 		vt := b.view.update()
+		if err := viewStopped(L, b.eng.Path); err != nil {
+			return err
+		}
 		at := L.CreateTable(len(asked), 0)
 		for _, a := range asked {
 			t := L.CreateTable(0, 4)

@@ -38,7 +38,6 @@ func (m *Match) luaNote(L *lua.LState) int {
 	default:
 		L.ArgError(3, "a note is a text, a function(seat) returning one, or nil to remove it")
 	}
-	m.meter.Charge(L, int64(len(text)))
 	value := L.Get(4)
 	switch value.(type) {
 	case lua.LString, lua.LNumber, lua.LBool, *lua.LNilType:
@@ -46,6 +45,7 @@ func (m *Match) luaNote(L *lua.LState) int {
 		L.ArgError(4, "a note's value must be a string, number or boolean")
 	}
 	note := Note{Key: key, Text: text, Value: value, fn: fn}
+	m.meter.Charge(L, noteBytes(note)+int64(len(lua.LVAsString(value))))
 	m.notesVer++
 	for i, n := range m.Notes {
 		if n.Key == key {
@@ -64,12 +64,17 @@ func (m *Match) luaNote(L *lua.LState) int {
 }
 
 // luaAsk implements t:ask(seat, options [, hint | {hint=, secret=, verb=}]).
+// A prompt t:offer makes (its how is the table t:offer's check kept) is an
+// answer window.
 // An option is a string, a table with a text field, or a card: a card's
 // text is verb and its name ("play JC"), or its name when there is no verb.
 // t:ask returns the chosen option itself.
 func (m *Match) luaAsk(L *lua.LState) int {
-	if L != m.co {
+	if L != m.playThread() {
 		L.RaiseError("t:ask can only be called while the game is being played (inside play)")
+	}
+	if why := m.askBlocked(L); why != "" {
+		m.raiseAtScript(L, "cannot ask inside "+why+" (a prompt suspends the game, and Lua cannot suspend a function that the library or a metamethod called: ask before or after it; pcall and xpcall may wrap asks)")
 	}
 	seat := m.checkSeat(L, 2)
 	opts := L.CheckTable(3)
@@ -77,16 +82,12 @@ func (m *Match) luaAsk(L *lua.LState) int {
 	// Prompt is valid until the next Step.
 	p := &m.promptBuf
 	*p = Prompt{Seat: seat, Options: p.Options[:0], values: p.values[:0]}
-	verb := ""
-	switch h := L.Get(4).(type) {
-	case lua.LString:
-		p.Hint = printableLine(string(h))
-	case *lua.LTable:
-		p.Hint = printableLine(lua.LVAsString(h.RawGetString("hint")))
-		p.Secret = lua.LVAsBool(h.RawGetString("secret"))
-		p.Group = int(lua.LVAsNumber(h.RawGetString("group")))
-		verb = lua.LVAsString(h.RawGetString("verb"))
+	how := L.Get(4)
+	if h, ok := how.(*lua.LTable); ok && h == m.windowHow {
+		p.Window = true
 	}
+	m.windowHow = nil
+	verb := argAt(L, 4).readHow(how, p)
 	n := opts.Len()
 	if n == 0 {
 		L.RaiseError("t:ask: no legal options for %s (a prompt needs at least one)", m.SeatLabel(seat))
@@ -95,29 +96,17 @@ func (m *Match) luaAsk(L *lua.LState) int {
 	// charge is a dozen branches and an atomic swap, and prompts with
 	// scores of options are common.
 	var charge int64
+	allPlain := true
 	for i := 1; i <= n; i++ {
 		v := opts.RawGetInt(i)
-		var text string
-		switch o := v.(type) {
-		case lua.LString:
-			text = string(o)
-		case *lua.LTable:
-			if s, ok := o.RawGetString("text").(lua.LString); ok {
-				text = string(s)
-			} else if c := m.cardOf(o); c != nil {
-				text = c.OptionText(verb)
-			} else {
-				L.RaiseError("t:ask: option %d is neither a card nor a table with a text field", i)
-			}
-		default:
-			L.RaiseError("t:ask: option %d must be a string, a card or a table with a text field, not %s", i, v.Type().String())
+		text, problem, plain := cleanOption(m.optionText(L, v, i, verb))
+		if problem != "" {
+			L.RaiseError("t:ask: option %d %s", i, problem)
 		}
 		if text == "" {
 			L.RaiseError("t:ask: option %d has an empty text", i)
 		}
-		if problem := optionTextProblem(text); problem != "" {
-			L.RaiseError("t:ask: option %d %s", i, problem)
-		}
+		allPlain = allPlain && plain
 		if charge += int64(len(text)) + 16; charge >= optionChargeBatch {
 			m.meter.Charge(L, charge)
 			charge = 0
@@ -127,10 +116,66 @@ func (m *Match) luaAsk(L *lua.LState) int {
 	}
 	m.meter.Charge(L, charge)
 	if dup := m.duplicate(p.Options); dup != "" {
-		L.RaiseError("t:ask: two options have the same text %q", dup)
+		m.refuseLookalike(L, p, verb, p.Index(dup), lastIndex(p.Options, dup))
+	}
+	if !allPlain {
+		m.checkLookalikes(L, p, verb)
 	}
 	m.prompt = p
 	return L.Yield()
+}
+
+// optionText is the text of option i, v, as the script gave it: a string,
+// a table's text field, or a card's text (verb and name).
+func (m *Match) optionText(L *lua.LState, v lua.LValue, i int, verb string) string {
+	switch o := v.(type) {
+	case lua.LString:
+		return string(o)
+	case *lua.LTable:
+		if s, ok := o.RawGetString("text").(lua.LString); ok {
+			return string(s)
+		} else if c := m.cardOf(o); c != nil {
+			return c.OptionText(verb)
+		}
+		L.RaiseError("t:ask: option %d is neither a card nor a table with a text field", i)
+	default:
+		L.RaiseError("t:ask: option %d must be a string, a card or a table with a text field, not %s", i, v.Type().String())
+	}
+	return ""
+}
+
+// checkLookalikes refuses a prompt two of whose options a person could
+// not tell apart (see lookalike). It runs only when some option text is
+// not plain ASCII.
+func (m *Match) checkLookalikes(L *lua.LState, p *Prompt, verb string) {
+	plain := make([]bool, len(p.Options))
+	for i, o := range p.Options {
+		_, _, plain[i] = cleanOption(o)
+	}
+	if i, j := lookalike(p.Options, plain); i >= 0 {
+		m.refuseLookalike(L, p, verb, i, j)
+	}
+}
+
+// refuseLookalike raises the error for options i and j (0-based), which
+// have the same text or look the same.
+func (m *Match) refuseLookalike(L *lua.LState, p *Prompt, verb string, i, j int) {
+	a, b := m.optionText(L, p.values[i], i+1, verb), m.optionText(L, p.values[j], j+1, verb)
+	if a == b {
+		L.RaiseError("t:ask: two options have the same text %q", a)
+	}
+	L.RaiseError("t:ask: options %d and %d look the same (%s and %s): nobody could tell which is which",
+		i+1, j+1, strconv.QuoteToASCII(a), strconv.QuoteToASCII(b))
+}
+
+// lastIndex is the position of the last text of texts equal to s.
+func lastIndex(texts []string, s string) int {
+	for i := len(texts) - 1; i >= 0; i-- {
+		if texts[i] == s {
+			return i
+		}
+	}
+	return -1
 }
 
 // optionChargeBatch is how many bytes of option texts luaAsk gathers
@@ -205,7 +250,7 @@ func (m *Match) checkSeat(L *lua.LState, n int) int {
 	v, ok := L.Get(n).(lua.LNumber)
 	s := int(v)
 	if !ok || float64(s) != float64(v) || s < 1 || s > len(m.Seats) {
-		L.ArgError(n, fmt.Sprintf("a seat number 1..%d expected, got %s", len(m.Seats), L.Get(n).String()))
+		L.ArgError(n, fmt.Sprintf("a seat number 1..%d expected, got %s", len(m.Seats), valueText(L.Get(n))))
 	}
 	return s
 }
@@ -260,26 +305,26 @@ func (m *Match) checkZone(L *lua.LState, n int) *Zone {
 	return checkObject[*Zone](L, n, "a zone expected, got "+L.Get(n).Type().String())
 }
 
-// objectSpec reads what the spec of every table object has: a name
-// (required unless defName is given), a label (default: the name) and
-// shown (default true: the object appears in views).
-func objectSpec(L *lua.LState, spec *lua.LTable, what, defName string) (name, label string, shown bool) {
-	name = lua.LVAsString(spec.RawGetString("name"))
+// objectSpec reads what the spec of every table object has, the table at
+// argument 2: a name (required unless defName is given), a label
+// (default: the name) and shown (default true: the object appears in
+// views). It refuses a field that is not one of these or of more, the
+// fields of this kind of object.
+func objectSpec(L *lua.LState, what, defName string, more ...string) (spec *lua.LTable, name, label string, shown bool) {
+	spec = checkSpec(L, 2, "a "+what+"'s spec", append([]string{"name", "label"}, append(more, "shown")...)...)
+	a := argAt(L, 2)
+	name = a.str(spec, "name", "")
 	if name == "" {
 		name = defName
 	}
 	if name == "" {
 		L.ArgError(2, "a "+what+" needs a name")
 	}
-	label = printableLine(lua.LVAsString(spec.RawGetString("label")))
+	label = printableLine(a.str(spec, "label", ""))
 	if label == "" {
 		label = printableLine(name)
 	}
-	shown = true
-	if s, ok := spec.RawGetString("shown").(lua.LBool); ok {
-		shown = bool(s)
-	}
-	return name, label, shown
+	return spec, name, label, a.boolean(spec, "shown", true)
 }
 
 // metatable returns the metatable in *mt, made by make the first time an
@@ -342,43 +387,48 @@ func (m *Match) applyStack(z *Zone) error {
 	return nil
 }
 
+// eventData is what t:event's data holds besides its values: the cards
+// it names, and about how many bytes its copy keeps.
+type eventData struct {
+	cards  []int
+	bytes  int64
+	values int64
+	// what has been charged to the step so far (plainTable)
+	chargedBytes, chargedValues int64
+}
+
 // plainData copies a Lua value into plain Go data (map[string]any,
 // []any, string, float64, bool); cards become their names and are noted
-// in cards. Functions and userdata are refused. A silent match keeps no
-// log: it only checks the data, and returns nil.
-func (m *Match) plainData(L *lua.LState, v lua.LValue, cards *[]int, depth int) any {
-	if m.silent {
-		m.checkData(L, v, depth)
-		return nil
+// in d. Functions and userdata are refused. A silent match keeps no log:
+// it only checks the data, and returns nil. Each value copied costs the
+// step an instruction, and what the copy keeps is charged, as each table
+// is done (plainTable).
+func (m *Match) plainData(L *lua.LState, v lua.LValue, d *eventData, depth int) any {
+	if depth > maxDataDepth {
+		L.RaiseError("event data is nested more than %d tables deep", maxDataDepth)
 	}
-	if depth > 8 {
-		L.RaiseError("event data is nested too deeply")
-	}
+	d.values++
 	switch x := v.(type) {
 	case lua.LString:
+		d.bytes += dataBytes + int64(len(x))
 		return string(x)
 	case lua.LNumber:
+		d.bytes += dataBytes
 		return float64(x)
 	case lua.LBool:
+		d.bytes += dataBytes
 		return bool(x)
 	case *lua.LTable:
 		if c := m.cardOf(x); c != nil {
-			*cards = append(*cards, c.ID)
+			d.cards = append(d.cards, c.ID)
+			d.bytes += dataBytes
 			return c.Name
 		}
-		if n := x.Len(); n > 0 {
-			list := make([]any, 0, n)
-			for i := 1; i <= n; i++ {
-				list = append(list, m.plainData(L, x.RawGetInt(i), cards, depth+1))
-			}
-			return list
-		}
-		out := map[string]any{}
-		x.ForEach(func(k, val lua.LValue) {
-			if ks, ok := k.(lua.LString); ok {
-				out[string(ks)] = m.plainData(L, val, cards, depth+1)
-			}
-		})
+		out := m.plainTable(L, x, d, depth)
+		g := luahost.MeterOf(L)
+		g.Work(L, d.values-d.chargedValues)
+		g.Charge(L, d.bytes-d.chargedBytes)
+		d.chargedValues, d.chargedBytes = d.values, d.bytes
 		return out
 	}
 	if v == lua.LNil {
@@ -388,31 +438,46 @@ func (m *Match) plainData(L *lua.LState, v lua.LValue, cards *[]int, depth int) 
 	return nil
 }
 
-// checkData refuses what plainData refuses, copying nothing.
-func (m *Match) checkData(L *lua.LState, v lua.LValue, depth int) {
-	if depth > 8 {
-		L.RaiseError("event data is nested too deeply")
+// maxDataDepth is how deep tables may nest in event data.
+const maxDataDepth = 8
+
+// plainTable copies a table of event data (see plainData): a list, or a
+// table with string keys (others are left out).
+func (m *Match) plainTable(L *lua.LState, x *lua.LTable, d *eventData, depth int) any {
+	if n := x.Len(); n > 0 {
+		var list []any
+		if !m.silent {
+			list = make([]any, 0, n)
+		}
+		for i := 1; i <= n; i++ {
+			e := m.plainData(L, x.RawGetInt(i), d, depth+1)
+			if !m.silent {
+				list = append(list, e)
+			}
+		}
+		d.bytes += dataBytes + textBytes*int64(n)
+		return list
 	}
-	switch x := v.(type) {
-	case lua.LString, lua.LNumber, lua.LBool, *lua.LNilType:
-	case *lua.LTable:
-		if m.cardOf(x) != nil {
+	var out map[string]any
+	if !m.silent {
+		out = map[string]any{}
+	}
+	d.bytes += dataBytes
+	x.ForEach(func(k, val lua.LValue) {
+		ks, ok := k.(lua.LString)
+		if !ok {
 			return
 		}
-		if n := x.Len(); n > 0 {
-			for i := 1; i <= n; i++ {
-				m.checkData(L, x.RawGetInt(i), depth+1)
-			}
-			return
+		e := m.plainData(L, val, d, depth+1)
+		d.bytes += entryBytes + int64(len(ks))
+		if !m.silent {
+			out[string(ks)] = e
 		}
-		x.ForEach(func(k, val lua.LValue) {
-			if _, ok := k.(lua.LString); ok {
-				m.checkData(L, val, depth+1)
-			}
-		})
-	default:
-		L.RaiseError("event data cannot hold a %s", v.Type().String())
+	})
+	if m.silent {
+		return nil
 	}
+	return out
 }
 
 // compiledOnce compiles a built-in Lua chunk the first time it is needed;
@@ -443,27 +508,26 @@ func itoa(i int) string { return strconv.Itoa(i) }
 
 // luaZone implements t:zone{name=, label=, owner=, visibility=, shown=}.
 func (m *Match) luaZone(L *lua.LState) int {
-	spec := L.CheckTable(2)
 	z := &Zone{ID: len(m.Zones) + 1}
-	z.Name, z.Label, z.Shown = objectSpec(L, spec, "zone", "")
-	if o, ok := spec.RawGetString("owner").(lua.LNumber); ok {
-		if int(o) < 1 || int(o) > len(m.Seats) {
-			L.ArgError(2, "owner must be a seat number")
+	var spec *lua.LTable
+	spec, z.Name, z.Label, z.Shown = objectSpec(L, "zone", "", "owner", "visibility")
+	a := argAt(L, 2)
+	if spec.RawGetString("owner") != lua.LNil {
+		o := a.integer(spec, "owner", 0)
+		if o < 1 || o > len(m.Seats) {
+			L.ArgError(2, fmt.Sprintf("owner must be a seat number 1..%d, not %d", len(m.Seats), o))
 		}
-		z.Owner = int(o)
-		if z.Label == z.Name && lua.LVAsString(spec.RawGetString("label")) == "" {
+		z.Owner = o
+		if a.str(spec, "label", "") == "" {
 			z.Label = m.SeatLabel(z.Owner) + "'s " + z.Name
 		}
 	}
-	vis := "hidden"
-	if v, ok := spec.RawGetString("visibility").(lua.LString); ok {
-		vis = string(v)
-	}
+	vis := a.str(spec, "visibility", "hidden")
 	var ok bool
 	if z.Vis, ok = table.ParseVisibility(vis); !ok {
 		L.ArgError(2, "visibility must be hidden, owner or all")
 	}
-	m.meter.Charge(L, zoneBytes)
+	m.meter.Charge(L, zoneBytes+int64(len(z.Name)+len(z.Label)))
 	ud := newObject(L, z, m.metatable(&m.meta.zoneMT, m.zoneMethods))
 	m.Zones = append(m.Zones, z)
 	m.meta.zones = append(m.meta.zones, zoneBinding{ud: ud})
@@ -495,7 +559,7 @@ func (m *Match) luaCards(L *lua.LState) int {
 			c.Label = string(lab)
 		}
 		c.Label = printableLine(c.Label)
-		m.meter.Charge(L, cardBytes)
+		m.meter.Charge(L, cardBytes+int64(len(c.Name)+len(c.Label)))
 		t.RawSetString("id", lua.LNumber(c.ID))
 		m.Cards = append(m.Cards, c)
 		m.meta.cards = append(m.meta.cards, t)

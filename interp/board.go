@@ -31,6 +31,7 @@ type Board struct {
 	sideRoot lua.LValue
 
 	static    map[string]any // staticData
+	staticN   int            // its values (dataValues), counted once
 	dataCache map[string]any // data, at posVersion dataPos
 	dataPos   int
 }
@@ -107,6 +108,7 @@ func (b *Board) staticData() map[string]any {
 		"width": b.W, "height": b.H, "rooms": rooms, "labels": labels,
 		"passages": passages, "entries": entries, "distance": dist,
 	}
+	b.staticN = dataValues(b.static)
 	return b.static
 }
 
@@ -131,7 +133,7 @@ func (b *Board) distancesInto(r int) map[string]any {
 
 // luaBoard implements t:board{map=, legend=, name=, title=, shown=}.
 func (m *Match) luaBoard(L *lua.LState) int {
-	spec := L.CheckTable(2)
+	spec := checkSpec(L, 2, "a board's spec", "map", "legend", "name", "title", "shown")
 	text, ok := spec.RawGetString("map").(lua.LString)
 	if !ok {
 		L.ArgError(2, "a board needs map = \"...\" (the map drawn one character a square)")
@@ -148,14 +150,18 @@ func (m *Match) luaBoard(L *lua.LState) int {
 	if err != nil {
 		L.RaiseError("%s", err.Error())
 	}
-	if n := lua.LVAsString(spec.RawGetString("name")); n != "" {
+	a := argAt(L, 2)
+	if n := a.str(spec, "name", ""); n != "" {
 		bb.Name = n
 	}
-	bb.Title = printableLine(lua.LVAsString(spec.RawGetString("title")))
-	if s, ok := spec.RawGetString("shown").(lua.LBool); ok {
-		bb.Shown = bool(s)
-	}
+	bb.Title = printableLine(a.str(spec, "title", ""))
+	bb.Shown = a.boolean(spec, "shown", bb.Shown)
 	b := &Board{Board: bb}
+	// What making the board cost and what it keeps, whether or not its
+	// map was parsed before: the same for this match whatever other
+	// matches did.
+	m.meter.Work(L, b.Work())
+	m.meter.Charge(L, boardBytes(b))
 	m.extras = append(m.extras, b)
 	L.Push(newObject(L, b, m.boardMethodTable(L)))
 	return 1
@@ -172,7 +178,7 @@ func readLegend(lt *lua.LTable) (map[rune]board.LegendEntry, string) {
 		}
 		ks, ok := k.(lua.LString)
 		if !ok || utf8.RuneCountInString(string(ks)) != 1 {
-			lerr = fmt.Sprintf("legend keys are single characters, not %s", k.String())
+			lerr = fmt.Sprintf("legend keys are single characters, not %s", valueText(k))
 			return
 		}
 		ch, _ := utf8.DecodeRuneInString(string(ks))
@@ -198,6 +204,9 @@ func legendEntry(v lua.LValue) (board.LegendEntry, string) {
 		}
 		return e, fmt.Sprintf("%q is not outside, corridor, passage, or a table {room=}, {door=}, {start=}, {block=}", e.Kind)
 	case *lua.LTable:
+		if bad := unknownKey(x, "room", "door", "start", "block", "label", "color"); bad != "" {
+			return e, "a table entry has no field " + bad + " (its fields: room, door, start, block, label, color)"
+		}
 		for _, kind := range []string{"room", "door", "start", "block"} {
 			if n, ok := x.RawGetString(kind).(lua.LString); ok {
 				e.Kind, e.Name = kind, string(n)
@@ -271,24 +280,19 @@ func checkRoom(L *lua.LState, b *Board, n int) int {
 // exact = true|false} at stack index n.
 func checkMode(L *lua.LState, n int) (board.StepMode, bool) {
 	mode, exact := board.StepOrthogonal, true
-	opts, ok := L.Get(n).(*lua.LTable)
-	if !ok {
-		if L.Get(n) != lua.LNil {
-			L.ArgError(n, "options must be a table {mode = ..., exact = ...}")
-		}
+	if L.Get(n) == lua.LNil {
 		return mode, exact
 	}
-	if s, ok := opts.RawGetString("mode").(lua.LString); ok {
-		m, found := board.StepModes[string(s)]
+	opts := checkSpec(L, n, "the options", "mode", "exact")
+	a := argAt(L, n)
+	if s := a.str(opts, "mode", ""); s != "" {
+		m, found := board.StepModes[s]
 		if !found {
-			L.ArgError(n, fmt.Sprintf("mode %q: use orthogonal, diagonal or king", string(s)))
+			L.ArgError(n, fmt.Sprintf("mode %q: use orthogonal, diagonal or king", s))
 		}
 		mode = m
 	}
-	if e, ok := opts.RawGetString("exact").(lua.LBool); ok {
-		exact = bool(e)
-	}
-	return mode, exact
+	return mode, a.boolean(opts, "exact", exact)
 }
 
 // placeOf reads a token, room or square name as a place.
@@ -387,9 +391,9 @@ func boardString(L *lua.LState) int {
 // token{name=, label=, glyph=, color=, seat=, at=}: a new token, on its
 // start square unless at names another place; returns its name.
 func (m *Match) boardToken(L *lua.LState, b *Board) int {
-	spec := L.CheckTable(2)
-	t, err := b.NewToken(lua.LVAsString(spec.RawGetString("name")),
-		printableLine(lua.LVAsString(spec.RawGetString("label"))), lua.LVAsString(spec.RawGetString("glyph")))
+	spec := checkSpec(L, 2, "a token's spec", "name", "label", "glyph", "color", "seat", "at")
+	a := argAt(L, 2)
+	t, err := b.NewToken(a.str(spec, "name", ""), printableLine(a.str(spec, "label", "")), a.str(spec, "glyph", ""))
 	if err != nil {
 		L.ArgError(2, err.Error())
 	}
@@ -398,21 +402,22 @@ func (m *Match) boardToken(L *lua.LState, b *Board) int {
 		L.ArgError(2, "color must be a colour name or a number 0-255")
 	}
 	t.Color = c
-	if sv, ok := spec.RawGetString("seat").(lua.LNumber); ok {
-		if t.Seat = int(sv); float64(t.Seat) != float64(sv) || t.Seat < 1 || t.Seat > len(m.Seats) {
-			L.ArgError(2, fmt.Sprintf("seat = %v: a seat number 1..%d expected", sv, len(m.Seats)))
+	if spec.RawGetString("seat") != lua.LNil {
+		if t.Seat = a.integer(spec, "seat", 0); t.Seat < 1 || t.Seat > len(m.Seats) {
+			L.ArgError(2, fmt.Sprintf("seat = %d: a seat number 1..%d expected", t.Seat, len(m.Seats)))
 		}
 	}
 	p := -1
-	if at, ok := spec.RawGetString("at").(lua.LString); ok {
-		q, found := b.ParsePlace(string(at))
+	if at := a.str(spec, "at", ""); at != "" {
+		q, found := b.ParsePlace(at)
 		if !found {
-			L.ArgError(2, fmt.Sprintf("at = %q is not a room or square", string(at)))
+			L.ArgError(2, fmt.Sprintf("at = %q is not a room or square", at))
 		}
 		p = q
 	} else if s, ok := b.Start(t.Name); ok {
 		p = s
 	}
+	m.meter.Charge(L, 128+int64(len(t.Name)+len(t.Label)+len(t.Glyph)))
 	if err := b.AddToken(t, p); err != nil {
 		L.ArgError(2, err.Error())
 	}
@@ -618,6 +623,7 @@ func (m *Match) boardSidebar(L *lua.LState, b *Board) int {
 	case lua.LString:
 		lines = strings.Split(strings.TrimRight(string(v), "\n"), "\n")
 	case *lua.LTable:
+		m.meter.Work(L, int64(v.Len()))
 		for i := 1; i <= v.Len(); i++ {
 			lines = append(lines, lua.LVAsString(v.RawGetInt(i)))
 		}
@@ -629,6 +635,11 @@ func (m *Match) boardSidebar(L *lua.LState, b *Board) int {
 	default:
 		L.ArgError(2, "a list of lines, a string or nil expected")
 	}
+	var size int64
+	for _, l := range lines {
+		size += textBytes + int64(len(l))
+	}
+	m.meter.Charge(L, size)
 	b.SetSidebar(seat, lines)
 	return 0
 }
@@ -639,6 +650,8 @@ func (m *Match) boardHighlight(L *lua.LState, b *Board) int {
 	seat := m.optSeat(L, 3)
 	var marks []int
 	if list, ok := L.Get(2).(*lua.LTable); ok {
+		m.meter.Work(L, int64(list.Len()))
+		m.meter.Charge(L, 8*int64(list.Len()))
 		for i := 1; i <= list.Len(); i++ {
 			if p, ok := b.ParsePlace(lua.LVAsString(list.RawGetInt(i))); ok {
 				marks = append(marks, p)

@@ -138,11 +138,24 @@ func (e *Engine) NewBot(name string, seat int, seed uint64) (Bot, error) {
 	if !found {
 		return nil, fmt.Errorf("%s has no bot called %q (bots: %s)", e.Info.Title, name, e.botNames())
 	}
-	fn, L, g, rng, err := e.scriptFunc("bots", name, seed)
+	fn, L, g, rng, err := e.scriptFunc("bots", name, seed, e.Limits, 0)
 	if err != nil {
 		return nil, err
 	}
-	return &ScriptBot{name: name, seat: seat, eng: e, L: L, fn: fn, meter: g, rng: rng}, nil
+	g.Whole = wholeGame
+	b := &ScriptBot{name: name, seat: seat, eng: e, L: L, fn: fn, meter: g, rng: rng}
+	g.SetMeasure(b.kept)
+	return b, nil
+}
+
+// kept measures what the bot keeps, for its memory budget: its state, and
+// the view of the game the engine keeps in it from one decision to the
+// next (botview.go).
+func (b *ScriptBot) kept(limit int64) int64 {
+	if b.view == nil {
+		return luahost.Measure(limit, b.L)
+	}
+	return luahost.Measure(limit, b.L, b.view.t)
 }
 
 // DefaultBot is the bot a seat gets when none is named: the script's first.
@@ -208,14 +221,16 @@ func (e *Engine) CheckBot(name string) error {
 	return fmt.Errorf("%s has no bot called %q (bots: %s)", e.Info.Title, name, e.botNames())
 }
 
-// scriptFunc loads the script in a fresh state, with a meter of its own,
-// and returns game[table][name].
-func (e *Engine) scriptFunc(table, name string, seed uint64) (*lua.LFunction, *lua.LState, *luahost.Meter, *RNG, error) {
+// scriptFunc loads the script in a fresh state, with a meter of its own
+// (under lim, its total counted on from carry), and returns
+// game[table][name].
+func (e *Engine) scriptFunc(table, name string, seed uint64, lim Limits, carry int64) (*lua.LFunction, *lua.LState, *luahost.Meter, *RNG, error) {
 	rng := NewRNG(seed)
 	L := e.newState(&randSource{rng}, nil)
-	g := newMeter(e.Limits, L)
+	g := newMeter(lim, L)
+	g.Carry(carry)
 	var game *lua.LTable
-	err := guarded(g, e.Path, func() (err error) { game, err = e.runMain(L); return err })
+	err := guarded(g, L, e.Path, func() (err error) { game, err = e.runMain(L); return err })
 	if err != nil {
 		g.Close()
 		L.Close()
@@ -237,6 +252,11 @@ func (e *Engine) scriptFunc(table, name string, seed uint64) (*lua.LFunction, *l
 // Name implements Bot.
 func (b *ScriptBot) Name() string { return b.name }
 
+// Spent is the instructions the bot's script has run, in all its
+// decisions: a driver that bounds what many games cost (check) counts them
+// with the game's.
+func (b *ScriptBot) Spent() int64 { return b.meter.Total() }
+
 // Close implements Bot.
 func (b *ScriptBot) Close() {
 	b.meter.Close()
@@ -252,12 +272,15 @@ func (b *ScriptBot) Choose(m *Match) (int, error) {
 	}
 	L := b.L
 	var ret lua.LValue
-	err := guarded(b.meter, b.eng.Path, func() error {
+	err := guarded(b.meter, L, b.eng.Path, func() error {
 		if !b.view.current(m, p.Seat) {
 			// Another match (a new game, an undo): nothing carries over.
 			b.view = newBotView(L, m, p.Seat, b.view)
 		}
 		vt := b.view.update()
+		if err := viewStopped(L, b.eng.Path); err != nil {
+			return err
+		}
 		L.Push(b.fn)
 		L.Push(vt)
 		L.Push(vt.RawGetString("options"))
@@ -282,20 +305,30 @@ func (b *ScriptBot) Choose(m *Match) (int, error) {
 			return i, nil
 		}
 	}
-	return 0, &ScriptError{Msg: fmt.Sprintf("%s: bot %s returned %s, which is not one of the %d legal options", b.eng.Path, b.name, capText(ret.String(), 80), len(p.Options))}
+	return 0, &ScriptError{Msg: fmt.Sprintf("%s: bot %s returned %s, which is not one of the %d legal options", b.eng.Path, b.name, capText(valueText(ret), 80), len(p.Options))}
 }
 
 // RunTool runs game.tools[name](view) for seat and returns its text: a
 // read-only helper such as a deduction notebook, limited to the seat's view.
+//
+// A tool runs beside the game, like the drawing of a note: its
+// instructions count against the budget of the match's drawings
+// (Limits.DrawInstructions, see draw.go).
 func (e *Engine) RunTool(m *Match, name string, seat int) (string, error) {
-	fn, L, g, _, err := e.scriptFunc("tools", name, 0)
+	lim := e.Limits
+	lim.TotalInstructions = lim.DrawInstructions
+	fn, L, g, _, err := e.scriptFunc("tools", name, 0, lim, m.drawn)
 	if err != nil {
 		return "", err
 	}
-	defer func() { g.Close(); L.Close() }()
+	g.Whole = drawingWhole
+	defer func() { m.drawn = g.Total(); g.Close(); L.Close() }()
 	var text string
-	err = guarded(g, e.Path, func() error {
+	err = guarded(g, L, e.Path, func() error {
 		vt := m.LuaView(L, seat)
+		if err := viewStopped(L, e.Path); err != nil {
+			return err
+		}
 		L.Push(fn)
 		L.Push(vt)
 		L.Push(lua.LNumber(seat))

@@ -4,6 +4,8 @@ import (
 	"strconv"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/tabletop/tabletop/luahost"
 )
 
 // A bot's view (the Bots section of docs/scripting.md) is a set of Lua
@@ -45,6 +47,7 @@ type botView struct {
 	logRead int            // log lines read so far
 	log     *lua.LTable
 	events  *lua.LTable
+	made    int // values put into the view by this update (spend)
 }
 
 // zoneMirror is a zone's table in the view and the version it shows.
@@ -81,6 +84,7 @@ func newBotView(L *lua.LState, m *Match, seat int, old *botView) *botView {
 	bv.log, bv.events = L.NewTable(), L.NewTable()
 	bv.t.RawSetString("seat", lua.LNumber(seat))
 	bv.t.RawSetString("players", lua.LNumber(len(m.Seats)))
+	bv.t.RawSetString("settings", m.optionsTable(L)) // the options, fixed for the match
 	bv.t.RawSetString("log", bv.log)
 	bv.t.RawSetString("events", bv.events)
 	for _, name := range []string{"mine", "table", "pools", "tracks", "pads", "extras"} {
@@ -110,7 +114,7 @@ func (bv *botView) update() *lua.LTable {
 	t.RawSetString("turn", lua.LNumber(turn))
 	t.RawSetString("hint", lua.LString(hint))
 	t.RawSetString("done", lua.LBool(m.done))
-	bv.copied = 0
+	bv.copied, bv.made = 0, 0
 	bv.updateOptions()
 	bv.updateNames()
 	bv.updateZones()
@@ -119,7 +123,31 @@ func (bv *botView) update() *lua.LTable {
 	bv.updateNotes()
 	bv.updateExtras()
 	bv.updateLog()
+	bv.spend()
 	return t
+}
+
+// spend charges the state the view is made in (a bot's, on its step) for
+// the values the update put into it: an instruction and 64 bytes each. A
+// view mirrors the game, and a game that keeps much (a pad of a hundred
+// thousand rows, remade for the bot whenever a row is added) must not
+// cost its bots more than their budgets say. The view is made outside any
+// Lua call: a budget it spends stops the state (viewStopped), and raises
+// no error here.
+func (bv *botView) spend() {
+	if bv.made > 0 {
+		luahost.MeterOf(bv.L).Add(int64(bv.made), 64*int64(bv.made))
+	}
+}
+
+// viewStopped is the error for a state stopped while its view was made,
+// before its script ran, or nil.
+func viewStopped(L *lua.LState, path string) error {
+	if g := luahost.MeterOf(L); g != nil && g.Stopped() != "" {
+		why := g.Stopped()
+		return &ScriptError{Msg: errText(path + ": making the view of the game: " + why)}
+	}
+	return nil
 }
 
 // updateOptions sets options (the texts) and values (what the script
@@ -140,6 +168,7 @@ func (bv *botView) updateOptions() {
 	}
 	bv.t.RawSetString("options", opts)
 	bv.t.RawSetString("values", vals)
+	bv.made += 2*len(p.Options) + bv.copied
 }
 
 // What of the options' values is copied: tables to a depth of
@@ -279,6 +308,7 @@ func (bv *botView) card(c *Card) *lua.LTable {
 	}
 	ct := bv.L.CreateTable(0, 8)
 	for k, val := def.Next(lua.LNil); k != lua.LNil; k, val = def.Next(k) {
+		bv.made++
 		if plainField(k, val) {
 			ct.RawSet(k, val)
 		}
@@ -324,6 +354,7 @@ func (bv *botView) updateNames() {
 		return
 	}
 	names := bv.L.CreateTable(len(seats), 0)
+	bv.made += len(seats)
 	for i, s := range seats {
 		names.RawSetInt(i+1, lua.LString(s.Label))
 	}
@@ -373,6 +404,7 @@ func (bv *botView) updateZone(z *Zone, zm *zoneMirror) {
 	}
 	zm.t.RawSetString("label", lua.LString(z.Label))
 	zm.t.RawSetString("count", lua.LNumber(len(z.Cards)))
+	bv.made += 5 + len(z.Cards)
 	cl := L.CreateTable(len(z.Cards), 0)
 	k := 0
 	for _, c := range z.Cards {
@@ -390,6 +422,7 @@ func (bv *botView) listZones() {
 	L, m := bv.L, bv.m
 	bv.inView = bv.inView[:0]
 	bv.listed = true
+	bv.made += len(m.Zones) + len(m.Seats)
 	zones := L.CreateTable(len(m.Zones), 0)
 	mine, public := L.NewTable(), L.NewTable()
 	bySeat := L.CreateTable(len(m.Seats), 0)
@@ -433,6 +466,7 @@ func (bv *botView) updatePools() {
 		if pm.ok && pm.ver == p.Version() {
 			continue
 		}
+		bv.made += len(p.Kinds) * (1 + len(p.Holders))
 		pt := L.CreateTable(0, 2)
 		sup := L.CreateTable(0, len(p.Kinds))
 		for _, k := range p.Kinds {
@@ -470,6 +504,7 @@ func (bv *botView) updateScores() {
 	for i, tr := range m.Tracks {
 		if tm := &bv.tracks[i]; !tm.ok || tm.ver != tr.Version() {
 			tt := L.CreateTable(n, 0)
+			bv.made += n
 			for s := 1; s <= n; s++ {
 				tt.RawSetInt(s, lua.LNumber(tr.Markers[s]))
 			}
@@ -483,6 +518,7 @@ func (bv *botView) updateScores() {
 	}
 	for i, p := range m.Pads {
 		if pm := &bv.pads[i]; !pm.ok || pm.ver != p.Version() {
+			bv.made += n + len(p.Rows)*(2+n)
 			pt := L.CreateTable(0, 2)
 			pt.RawSetString("totals", scoresTable(L, p.Totals, n))
 			rows := L.CreateTable(len(p.Rows), 0)
@@ -536,6 +572,7 @@ func (bv *botView) updateNotes() {
 	if bv.notes == m.notesVer {
 		return
 	}
+	bv.made += 2 * len(m.Notes)
 	notes := L.CreateTable(0, len(m.Notes))
 	notes.Metatable = bv.notesMT
 	facts := L.CreateTable(0, len(m.Notes))
@@ -563,6 +600,7 @@ func (bv *botView) updateExtras() {
 		b, ok := x.(*Board)
 		if !ok {
 			if ev, ok := x.ExtraView(bv.seat); ok {
+				bv.made += dataValues(ev.Data)
 				extras.RawSetString(ev.Name, toLua(L, ev.Data))
 			}
 			continue
@@ -576,11 +614,13 @@ func (bv *botView) updateExtras() {
 		bt := bv.board[b]
 		if bt == nil {
 			bt = toLua(L, b.staticData()).(*lua.LTable)
+			bv.made += b.staticN
 			bv.board[b] = bt
 			bv.boardAt[b] = b.PositionVersion() - 1
 			extras.RawSetString(b.Name, bt)
 		}
 		if bv.boardAt[b] != b.PositionVersion() {
+			bv.made += len(b.Tokens())
 			bt.RawSetString("tokens", toLua(L, b.tokenPlaces()))
 			bv.boardAt[b] = b.PositionVersion()
 		}
@@ -591,8 +631,34 @@ func (bv *botView) updateExtras() {
 // may read to log (their texts) and events (the data of t:event lines,
 // with their text).
 func (bv *botView) updateLog() {
-	appendLog(bv.L, bv.log, bv.events, bv.m.LogFor(bv.seat, bv.logRead))
+	lines := bv.m.LogFor(bv.seat, bv.logRead)
+	for _, l := range lines {
+		bv.made += 1 + dataValues(l.Data)
+	}
+	appendLog(bv.L, bv.log, bv.events, lines)
 	bv.logRead = len(bv.m.log)
+}
+
+// dataValues counts the values of plain data (an event's, a board's) that
+// toLua converts.
+func dataValues(v any) int {
+	switch x := v.(type) {
+	case map[string]any:
+		n := 1
+		for _, e := range x {
+			n += dataValues(e)
+		}
+		return n
+	case []any:
+		n := 1
+		for _, e := range x {
+			n += dataValues(e)
+		}
+		return n
+	case nil:
+		return 0
+	}
+	return 1
 }
 
 // LuaView returns seat's view of the match as a bot sees it (see the Bots

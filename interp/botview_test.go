@@ -218,6 +218,7 @@ function G.play(t)
   t:ask(1, opts)
   fixed.list[3] = 3
   t:ask(1, opts)
+  return { winners = {} }
 end
 local seen, last = 0, nil
 G.bots = {

@@ -65,7 +65,7 @@ func (m *Match) RollDie(sides int) int { return m.RNG.Intn(sides) + 1 }
 // RollsThrown is how many of Config.Rolls (the dice a test fixed) have
 // been thrown so far: the others are still to come, and no seat has seen
 // them.
-func (m *Match) RollsThrown() int { return len(m.Config.Rolls) - len(m.rolls) }
+func (m *Match) RollsThrown() int { return m.cfgRolls }
 
 // OptionCards returns the cards option i (0-based) of the current prompt
 // names: the option itself when it is a card, else the cards among the
@@ -89,8 +89,14 @@ func (m *Match) OptionCards(i int) []*Card {
 	byKey := map[string]*Card{}
 	t.ForEach(func(k, v lua.LValue) {
 		if c := m.cardOf(v); c != nil {
-			keys = append(keys, k.String())
-			byKey[k.String()] = c
+			// A key that is an object is ordered where pairs meets it:
+			// its address would differ from run to run.
+			key := k.String()
+			if isObject(k) {
+				key = fmt.Sprintf("\xff%08d", len(keys))
+			}
+			keys = append(keys, key)
+			byKey[key] = c
 		}
 	})
 	sort.Strings(keys)
@@ -115,7 +121,7 @@ func (m *Match) Determinize(seat int) (bool, error) {
 	}
 	before := m.cardPlaces()
 	var ret lua.LValue
-	err := guarded(m.meter, m.Engine.Path, func() error {
+	err := guarded(m.meter, m.L, m.Engine.Path, func() error {
 		if err := m.L.CallByParam(lua.P{Fn: hook, NRet: 1, Protect: true}, m.t, lua.LNumber(seat)); err != nil {
 			return err
 		}

@@ -18,16 +18,29 @@ import (
 //
 //   - its own meter, fresh for each call: drawing a view or not never
 //     moves the match's counted budgets or the points where its memory is
-//     measured;
+//     measured. Together the drawings of a match may run
+//     Limits.DrawInstructions (m.drawn counts them): a note that costs a
+//     step's budget, drawn for every seat after every decision, fails
+//     after a bounded time instead of multiplying its cost by the game's
+//     length;
 //   - math.random draws from a scratch generator seeded with the seat, so
 //     a note that calls it cannot change the game (and draws the same every
-//     time);
+//     time); tostring numbers the objects it shows in a scratch overlay
+//     (luahost.ScratchIdents), so drawing never moves the numbers the
+//     game's own tostring gives;
 //   - every t: method that changes the game (t:move, t:log, t:random, a
 //     zone's shuffle, ...) is refused while it runs, as t:ask is in on_say.
 //
 // A function that fails draws its error message in place of its text, and
 // CheckDrawing (which tabletop check runs after every decision) reports
 // it.
+
+// Names of the budgets of a whole game, in messages (luahost.Meter.Whole):
+// the game's own and that of its drawings (and tools).
+const (
+	wholeGame    = "in this game, the budget of a whole game"
+	drawingWhole = "drawing this game's notes and sidebars and running its tools, their budget for a whole game"
+)
 
 // MaxDrawnBytes bounds the text one note or sidebar function draws.
 const MaxDrawnBytes = 64 << 10
@@ -37,22 +50,28 @@ func (m *Match) draw(fn *lua.LFunction, seat int) (ret lua.LValue, err error) {
 	if m.L == nil {
 		return lua.LNil, fmt.Errorf("the match is closed")
 	}
-	g := luahost.NewMeter(m.Engine.Limits)
+	lim := m.Engine.Limits
+	lim.TotalInstructions = lim.DrawInstructions
+	g := luahost.NewMeter(lim)
 	g.Host = m
-	defer g.Close()
+	g.Whole = drawingWhole
+	g.Carry(m.drawn)
+	defer func() { m.drawn = g.Total(); g.Close() }()
 	g.SetMeasure(m.kept)
 	L := m.L
 	oldCtx, oldRNG, oldDrawing := L.Context(), m.rand.rng, m.drawing
 	setContext(L, g)
 	m.rand.rng = NewRNG(uint64(seat))
 	m.drawing = true
+	restoreIdents := luahost.ScratchIdents(L)
 	defer func() {
+		restoreIdents()
 		setContext(L, oldCtx)
 		m.rand.rng = oldRNG
 		m.drawing = oldDrawing
 	}()
 	ret = lua.LNil
-	err = guarded(g, m.Engine.Path, func() error {
+	err = guarded(g, L, m.Engine.Path, func() error {
 		if err := L.CallByParam(lua.P{Fn: fn, NRet: 1, Protect: true}, lua.LNumber(seat)); err != nil {
 			return err
 		}

@@ -19,6 +19,7 @@ type Host struct {
 	L      *lua.LState
 	engine *Engine // carries the folder, the libraries and the module cache
 	meter  *luahost.Meter
+	keep   func() int64 // what the driver keeps for the script (KeepAlso)
 }
 
 // NewHost returns a host for the file at path (which it does not read):
@@ -29,9 +30,33 @@ func NewHost(path string, libs []Library, stdlib fs.FS, limits Limits, out io.Wr
 	e.Limits = limits
 	h := &Host{engine: e}
 	h.L = e.newState(&randSource{NewRNG(1)}, out)
-	h.meter = newMeter(limits, h.L)
+	h.meter = h.newMeter()
 	return h
 }
+
+// newMeter is a meter for the host's state, measuring it and what the
+// driver keeps for it.
+func (h *Host) newMeter() *luahost.Meter {
+	g := luahost.NewMeter(h.engine.Limits)
+	setContext(h.L, g)
+	g.SetMeasure(func(limit int64) int64 {
+		var n int64
+		if h.keep != nil {
+			if n = h.keep(); limit > 0 && n > limit {
+				return n
+			}
+		}
+		return n + luahost.Measure(limit-n, h.L)
+	})
+	return g
+}
+
+// KeepAlso has the host's memory measure count what keep reports besides
+// the host's Lua state: what the driver holds on the script's behalf (the
+// matches a scenario has started, each as Match.Kept measures it). The
+// driver charges what it makes to the running step (luahost.Meter.Charge)
+// as it makes it, so that the measure is due in time.
+func (h *Host) KeepAlso(keep func() int64) { h.keep = keep }
 
 // Load compiles a chunk; name is the file name its errors show.
 func (h *Host) Load(name string, src []byte) (*lua.LFunction, error) {
@@ -46,12 +71,12 @@ func (h *Host) Load(name string, src []byte) (*lua.LFunction, error) {
 // a *ScriptError that says which budget stopped it, if one did; the host
 // stays usable (a stopped meter is replaced by a fresh one).
 func (h *Host) Call(fn *lua.LFunction, args ...lua.LValue) error {
-	err := guarded(h.meter, h.engine.Path, func() error {
+	err := guarded(h.meter, h.L, h.engine.Path, func() error {
 		return h.L.CallByParam(lua.P{Fn: fn, NRet: 0, Protect: true}, args...)
 	})
 	if h.meter.Stopped() != "" {
 		h.meter.Close()
-		h.meter = newMeter(h.engine.Limits, h.L)
+		h.meter = h.newMeter()
 	}
 	return err
 }

@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -85,12 +84,19 @@ type GameInfo struct {
 // as class Game. A test keeps the list to what the engine's code reads.
 var GameFields = []string{"about", "belief", "bots", "determinize", "on_say", "options", "play", "players", "search", "seats", "title", "tools"}
 
-// OptionDecl is one game option a script declares, with its default.
+// OptionDecl is one game option a script declares, with its default and
+// the values it takes (options.go).
 type OptionDecl struct {
 	Name    string
 	Default string
-	Kind    string // "number", "string" or "boolean"
+	Kind    string // OptionNumber, OptionBoolean, OptionChoice or OptionText
 	Help    string
+	// Choices are a choice option's values, in the script's order.
+	Choices []string
+	// Min and Max bound a number option (nil: no bound); Integer says it
+	// takes whole numbers only.
+	Min, Max *float64
+	Integer  bool
 }
 
 var modName = regexp.MustCompile(`^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$`)
@@ -221,7 +227,7 @@ func (e *Engine) describe() error {
 	g := newMeter(e.Limits, L)
 	defer g.Close()
 	var game *lua.LTable
-	if err := guarded(g, e.Path, func() (err error) { game, err = e.runMain(L); return err }); err != nil {
+	if err := guarded(g, L, e.Path, func() (err error) { game, err = e.runMain(L); return err }); err != nil {
 		return err
 	}
 	info := GameInfo{MinPlayers: 2, MaxPlayers: 6}
@@ -243,36 +249,11 @@ func (e *Engine) describe() error {
 	if _, ok := game.RawGetString("play").(*lua.LFunction); !ok {
 		return &ScriptError{Msg: fmt.Sprintf("%s: the script must return a game table with a play(t) function", e.Path)}
 	}
-	if opts, ok := game.RawGetString("options").(*lua.LTable); ok {
-		var names []string
-		opts.ForEach(func(k, v lua.LValue) {
-			if ks, ok := k.(lua.LString); ok {
-				names = append(names, string(ks))
-			}
-		})
-		sort.Strings(names)
-		for _, n := range names {
-			d := OptionDecl{Name: n}
-			spec, ok := opts.RawGetString(n).(*lua.LTable)
-			if !ok {
-				return &ScriptError{Msg: fmt.Sprintf("%s: option %q must be a table {default = ..., help = ...}", e.Path, n)}
-			}
-			def := spec.RawGetString("default")
-			switch def.Type() {
-			case lua.LTNumber:
-				d.Kind = "number"
-			case lua.LTBool:
-				d.Kind = "boolean"
-			case lua.LTString:
-				d.Kind = "string"
-			default:
-				return &ScriptError{Msg: fmt.Sprintf("%s: option %q needs a default number, string or boolean", e.Path, n)}
-			}
-			d.Default = def.String()
-			d.Help = capText(printableLine(lua.LVAsString(spec.RawGetString("help"))), 1000)
-			info.Options = append(info.Options, d)
-		}
+	opts, err := e.readOptions(game.RawGetString("options"))
+	if err != nil {
+		return err
 	}
+	info.Options = opts
 	info.Bots = sortedFuncKeys(game.RawGetString("bots"))
 	info.Tools = sortedFuncKeys(game.RawGetString("tools"))
 	_, info.OnSay = game.RawGetString("on_say").(*lua.LFunction)
@@ -312,7 +293,7 @@ func (e *Engine) readSearch(v lua.LValue, info *GameInfo) error {
 		info.SearchRollout = string(name)
 		return nil
 	}
-	return &ScriptError{Msg: fmt.Sprintf("%s: search.rollout must be \"random\" or the name of one of the game's bots (%s), not %s", e.Path, strings.Join(info.Bots, ", "), capText(r.String(), 40))}
+	return &ScriptError{Msg: fmt.Sprintf("%s: search.rollout must be \"random\" or the name of one of the game's bots (%s), not %s", e.Path, strings.Join(info.Bots, ", "), capText(valueText(r), 40))}
 }
 
 // sortedFuncKeys lists the string keys of a table of functions, in the
@@ -350,7 +331,7 @@ func (e *Engine) runMain(L *lua.LState) (*lua.LTable, error) {
 	fn := luahost.Load(L, e.protos[""])
 	L.Push(fn)
 	if err := L.PCall(0, 1, nil); err != nil {
-		return nil, scriptError(err)
+		return nil, err
 	}
 	game, ok := L.Get(-1).(*lua.LTable)
 	L.Pop(1)
@@ -377,15 +358,8 @@ func (e *Engine) ParseOptions(assign []string) (map[string]string, error) {
 		if !found {
 			return nil, fmt.Errorf("unknown option %q for %s (options: %s)", k, e.Info.Title, e.optionNames())
 		}
-		switch d.Kind {
-		case "number":
-			if _, err := strconv.ParseFloat(v, 64); err != nil {
-				return nil, fmt.Errorf("option %s: %q is not a number", k, v)
-			}
-		case "boolean":
-			if v != "true" && v != "false" {
-				return nil, fmt.Errorf("option %s: %q must be true or false", k, v)
-			}
+		if problem := d.Check(v); problem != "" {
+			return nil, fmt.Errorf("option %s: %s", k, problem)
 		}
 		out[k] = v
 	}

@@ -4,6 +4,8 @@ import (
 	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/tabletop/tabletop/luahost"
 )
 
 // Field stores: t.name = v and { name = v } on a plain table.
@@ -34,6 +36,7 @@ func installFieldStores() {
 			sl := (*stateLayout)(unsafe.Pointer(L))
 			if tb, ok := sl.reg.array[sl.currentFrame.LocalBase+opA(inst)].(*lua.LTable); ok {
 				presizeKeys(tb, n)
+				chargeNamedTable(L)
 			}
 		}
 		return ret
@@ -51,9 +54,27 @@ func installFieldStores() {
 		if !ok || val == lua.LNil {
 			return orig(L, inst, bf)
 		}
+		if (*tableLayout)(unsafe.Pointer(tb)).strdict == nil {
+			chargeNamedTable(L)
+		}
 		storeField(tb, name, key, val)
 		return 0
 	}
+}
+
+// namedTableBytes is what a table's named fields cost beyond the
+// instructions that make them: its hash map and its list of keys, made
+// with the first (or by a constructor with named fields), about as
+// luahost.Measure counts them. A script's instructions are otherwise
+// taken to make at most 64 bytes each (the memory measure's pacing), and
+// a loop of t.x = {} makes ten times that: a script nesting forty
+// thousand such tables kept twice its memory budget unmeasured.
+const namedTableBytes = 768
+
+// chargeNamedTable charges the running step for a table's named fields
+// (see namedTableBytes).
+func chargeNamedTable(L *lua.LState) {
+	luahost.MeterOf(L).Charge(L, namedTableBytes)
 }
 
 // useFieldStores is false in tests that compare with gopher-lua's own.

@@ -43,10 +43,18 @@ func (m *Match) Fork(modes ...Mode) (*Match, error) {
 	for _, mode := range modes {
 		c.silent = c.silent || mode&Silent != 0 && !m.silent
 	}
-	c.lua.shell(m.L)
-	c.lua.shell(m.co)
-	c.lua.fill(m.L)
-	c.lua.fill(m.co)
+	// Every thread's shell first, so that an open upvalue of any of them
+	// finds its copy's registry.
+	threads := []*lua.LState{m.L, m.co}
+	for _, p := range m.pcalls {
+		threads = append(threads, p.th)
+	}
+	for _, th := range threads {
+		c.lua.shell(th)
+	}
+	for _, th := range threads {
+		c.lua.fill(th)
+	}
 	c.copyValue(reflect.ValueOf(n).Elem(), reflect.ValueOf(m).Elem())
 	if c.silent {
 		n.silent, n.pending = true, 0
@@ -196,6 +204,8 @@ var (
 	// script's function: the copy makes its own (forkBoard).
 	skippedFields = map[reflect.Type]string{
 		reflect.TypeOf(board.Board{}).Field(fieldIndex(reflect.TypeOf(board.Board{}), "drawing")).Type: "sideFn",
+		// A match's spare pcall threads are only storage (playthreads.go).
+		matchType: "spare",
 	}
 )
 

@@ -287,6 +287,26 @@ type luaCopier struct {
 	panics func(old func(*lua.LState)) func(*lua.LState)
 	goVal  func(v any) any // copies a userdata's Go value (fork.go)
 	fail   func(why string)
+	depth  int // tables, functions and userdata being copied, one within another
+}
+
+// maxForkDepth bounds how deep the objects a fork copies may nest (a
+// table in a table, a function's upvalue holding a function, ...): the
+// copy recurses, and a card field nested forty thousand tables deep would
+// cost it a hundred times what as many tables side by side do. A match
+// whose data nests deeper cannot be forked: it is copied by replaying.
+const maxForkDepth = 1000
+
+// deeper enters one more level of nesting, and reports false (the copy
+// failing) past maxForkDepth. A caller that gets true leaves with
+// c.depth-- (not deferred: the copy is hot).
+func (c *luaCopier) deeper() bool {
+	if c.depth >= maxForkDepth {
+		c.fail(fmt.Sprintf("the script's data is nested more than %d deep (tables within tables, or functions within functions)", maxForkDepth))
+		return false
+	}
+	c.depth++
+	return true
 }
 
 func newLuaCopier() luaCopier {
@@ -327,6 +347,9 @@ func (c *luaCopier) table(t *lua.LTable) *lua.LTable {
 		return n
 	}
 	n := &lua.LTable{}
+	if !c.deeper() {
+		return n
+	}
 	c.tables[t] = n
 	o, w := (*tableLayout)(unsafe.Pointer(t)), (*tableLayout)(unsafe.Pointer(n))
 	w.Metatable = c.value(o.Metatable)
@@ -363,6 +386,7 @@ func (c *luaCopier) table(t *lua.LTable) *lua.LTable {
 	if o.k2i != nil {
 		w.k2i = c.indexes(o.k2i)
 	}
+	c.depth--
 	return n
 }
 
@@ -413,6 +437,9 @@ func (c *luaCopier) function(f *lua.LFunction) *lua.LFunction {
 		return n
 	}
 	n := &lua.LFunction{IsG: f.IsG, Proto: f.Proto, GFunction: f.GFunction}
+	if !c.deeper() {
+		return n
+	}
 	c.funcs[f] = n
 	if f.GFunction != nil {
 		if why := goFuncProblem(f.GFunction); why != "" {
@@ -426,6 +453,7 @@ func (c *luaCopier) function(f *lua.LFunction) *lua.LFunction {
 			n.Upvalues[i] = c.upvalue(u)
 		}
 	}
+	c.depth--
 	return n
 }
 
@@ -437,10 +465,14 @@ func (c *luaCopier) userdata(u *lua.LUserData) *lua.LUserData {
 		return n
 	}
 	n := &lua.LUserData{}
+	if !c.deeper() {
+		return n
+	}
 	c.uds[u] = n
 	n.Env = c.table(u.Env)
 	n.Metatable = c.value(u.Metatable)
 	n.Value = c.goVal(u.Value)
+	c.depth--
 	return n
 }
 

@@ -111,6 +111,7 @@ interp.logArg
 interp.logParts
 interp.matchMeta
 interp.meldKeeper
+interp.pcallThread
 interp.randSource
 interp.scratch
 interp.textSet
@@ -136,4 +137,5 @@ interp.Board.sideRoot
 interp.Extra
 interp.Match.err
 interp.Note.Value
+interp.pcallThread.handler
 `

@@ -260,13 +260,17 @@ const holdersType = "holders"
 
 func holdersModule(L *lua.LState) *lua.LTable {
 	mt := L.NewTypeMetatable(holdersType)
+	// A list, not a map: pairs over the methods follows the order they
+	// were set in, which must be the same in every run.
 	methods := L.CreateTable(0, 8)
-	for name, fn := range map[string]lua.LGFunction{
-		"holds": holdersHolds, "lacks": holdersLacks, "exactly": holdersExactly,
-		"some": holdersSome, "solve": holdersSolve, "may": holdersMay,
-		"places": holdersPlaces, "holder": holdersHolder,
+	for _, m := range []struct {
+		name string
+		fn   lua.LGFunction
+	}{
+		{"exactly", holdersExactly}, {"holder", holdersHolder}, {"holds", holdersHolds}, {"lacks", holdersLacks},
+		{"may", holdersMay}, {"places", holdersPlaces}, {"solve", holdersSolve}, {"some", holdersSome},
 	} {
-		methods.RawSetString(name, L.NewFunction(fn))
+		methods.RawSetString(m.name, L.NewFunction(m.fn))
 	}
 	mt.RawSetString("__index", methods)
 	mod := L.CreateTable(0, 1)

@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"errors"
 	"fmt"
 	"runtime/debug"
 	"strings"
@@ -37,8 +36,9 @@ func (e *ScriptError) Error() string { return e.Msg }
 // scenario. It runs one step under meter g, turns a Go panic into an error
 // instead of a crash, and converts a Lua error into a ScriptError that
 // names the script line, says which budget stopped the script if one did,
-// and is capped at MaxErrorBytes.
-func guarded(g *luahost.Meter, where string, run func() error) (err error) {
+// and is capped at MaxErrorBytes. L is the state whose error it is: an
+// error value's __tostring runs there (see errorText).
+func guarded(g *luahost.Meter, L *lua.LState, where string, run func() error) (err error) {
 	g.Begin()
 	defer g.End()
 	defer func() {
@@ -50,7 +50,7 @@ func guarded(g *luahost.Meter, where string, run func() error) (err error) {
 		}
 	}()
 	if err := run(); err != nil {
-		return stopErr(g, err)
+		return stopErr(g, scriptError(L, where, err))
 	}
 	return nil
 }
@@ -64,44 +64,23 @@ func newMeter(lim Limits, L *lua.LState, roots ...lua.LValue) *luahost.Meter {
 	return g
 }
 
-// stopErr converts a Lua error, naming the meter's reason when a budget
+// stopErr names the meter's reason in a script error when a budget
 // stopped the script.
-func stopErr(g *luahost.Meter, err error) error {
-	se := scriptError(err).(*ScriptError)
+func stopErr(g *luahost.Meter, se *ScriptError) error {
 	if why := g.Stopped(); why != "" && !strings.Contains(se.Msg, why) {
 		se = &ScriptError{Msg: errText(se.Msg + " (" + why + ")"), Traceback: se.Traceback}
 	}
 	return se
 }
 
-// scriptError turns a gopher-lua error into a ScriptError.
-func scriptError(err error) error {
-	var se *ScriptError
-	if errors.As(err, &se) {
-		return &ScriptError{Msg: errText(se.Msg), Traceback: errText(se.Traceback)}
+// valueText is how an error message shows a value the script gave: a
+// string or number as it is, nil and booleans by name, an object by its
+// kind ("a table") — its address would differ from run to run.
+func valueText(v lua.LValue) string {
+	if isObject(v) {
+		return "a " + v.Type().String()
 	}
-	var ae *lua.ApiError
-	if errors.As(err, &ae) {
-		var msg string
-		switch obj := ae.Object.(type) {
-		case lua.LString:
-			msg = string(obj)
-		case *lua.LUserData:
-			if e, ok := obj.Value.(error); ok {
-				msg = e.Error()
-			} else {
-				msg = obj.String()
-			}
-		case *lua.LTable:
-			msg = "an error that is not a string (a table)"
-		case nil:
-			msg = "unknown error"
-		default:
-			msg = obj.String()
-		}
-		return &ScriptError{Msg: errText(msg), Traceback: errText(shortTraceback(ae.StackTrace))}
-	}
-	return &ScriptError{Msg: errText(err.Error())}
+	return v.String()
 }
 
 // errText makes an error's text fit for a terminal: printable, and capped.

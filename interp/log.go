@@ -140,17 +140,19 @@ func seatLabel(seats []Seat, s int) string {
 // format reads t:log style arguments starting at stack index n — a
 // format with %s (any value; cards by label, lists of cards), %d (an
 // integer), %p (a seat's name) and %% — into parts to render later. It
-// returns the parts' index + 1 and the cards the line names, and charges
-// the line's size to the step.
+// returns the parts' index + 1 and the cards the line names, notes the
+// seats it names (m.lineNames), and charges the line's size to the step.
 func (m *Match) format(L *lua.LState, n int) (parts int32, cards []int) {
 	f := L.CheckString(n)
 	if !strings.Contains(f, "%") {
+		m.lineNames = 0
 		m.charge(L, int64(len(f)))
 		m.logParts = append(m.logParts, logParts{format: f, from: len(m.logArgs), upto: len(m.logArgs)})
 		return int32(len(m.logParts)), nil
 	}
 	start, from := len(m.cardRefs), len(m.logArgs)
 	size := int64(len(f))
+	m.lineNames = 0
 	arg := n + 1
 	for i := 0; i < len(f); i++ {
 		if f[i] != '%' || i+1 >= len(f) {
@@ -164,6 +166,7 @@ func (m *Match) format(L *lua.LState, n int) (parts int32, cards []int) {
 		case 'p':
 			s := m.checkSeat(L, arg)
 			a = logArg{kind: argSeat, n: float64(s)}
+			m.lineNames = m.lineNames.With(s)
 			size += int64(len(m.Seats[s-1].Label))
 		case 'd':
 			a = logArg{kind: argInt, n: float64(L.CheckInt(arg))}
@@ -252,9 +255,17 @@ func logText(L *lua.LState, v lua.LValue, arg int) string {
 }
 
 // writeLine adds a line the script wrote with t:log, t:tell or t:event:
-// parts from format, seen by the seats in to.
-func (m *Match) writeLine(to SeatSet, parts int32, cards []int, data map[string]any) {
-	m.logBytes += m.lineBytes + logLineBytes + 8*int64(len(cards))
+// parts and cards from format, seen by the seats in to, with an event's
+// data (nil for a plain line). Its text and data count against the log's
+// budgets (Meter.Log), silent or not.
+func (m *Match) writeLine(L *lua.LState, to SeatSet, parts int32, cards []int, ev *eventData, data map[string]any) {
+	size, named := m.lineBytes, len(cards)
+	if ev != nil {
+		size += ev.bytes
+		named += len(ev.cards)
+	}
+	m.meter.Log(L, size)
+	m.logBytes += size + logLineBytes + 8*int64(named)
 	if m.learn != nil {
 		m.learnLine(to)
 	}
@@ -262,7 +273,10 @@ func (m *Match) writeLine(to SeatSet, parts int32, cards []int, data map[string]
 		m.logParts, m.logArgs, m.cardRefs = m.logParts[:parts-1], m.logArgs[:m.logParts[parts-1].from], m.cardRefs[:len(m.cardRefs)-len(cards)]
 		return
 	}
-	m.log = append(m.log, LogLine{To: to, Cards: cards, Data: data, parts: parts})
+	if ev != nil && len(ev.cards) > 0 {
+		cards = append(ev.cards, cards...)
+	}
+	m.log = append(m.log, LogLine{To: to, Cards: cards, Data: data, Names: m.lineNames, parts: parts})
 	m.pending++
 	m.checkLine(len(m.log) - 1)
 }

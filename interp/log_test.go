@@ -52,6 +52,12 @@ func TestLogLinesRenderAsWritten(t *testing.T) {
 	if d := m.Log()[3].Data; d["card"] != "B" {
 		t.Errorf("event data: %v", d)
 	}
+	// the seats each line names: by %p, not by the text t:format made
+	for i, want := range []SeatSet{SeatSet(0).With(1), SeatSet(0).With(2), SeatSet(0).With(1), SeatSet(0).With(1), 0} {
+		if got := m.Log()[i].Names; got != want {
+			t.Errorf("line %d (%q) names %b, not %b", i, m.Log()[i].Text, got, want)
+		}
+	}
 }
 
 func TestLogErrorsAreReportedWhereWritten(t *testing.T) {

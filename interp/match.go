@@ -34,11 +34,13 @@ type Config struct {
 	// instead of the match's generator (see determinize.go); nil for a
 	// normal game.
 	Chance Chance
-	// SharedFrom, when not 0, says that people share one keyboard from
-	// the SharedFrom-th decision on (1: from the start; see
-	// Match.ShareKeyboard): t:offer then asks every seat it names, a seat
-	// with nothing to play with only "pass", so that being asked out of
-	// turn tells the people watching nothing. A save records it.
+	// SharedFrom, when not 0, says that two or more people share the
+	// table from the SharedFrom-th decision on (1: from the start; see
+	// Match.ShareKeyboard) — at one keyboard, or at a web table, whose
+	// pages show everyone whom it waits for: t:offer then asks every seat
+	// it names, a seat with nothing to play with only "pass", so that
+	// being asked out of turn tells the people watching nothing. A save
+	// records it ("shared N").
 	SharedFrom int
 }
 
@@ -63,7 +65,9 @@ type Prompt struct {
 	Secret bool
 	// Group numbers the simultaneous choice (t:ask_all) a secret prompt
 	// belongs to; 0 for other prompts.
-	Group  int
+	Group int
+	// Window prompts are answers offered out of turn (t:offer).
+	Window bool
 	values []lua.LValue
 }
 
@@ -90,6 +94,9 @@ type LogLine struct {
 	Text  string
 	To    SeatSet // AllSeats for public lines
 	Cards []int   // the cards the line names, for hidden-information checks
+	// Names are the seats the line names (its %p arguments; a say, its
+	// speaker): the seats it is about, whose screens keep it in sight.
+	Names SeatSet
 	// Data is the event as data for bots (t:event): plain values, with
 	// cards given by name. Nil for plain text lines.
 	Data map[string]any
@@ -135,6 +142,12 @@ type Match struct {
 	t     *lua.LTable
 	meter *luahost.Meter
 
+	// The coroutines of the pcalls play is inside of, innermost last,
+	// and ended ones to use again (playthreads.go).
+	pcalls    []pcallThread
+	spare     []*lua.LState
+	pcallArgs []lua.LValue
+
 	prompt   *Prompt
 	record   []Decision
 	log      []LogLine
@@ -143,10 +156,13 @@ type Match struct {
 	err      error
 	meta     matchMeta
 	stack    map[string][][]string // what is left of Config.Stack
-	rolls    []int                 // what is left of Config.Rolls
+	rolls    []int                 // the fixed rolls still to throw: what is left of Config.Rolls, or FixRolls's
+	cfgLeft  int                   // how many of rolls, at its front, are Config.Rolls'
+	cfgRolls int                   // how many of Config.Rolls have been thrown
 	saying   bool                  // inside on_say
 	leaks    []string              // secrecy violations noted as log lines were written
 	logBytes int64                 // what the log keeps, for the memory measure
+	renamed  int64                 // what the seats' lists t:set_name made keep, likewise
 	trace    string                // where the script was when it last failed
 	metrics  []Metric              // t:metric's totals (metric.go)
 
@@ -157,18 +173,21 @@ type Match struct {
 	// The log's lines not rendered yet (log.go).
 	logParts  []logParts
 	logArgs   []logArg
-	pending   int    // lines not rendered yet
-	lineBytes int64  // the size of the line being written
-	fmtBuf    []byte // storage reused by rendering
-	cardRefs  []int  // backing array of LogLine.Cards
-	silent    bool   // keeps no log (a copy nobody reads: Silent)
+	pending   int     // lines not rendered yet
+	lineBytes int64   // the size of the line being written
+	lineNames SeatSet // the seats the line being written names
+	fmtBuf    []byte  // storage reused by rendering
+	cardRefs  []int   // backing array of LogLine.Cards
+	silent    bool    // keeps no log (a copy nobody reads: Silent)
 
 	notesVer  uint32        // changes with every t:note (bot views)
 	seatLists []*lua.LTable // the lists t:seats made, by the seat they start from
 	rand      *randSource   // math.random's generator: RNG, or a scratch one while drawing
 	drawing   bool          // a note or sidebar function is running (draw.go)
 	learn     *learner      // what each seat learned when (knowledge.go); nil without Learning
+	windowHow *lua.LTable   // what t:offer hands t:ask, to know its prompt for a window (prompts.go)
 	takebacks []Takeback    // what was taken back before (record.go)
+	drawn     int64         // the instructions drawing has run in all (draw.go)
 }
 
 // Extra is a table object a game library adds to a match (a board, a
@@ -276,21 +295,23 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 	for k, v := range cfg.Stack {
 		m.stack[k] = v
 	}
-	m.rolls = cfg.Rolls
+	m.rolls, m.cfgLeft = cfg.Rolls, len(cfg.Rolls)
 	if !m.silent {
 		e.logHint.apply(m)
 	}
 	for i := 1; i <= cfg.Players; i++ {
 		s := Seat{Label: "Player " + strconv.Itoa(i)}
 		if i <= len(cfg.Names) {
-			s.Name = cfg.Names[i-1]
+			s.Name = printableLine(cfg.Names[i-1])
 		}
 		m.Seats = append(m.Seats, s)
 	}
 	m.meter = luahost.NewMeter(e.Limits)
 	m.meter.Host = m
+	m.meter.Whole = wholeGame
 	m.rand = &randSource{m.RNG}
 	m.L = e.newState(m.rand, cfg.Out)
+	installPCall(m.L)
 	setContext(m.L, m.meter)
 	m.meter.SetMeasure(m.kept)
 	return m
@@ -301,7 +322,7 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 func (m *Match) start() error {
 	e := m.Engine
 	var game *lua.LTable
-	if err := guarded(m.meter, e.Path, func() (err error) { game, err = e.runMain(m.L); return err }); err != nil {
+	if err := guarded(m.meter, m.L, e.Path, func() (err error) { game, err = e.runMain(m.L); return err }); err != nil {
 		return err
 	}
 	m.game = game
@@ -319,7 +340,7 @@ func (m *Match) start() error {
 	setContext(m.co, m.meter)
 	// Start the coroutine with a pause, so that the traceback hook below
 	// is in place (gopher-lua resets it on a thread's first resume).
-	if err := guarded(m.meter, e.Path, func() error {
+	if err := guarded(m.meter, m.L, e.Path, func() error {
 		m.L.Push(luahost.Load(m.L, entryProto()))
 		m.L.Push(m.L.NewFunction(pause))
 		m.L.Push(play)
@@ -340,24 +361,26 @@ func (m *Match) start() error {
 // panicWithTraceback is the coroutine's error hook: it notes where the
 // script was before the error unwinds the stack.
 func (m *Match) panicWithTraceback(L *lua.LState) {
-	m.trace = luaTraceback(L)
+	m.trace = luaTraceback(L, m.game.RawGetString("play"))
 	panic(&lua.ApiError{Type: lua.ApiErrorRun, Object: L.Get(-1)})
 }
 
-// luaTraceback lists the script's frames, innermost first.
-func luaTraceback(L *lua.LState) string {
+// luaTraceback lists the script's frames, innermost first; play is the
+// game's play function.
+func luaTraceback(L *lua.LState, play lua.LValue) string {
 	var lines []string
 	for level := 0; level < 12; level++ {
 		dbg, ok := L.GetStack(level)
 		if !ok {
 			break
 		}
-		if _, err := L.GetInfo("Sln", dbg, lua.LNil); err != nil || dbg.CurrentLine <= 0 || strings.HasPrefix(dbg.Source, "<") {
+		fn, err := L.GetInfo("Slnf", dbg, lua.LNil)
+		if err != nil || dbg.CurrentLine <= 0 || strings.HasPrefix(dbg.Source, "<") {
 			continue
 		}
 		name := "in function " + dbg.Name
 		switch {
-		case dbg.Name == "corountine": // gopher-lua's name for a coroutine's body
+		case fn == play:
 			name = "in play"
 		case dbg.Name == "" || strings.HasPrefix(dbg.Name, "<"):
 			name = "in a function"
@@ -370,9 +393,13 @@ func luaTraceback(L *lua.LState) string {
 	return strings.Join(lines, "\n")
 }
 
+// entrySource is the play coroutine's body. It calls play rather than
+// tail-calling it: a frame of its own stays at the bottom of the
+// coroutine, so that a t:ask play tail-calls (return t:ask(...), at any
+// depth) suspends a coroutine that still has a frame to return to.
 const entrySource = `
 local pause, play = ...
-return function(t) pause() return play(t) end
+return function(t) pause() local result = play(t) return result end
 `
 
 var entryProto = compiledOnce("<entry>", entrySource)
@@ -575,14 +602,14 @@ func (m *Match) Say(seat int, text string) (err error) {
 		m.learnBegin(m.record[len(m.record)-1], false, 0)
 		defer m.learnEnd()
 	}
-	m.addLog(LogLine{Text: m.SeatLabel(seat) + " says: " + text, To: AllSeats})
+	m.addLog(LogLine{Text: m.SeatLabel(seat) + " says: " + text, To: AllSeats, Names: SeatSet(0).With(seat)})
 	hook, ok := m.game.RawGetString("on_say").(*lua.LFunction)
 	if !ok {
 		return nil
 	}
 	m.saying = true
 	defer func() { m.saying = false }()
-	err = guarded(m.meter, m.Engine.Path, func() error {
+	err = guarded(m.meter, m.L, m.Engine.Path, func() error {
 		return m.L.CallByParam(lua.P{Fn: hook, NRet: 0, Protect: true}, m.t, lua.LNumber(seat), lua.LString(text))
 	})
 	if err != nil {
@@ -596,14 +623,14 @@ func (m *Match) resume(args ...lua.LValue) error {
 	m.trace = ""
 	var st lua.ResumeState
 	var rets []lua.LValue
-	err := guarded(m.meter, m.Engine.Path, func() (rerr error) {
-		st, rerr, rets = m.L.Resume(m.co, m.play, args...)
+	err := guarded(m.meter, m.L, m.Engine.Path, func() (rerr error) {
+		st, rets, rerr = m.resumePlay(args)
+		if ae, ok := rerr.(*lua.ApiError); ok && ae.StackTrace == "" {
+			ae.StackTrace = m.trace // where the play coroutine was when it failed
+		}
 		return rerr
 	})
 	if err != nil {
-		if se, ok := err.(*ScriptError); ok && se.Traceback == "" {
-			se.Traceback = capText(m.trace, MaxErrorBytes)
-		}
 		m.err = err
 		return err
 	}
@@ -614,45 +641,12 @@ func (m *Match) resume(args ...lua.LValue) error {
 			return m.err
 		}
 	case lua.ResumeOK:
-		m.finish(rets)
+		if err := m.finish(rets); err != nil {
+			m.err = err
+			return err
+		}
 	}
 	return nil
-}
-
-// finish records how the game ended from play's return value: a table
-// {winners = {seats}, scores = {by seat}}. Missing scores come from the
-// first score pad's totals.
-func (m *Match) finish(rets []lua.LValue) {
-	m.done = true
-	if !m.silent {
-		m.Engine.logHint.note(m)
-	}
-	n := len(m.Seats)
-	res := Result{Scores: make([]float64, n+1)}
-	if len(m.Pads) > 0 {
-		for s := 1; s <= n; s++ {
-			res.Scores[s] = float64(m.Pads[0].Totals[s])
-		}
-	}
-	if len(rets) > 0 {
-		if t, ok := rets[0].(*lua.LTable); ok {
-			if w, ok := t.RawGetString("winners").(*lua.LTable); ok {
-				for i := 1; i <= w.Len(); i++ {
-					if s, ok := w.RawGetInt(i).(lua.LNumber); ok && int(s) >= 1 && int(s) <= n {
-						res.Winners = append(res.Winners, int(s))
-					}
-				}
-			}
-			if sc, ok := t.RawGetString("scores").(*lua.LTable); ok {
-				for s := 1; s <= n; s++ {
-					if v, ok := sc.RawGetInt(s).(lua.LNumber); ok {
-						res.Scores[s] = float64(v)
-					}
-				}
-			}
-		}
-	}
-	m.result = res
 }
 
 // Replay starts a new match with the same engine and config and applies
@@ -706,41 +700,3 @@ func (m *Match) Copy(modes ...Mode) (*Match, error) {
 
 // Silent reports whether the match keeps no log (see Silent).
 func (m *Match) Silent() bool { return m.silent }
-
-// kept measures what the match keeps on its script's behalf, for the
-// memory budget: the Lua state (its globals, registry and stacks, the play
-// coroutine, the game table and the cards' tables) and the engine's own
-// records of what the script did (cards, zones, log lines, notes).
-func (m *Match) kept(limit int64) int64 {
-	own := m.logBytes + int64(len(m.Cards))*cardBytes + int64(len(m.Zones))*zoneBytes
-	for _, n := range m.Notes {
-		own += int64(len(n.Key)+len(n.Text)) + 64
-	}
-	if limit > 0 && own > limit {
-		return own
-	}
-	roots := make([]lua.LValue, 0, 3+len(m.Cards))
-	if m.game != nil {
-		roots = append(roots, m.game)
-	}
-	if m.t != nil {
-		roots = append(roots, m.t)
-	}
-	if m.co != nil {
-		roots = append(roots, m.co)
-	}
-	for _, c := range m.Cards {
-		roots = append(roots, m.luaCard(c))
-	}
-	for _, n := range m.Notes {
-		if n.fn != nil {
-			roots = append(roots, n.fn)
-		}
-	}
-	for _, x := range m.extras {
-		if b, ok := x.(*Board); ok && b.sideRoot != nil {
-			roots = append(roots, b.sideRoot)
-		}
-	}
-	return own + luahost.Measure(limit-own, m.L, roots...)
-}

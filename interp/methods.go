@@ -46,7 +46,8 @@ type class struct {
 // that it keeps nothing the match changes, and share it.
 func (c *class) function(m *Match, md method) *lua.LFunction {
 	what := c.lua + ":" + md.name
-	return m.L.NewFunction((&boundMethod{fn: md.fn, changes: md.changes, what: what, peek: peekOf(c.lua, what)}).call)
+	max, params := c.arity(md.name)
+	return m.L.NewFunction((&boundMethod{fn: md.fn, changes: md.changes, what: what, peek: peekOf(c.lua, what), max: max, params: params}).call)
 }
 
 // boundMethod is a method of a class as Lua calls it.
@@ -55,9 +56,14 @@ type boundMethod struct {
 	changes bool
 	what    string   // "zone:add", for the message of a method refused
 	peek    peekKind // what it may read that a seat cannot see (knowledge.go)
+	max     int      // the arguments it takes after its object; -1: any number (arity.go)
+	params  string   // their names, for the message of a call with more
 }
 
 func (b *boundMethod) call(L *lua.LState) int {
+	if b.max >= 0 && L.GetTop() > b.max+1 {
+		tooManyArgs(L, b.what, b.max, b.params)
+	}
 	m := matchOf(L)
 	if b.changes && m.drawing {
 		m.mutates(L, b.what)

@@ -1,9 +1,20 @@
 package interp
 
 import (
+	"fmt"
+
 	"github.com/tabletop/tabletop/table"
 	lua "github.com/yuin/gopher-lua"
 )
+
+// holding is what holder h holds in pool p, by kind; a new holder is
+// charged to the step.
+func (m *Match) holding(L *lua.LState, p *Pool, h string) map[string]int {
+	if _, ok := p.Held[h]; !ok {
+		m.meter.Charge(L, holderBytes(h, len(p.Kinds)))
+	}
+	return p.Holding(h)
+}
 
 // holderKey turns a holder argument (a seat number or a place name) into
 // the pool's key for it.
@@ -35,24 +46,32 @@ func checkKind(L *lua.LState, p *Pool, n int) string {
 
 // luaPool implements t:pool{name=, label=, kinds={...}, supply=N or {kind=N}, shown=}.
 func (m *Match) luaPool(L *lua.LState) int {
-	spec := L.CheckTable(2)
-	name, label, shown := objectSpec(L, spec, "pool", "")
+	spec, name, label, shown := objectSpec(L, "pool", "", "kinds", "supply")
 	list, ok := spec.RawGetString("kinds").(*lua.LTable)
 	if !ok || list.Len() == 0 {
 		L.ArgError(2, "a pool needs kinds = {...}")
 	}
 	var kinds []string
 	for i := 1; i <= list.Len(); i++ {
-		kinds = append(kinds, printableLine(lua.LVAsString(list.RawGetInt(i))))
+		k, ok := list.RawGetInt(i).(lua.LString)
+		if !ok {
+			L.ArgError(2, fmt.Sprintf("kinds must be a list of names; kind %d is %s", i, shownArg(list.RawGetInt(i))))
+		}
+		kinds = append(kinds, printableLine(string(k)))
 	}
 	supply := map[string]int{}
+	a := argAt(L, 2)
 	for _, k := range kinds {
 		n := 0
 		switch s := spec.RawGetString("supply").(type) {
 		case lua.LNumber:
-			n = int(s)
+			n = a.integer(spec, "supply", 0)
 		case *lua.LTable:
-			n = int(lua.LVAsNumber(s.RawGetString(k)))
+			a.checkKeys(s, "supply", kinds)
+			n = a.integer(s, k, 0)
+		case *lua.LNilType:
+		default:
+			L.ArgError(2, "supply must be a number or a table {kind = number}, not "+shownArg(s))
 		}
 		if n < 0 {
 			L.ArgError(2, "supply must not be negative")
@@ -61,6 +80,7 @@ func (m *Match) luaPool(L *lua.LState) int {
 	}
 	p := table.NewPool(len(m.Pools)+1, name, label, kinds, supply)
 	p.Shown = shown
+	m.meter.Charge(L, poolBytes(p))
 	m.Pools = append(m.Pools, p)
 	L.Push(newObject(L, p, m.metatable(&m.meta.poolMT, m.poolMethods)))
 	return 1
@@ -97,7 +117,7 @@ func checkCount(L *lua.LState, n int) int {
 func (m *Match) poolGive(L *lua.LState) int {
 	p := m.checkPool(L)
 	h, k, n := m.holderKey(L, 2), checkKind(L, p, 3), checkCount(L, 4)
-	L.Push(boxNumber(p.Shift(p.Supply, p.Holding(h), k, n)))
+	L.Push(boxNumber(p.Shift(p.Supply, m.holding(L, p, h), k, n)))
 	return 1
 }
 
@@ -106,7 +126,7 @@ func (m *Match) poolGive(L *lua.LState) int {
 func (m *Match) poolTake(L *lua.LState) int {
 	p := m.checkPool(L)
 	h, k, n := m.holderKey(L, 2), checkKind(L, p, 3), checkCount(L, 4)
-	L.Push(boxNumber(p.Shift(p.Holding(h), p.Supply, k, n)))
+	L.Push(boxNumber(p.Shift(m.holding(L, p, h), p.Supply, k, n)))
 	return 1
 }
 
@@ -115,7 +135,7 @@ func (m *Match) poolTake(L *lua.LState) int {
 func (m *Match) poolMove(L *lua.LState) int {
 	p := m.checkPool(L)
 	from, to, k, n := m.holderKey(L, 2), m.holderKey(L, 3), checkKind(L, p, 4), checkCount(L, 5)
-	L.Push(boxNumber(p.Shift(p.Holding(from), p.Holding(to), k, n)))
+	L.Push(boxNumber(p.Shift(m.holding(L, p, from), m.holding(L, p, to), k, n)))
 	return 1
 }
 
@@ -167,22 +187,20 @@ func (m *Match) checkTrack(L *lua.LState) *Track {
 
 // luaTrack implements t:track{name=, label=, min=, max=, start=, shown=}.
 func (m *Match) luaTrack(L *lua.LState) int {
-	spec := L.CheckTable(2)
 	tr := &Track{ID: len(m.Tracks) + 1}
-	tr.Name, tr.Label, tr.Shown = objectSpec(L, spec, "track", "")
-	tr.Min = int(lua.LVAsNumber(spec.RawGetString("min")))
-	tr.Max = int(lua.LVAsNumber(spec.RawGetString("max")))
+	var spec *lua.LTable
+	spec, tr.Name, tr.Label, tr.Shown = objectSpec(L, "track", "", "min", "max", "start")
+	a := argAt(L, 2)
+	tr.Min, tr.Max = a.integer(spec, "min", 0), a.integer(spec, "max", 0)
 	if tr.Max < tr.Min {
 		L.ArgError(2, "a track needs min <= max")
 	}
-	tr.Start = tr.Min
-	if s, ok := spec.RawGetString("start").(lua.LNumber); ok {
-		tr.Start = int(s)
-	}
+	tr.Start = a.integer(spec, "start", tr.Min)
 	tr.Markers = make([]int, len(m.Seats)+1)
 	for s := range tr.Markers {
 		tr.Markers[s] = tr.Start
 	}
+	m.meter.Charge(L, objectBytes+int64(len(tr.Name)+len(tr.Label)+8*len(tr.Markers)))
 	m.Tracks = append(m.Tracks, tr)
 	L.Push(newObject(L, tr, m.metatable(&m.meta.trackMT, m.trackMethods)))
 	return 1
@@ -228,9 +246,9 @@ func (m *Match) checkPad(L *lua.LState) *Pad {
 
 // luaPad implements t:pad{name=, label=, shown=}.
 func (m *Match) luaPad(L *lua.LState) int {
-	spec := L.CheckTable(2)
 	p := &Pad{ID: len(m.Pads) + 1, Totals: make([]int, len(m.Seats)+1)}
-	p.Name, p.Label, p.Shown = objectSpec(L, spec, "pad", "score")
+	_, p.Name, p.Label, p.Shown = objectSpec(L, "pad", "score")
+	m.meter.Charge(L, objectBytes+int64(len(p.Name)+len(p.Label)+8*len(p.Totals)))
 	m.Pads = append(m.Pads, p)
 	L.Push(newObject(L, p, m.metatable(&m.meta.padMT, m.padMethods)))
 	return 1
@@ -251,7 +269,7 @@ func (m *Match) padMethods() *lua.LTable { return padClass.metatable(m) }
 func (m *Match) padAdd(L *lua.LState) int {
 	p := m.checkPad(L)
 	row := PadRow{Label: printableLine(L.CheckString(2)), Scores: make([]int, len(m.Seats)+1), Note: printableLine(L.OptString(4, ""))}
-	m.meter.Charge(L, int64(len(row.Label)+len(row.Note)+8*len(row.Scores))+64)
+	m.meter.Charge(L, padRowBytes(row))
 	sc := L.CheckTable(3)
 	for s := 1; s <= len(m.Seats); s++ {
 		v, ok := sc.RawGetInt(s).(lua.LNumber)
@@ -290,18 +308,19 @@ func (m *Match) padRows(L *lua.LState) int {
 
 // prelude adds the prompts written in Lua on top of t:ask.
 const prelude = `
-local t, shared_keyboard = ...
+local t, shared_keyboard, prompt_args = ...
 local groups = 0
 
 -- t:ask_all(seats, options, hint): a simultaneous secret choice. options is
--- a list, or a function(seat) returning that seat's list. Each seat answers
--- without seeing the others' answers; returns {[seat] = choice}. The
--- prompts of one call share a group number, so checks can tell that
--- nothing public was said while the answers were being collected.
-function t:ask_all(seats, options, hint)
+-- a list, or a function(seat) returning that seat's list; hint is a text
+-- or {hint=, verb=}, as for t:ask. Each seat answers without seeing the
+-- others' answers; returns {[seat] = choice}. The prompts of one call
+-- share a group number, so checks can tell that nothing public was said
+-- while the answers were being collected.
+function t:ask_all(seats, options, hint, ...)
   local answers = {}
+  local how = prompt_args("ask_all", select("#", ...), seats, options, hint, groups + 1)
   groups = groups + 1
-  local how = {hint = hint, secret = true, group = groups}
   for _, s in ipairs(seats) do
     local opts = options
     if type(options) == "function" then opts = options(s) end
@@ -317,7 +336,8 @@ end
 -- only "pass", so that being asked gives nothing away). Each asked seat may
 -- "pass". Returns the first seat that reacts and its choice, or nil when
 -- all pass.
-function t:offer(seats, options, hint, always)
+function t:offer(seats, options, hint, always, ...)
+  hint = prompt_args("offer", select("#", ...), seats, options, hint, always)
   for _, s in ipairs(seats) do
     local opts = options
     if type(options) == "function" then opts = options(s) end

@@ -43,8 +43,9 @@ const MaxRecordBytes = 64 << 20
 //	3! say nice lead
 //	end
 //
-// "shared N" (version 3) says that people shared one keyboard from the
-// N-th decision on (Config.SharedFrom); without it nobody did.
+// "shared N" (version 3) says that two or more people shared the table
+// (one keyboard, or a web table) from the N-th decision on
+// (Config.SharedFrom); without it nobody did.
 // "N: text" is seat N's answer to a prompt; "N! text" is something seat N
 // said out of turn. A takeback line says that a seat took decisions back
 // (see Takeback): who, how many were kept, how many went, and how. The
@@ -65,7 +66,7 @@ type Record struct {
 	Seats     []string // who sits where: a name, "bot", "bot:NAME", or NAME=bot[:NAME] for a named seat a bot plays
 	Seed      uint64
 	Options   map[string]string
-	Shared    int // people share one keyboard from this decision on (Config.SharedFrom); 0: never
+	Shared    int // people share the table from this decision on (Config.SharedFrom); 0: never
 	Takebacks []Takeback
 	Decisions []Decision
 }

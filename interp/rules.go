@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -14,7 +15,45 @@ import (
 // module it required from its folder or a library of games has one beside
 // it too. A variant's file, if any, amends the rules of the game it
 // requires (see render.ParseRules). None at all gives an empty list.
-func (e *Engine) RulesTexts() ([]string, error) {
+// Options are at their defaults: an option's name in braces ({target})
+// reads as its default value.
+func (e *Engine) RulesTexts() ([]string, error) { return e.rulesTexts(nil) }
+
+// RulesTexts returns the rules texts of the game as m plays it: an option's
+// name in braces ({target}) reads as its value in force (--set target=-40
+// makes the rules say -40).
+func (m *Match) RulesTexts() ([]string, error) { return m.Engine.rulesTexts(m.Config.Options) }
+
+// rulesTexts reads the rules texts and fills in the options' values,
+// those in options or else the defaults.
+func (e *Engine) rulesTexts(options map[string]string) ([]string, error) {
+	texts, err := e.readRulesTexts()
+	if err != nil {
+		return nil, err
+	}
+	var pairs []string
+	for _, d := range e.Info.Options {
+		v, ok := options[d.Name]
+		if !ok {
+			v = d.Default
+		}
+		if f, err := strconv.ParseFloat(v, 64); err == nil && d.Kind == "number" {
+			v = strconv.FormatFloat(f, 'f', -1, 64) // as Lua prints it: -40, not -40.0
+		}
+		pairs = append(pairs, "{"+d.Name+"}", v)
+	}
+	if len(pairs) == 0 {
+		return texts, nil
+	}
+	fill := strings.NewReplacer(pairs...)
+	for i, t := range texts {
+		texts[i] = fill.Replace(t)
+	}
+	return texts, nil
+}
+
+// readRulesTexts reads the rules files, options unfilled.
+func (e *Engine) readRulesTexts() ([]string, error) {
 	e.mu.Lock()
 	var mods []string
 	for name, shown := range e.sources {

@@ -32,6 +32,11 @@ func (m *Match) luaSetName(L *lua.LState) int {
 	if err := checkSeatNames(seats); err != nil {
 		L.ArgError(3, err.Error())
 	}
+	// Log lines written since keep the seats as they were: the copy may
+	// be kept as long as the log, and is counted so.
+	size := int64(len(seats)) * seatBytes
+	m.meter.Charge(L, size)
+	m.renamed += size
 	m.Seats = seats
 	return 0
 }

@@ -63,26 +63,28 @@ func (m *Match) newTableObject() *lua.LTable {
 	m.meta.cardByName = map[string]*Card{}
 	m.meta.cardIDs = map[*lua.LTable]int{}
 	t.RawSetString("players", lua.LNumber(len(m.Seats)))
-	t.RawSetString("options", m.optionsTable())
+	t.RawSetString("options", m.optionsTable(L))
 	tableClass.install(m, t)
 	L.Push(luahost.Load(L, preludeProto()))
 	L.Push(t)
 	L.Push(L.NewFunction(luaSharedKeyboard))
-	L.Call(2, 0)
+	L.Push(L.NewFunction(luaPromptArgs))
+	L.Call(3, 0)
 	return t
 }
 
-// optionsTable is t.options: each option of the game as the match was
-// configured, typed as the game declared it.
-func (m *Match) optionsTable() *lua.LTable {
-	opts := m.L.NewTable()
+// optionsTable is t.options (and a bot's view.settings), made in L: each
+// option of the game as the match was configured, typed as the game
+// declared it.
+func (m *Match) optionsTable(L *lua.LState) *lua.LTable {
+	opts := L.NewTable()
 	for _, d := range m.Engine.Info.Options {
 		v := m.Config.Options[d.Name]
 		switch d.Kind {
-		case "number":
+		case OptionNumber:
 			f, _ := strconv.ParseFloat(v, 64)
 			opts.RawSetString(d.Name, lua.LNumber(f))
-		case "boolean":
+		case OptionBoolean:
 			opts.RawSetString(d.Name, lua.LBool(v == "true"))
 		default:
 			opts.RawSetString(d.Name, lua.LString(v))
@@ -206,6 +208,12 @@ func (m *Match) tableRoll(L *lua.LState) int {
 		switch {
 		case len(m.rolls) > 0:
 			r, m.rolls = m.rolls[0], m.rolls[1:]
+			if m.cfgLeft > 0 {
+				m.cfgLeft, m.cfgRolls = m.cfgLeft-1, m.cfgRolls+1
+			}
+			if r < 1 || r > sides {
+				L.RaiseError("t:roll(%d): the roll fixed for this die is %d, not one of its faces (1 to %d)", sides, r, sides)
+			}
 		case m.Config.Chance != nil:
 			r = m.Config.Chance.Roll(m, sides)
 		default:
@@ -233,7 +241,7 @@ func (m *Match) tableShuffle(L *lua.LState) int {
 // tableLog implements t:log(fmt, ...): a line every seat reads.
 func (m *Match) tableLog(L *lua.LState) int {
 	parts, cards := m.format(L, 2)
-	m.writeLine(AllSeats, parts, cards, nil)
+	m.writeLine(L, AllSeats, parts, cards, nil, nil)
 	return 0
 }
 
@@ -241,7 +249,7 @@ func (m *Match) tableLog(L *lua.LState) int {
 func (m *Match) tableTell(L *lua.LState) int {
 	to := m.checkSeats(L, 2)
 	parts, cards := m.format(L, 3)
-	m.writeLine(to, parts, cards, nil)
+	m.writeLine(L, to, parts, cards, nil, nil)
 	return 0
 }
 
@@ -257,9 +265,9 @@ func (m *Match) tableEvent(L *lua.LState) int {
 	if m.cardOf(tbl) != nil || tbl.Len() > 0 {
 		L.ArgError(3, "event data must be a table with string keys")
 	}
-	var cards []int
-	data, _ := m.plainData(L, tbl, &cards, 0).(map[string]any)
+	var d eventData
+	data, _ := m.plainData(L, tbl, &d, 0).(map[string]any)
 	parts, more := m.format(L, 4)
-	m.writeLine(to, parts, append(cards, more...), data)
+	m.writeLine(L, to, parts, more, &d, data)
 	return 0
 }

@@ -32,6 +32,7 @@ function G.play(t)
   t:ask(1, { "in pile after the table" })
   t:hide(c)
   t:ask(1, { "hidden" })
+  return { winners = {} }
 end
 return G`, Config{Players: 3})
 	want := map[string]string{ // seats that see X: spectator(0), 1, 2, 3

@@ -272,6 +272,7 @@ func (m *Match) zoneSetVisibility(L *lua.LState) int {
 func (m *Match) zoneSetLabel(L *lua.LState) int {
 	z := m.checkZone(L, 1)
 	z.Label = printableLine(L.CheckString(2))
+	m.meter.Charge(L, int64(len(z.Label)))
 	z.Touch()
 	return 0
 }

@@ -3,6 +3,7 @@ package luahost
 import (
 	"io"
 	"strings"
+	"sync"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -36,7 +37,7 @@ func Tostring(L *lua.LState, v lua.LValue) lua.LValue {
 	case lua.LNumber:
 		return lua.LString(NumberString(float64(v)))
 	}
-	return lua.LString(v.String())
+	return lua.LString(Ident(L, v))
 }
 
 func baseTostring(L *lua.LState) int {
@@ -83,6 +84,49 @@ func (p printer) print(L *lua.LState) int {
 	}
 	w.Write(append(line, '\n'))
 	return 0
+}
+
+// PCall is pcall: gopher-lua's, behind the reference's argument check,
+// with the addresses scrubbed from an error message it catches (see
+// ScrubAddresses).
+func PCall(L *lua.LState) int {
+	n := gopherPCall()(L)
+	if n == 2 && L.Get(-2) == lua.LFalse {
+		L.Replace(-1, scrubError(L.Get(-1)))
+	}
+	return n
+}
+
+var gopherPCall = sync.OnceValue(func() lua.LGFunction { return checked(gopherBase("pcall"), checkedBase["pcall"]) })
+
+// XPCall is xpcall(f, handler): f is called without arguments, as in Lua
+// 5.1; when it fails, handler is called with the error (its addresses
+// scrubbed), once f's frames are gone, and xpcall returns false and what
+// the handler returned (or, when the handler fails too, its error).
+func XPCall(L *lua.LState) int {
+	fn, handler := L.CheckFunction(1), L.CheckFunction(2)
+	top := L.GetTop()
+	L.Push(fn)
+	err := L.PCall(0, lua.MultRet, nil)
+	if err == nil {
+		L.Insert(lua.LTrue, top+1)
+		return L.GetTop() - top
+	}
+	L.Push(handler)
+	L.Push(scrubError(errorObject(err)))
+	if herr := L.PCall(1, 1, nil); herr != nil {
+		L.Push(scrubError(errorObject(herr)))
+	}
+	L.Insert(lua.LFalse, -1)
+	return 2
+}
+
+// errorObject is the Lua value a failed call raised.
+func errorObject(err error) lua.LValue {
+	if ae, ok := err.(*lua.ApiError); ok {
+		return ae.Object
+	}
+	return lua.LString(err.Error())
 }
 
 func baseTonumber(L *lua.LState) int {
@@ -186,7 +230,7 @@ const (
 // "bad argument #1 to 'rawget' (table expected, got nil)".
 var checkedBase = map[string][]argKind{
 	"getmetatable": {argAny},
-	"pcall":        {argAny},
+	"pcall":        {argAny}, // wrapped again by PCall
 	"rawequal":     {argAny, argAny},
 	"rawget":       {argTable, argAny},
 	"rawset":       {argTable, argAny, argAny},

@@ -57,7 +57,8 @@ func Compile(src []byte, name string, lim Limits) (c *Chunk, err error) {
 		line := 1 + bytes.Count(src[:lim.MaxSource], []byte{'\n'})
 		return nil, &Error{Chunk: name, Line: line, Msg: fmt.Sprintf("the chunk is %d bytes, over the limit of %s", len(src), ByteSize(int64(lim.MaxSource)))}
 	}
-	if err := prescan(src, name); err != nil {
+	src, nums, err := prescan(src, name)
+	if err != nil {
 		return nil, err
 	}
 	stmts, err := parseChunk(src, name)
@@ -68,7 +69,7 @@ func Compile(src []byte, name string, lim Limits) (c *Chunk, err error) {
 	if err != nil {
 		return nil, err
 	}
-	p := newPass(name, info)
+	p := newPass(name, info, nums)
 	body, err := p.chunk(stmts)
 	if err != nil {
 		return nil, err

@@ -6,8 +6,13 @@ package luahost
 // watchdog and idle. The copy has no Host: its host sets its own.
 func (m *Meter) Fork(measure func(limit int64) int64) *Meter {
 	f := &Meter{
+		Whole:     m.Whole,
 		lim:       m.lim,
 		steps:     m.steps,
+		total:     m.total,
+		inStep:    m.inStep,
+		logStep:   m.logStep,
+		logTotal:  m.logTotal,
 		work:      m.work,
 		bytes:     m.bytes,
 		measure:   measure,

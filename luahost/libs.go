@@ -72,19 +72,33 @@ func (lib library) open(L *lua.LState) *lua.LTable {
 // from gopher-lua (taken once from a scratch state), behind the
 // reference's argument checks where they lack them.
 var baseLib = sync.OnceValue(func() library {
+	funcs := maps.Clone(baseFuncs)
+	funcs["next"] = baseNext
+	for name, kinds := range checkedBase {
+		funcs[name] = checked(gopherBase(name), kinds)
+	}
+	funcs["pcall"] = PCall
+	funcs["xpcall"] = XPCall
+	return sortedLibrary(funcs)
+})
+
+// gopherBase returns gopher-lua's base function name (taken once from a
+// scratch state).
+func gopherBase(name string) lua.LGFunction { return gopherBaseLib()[name] }
+
+var gopherBaseLib = sync.OnceValue(func() map[string]lua.LGFunction {
 	L := lua.NewState(lua.Options{SkipOpenLibs: true})
 	defer L.Close()
 	L.Push(L.NewFunction(lua.OpenBase))
 	L.Push(lua.LString(lua.BaseLibName))
 	L.Call(1, 0)
-	gopher := func(name string) lua.LGFunction { return L.GetGlobal(name).(*lua.LFunction).GFunction }
-	funcs := maps.Clone(baseFuncs)
-	funcs["next"] = baseNext
-	funcs["xpcall"] = gopher("xpcall")
-	for name, kinds := range checkedBase {
-		funcs[name] = checked(gopher(name), kinds)
-	}
-	return sortedLibrary(funcs)
+	funcs := map[string]lua.LGFunction{}
+	L.G.Global.ForEach(func(k, v lua.LValue) {
+		if f, ok := v.(*lua.LFunction); ok && f.IsG {
+			funcs[k.String()] = f.GFunction
+		}
+	})
+	return funcs
 })
 
 // maxArrayIndex bounds the integer keys gopher-lua keeps in a table's array

@@ -33,6 +33,15 @@ func Measure(limit int64, L *lua.LState, roots ...lua.LValue) int64 {
 	return z.total
 }
 
+// Keeper is implemented by the Go value of a userdata that keeps data of
+// its own (a solver's tables, Lua tables it made and gives again), so that
+// Measure counts it with the userdata.
+type Keeper interface {
+	// KeptBytes returns about how many bytes the value keeps beyond the
+	// userdata, and passes each Lua value it holds to root.
+	KeptBytes(root func(lua.LValue)) int64
+}
+
 // sizers keeps walkers with their maps grown: a state is measured again
 // and again as it grows, and regrowing the maps each time would cost more
 // than the walk.
@@ -143,6 +152,9 @@ func (z *sizer) run() {
 			}
 		case *lua.LUserData:
 			z.total += 64
+			if k, ok := x.Value.(Keeper); ok {
+				z.total += k.KeptBytes(z.push)
+			}
 			z.push(x.Metatable)
 			if x.Env != nil {
 				z.push(x.Env)

@@ -23,6 +23,20 @@ type Limits struct {
 	// concatenation and the engine's own objects allocate in one step
 	// (see Meter.Charge).
 	StepAlloc int64
+	// TotalInstructions bounds the instructions of all the steps of a
+	// state together (see Meter.Whole): for a match, its whole game. A
+	// script that spends most of its step budget at every step is
+	// stopped once it has spent this, however many steps it is given.
+	TotalInstructions int64
+	// DrawInstructions bounds, for the host's own use, the instructions
+	// of work the host runs beside a state's steps and shares out among
+	// meters of their own (interp: drawing a match's notes and sidebars
+	// for views, in all).
+	DrawInstructions int64
+	// StepLog and TotalLog bound the bytes of log text a state's host
+	// writes for it in one step and in all (see Meter.Log): a loop that
+	// logs until a budget stops it leaves a bounded log behind.
+	StepLog, TotalLog int64
 	// Memory bounds the data a state keeps between and within steps, as
 	// measured by the state's Measure function.
 	Memory int64
@@ -38,13 +52,17 @@ type Limits struct {
 
 // DefaultLimits are the limits a script runs under unless told otherwise.
 var DefaultLimits = Limits{
-	StepInstructions: 10_000_000,
-	StepAlloc:        256 << 20,
-	Memory:           16 << 20,
-	MaxString:        1 << 20,
-	MaxCallDepth:     200,
-	MaxSource:        1 << 20,
-	Timeout:          30 * time.Second,
+	StepInstructions:  10_000_000,
+	TotalInstructions: 200_000_000,
+	DrawInstructions:  50_000_000,
+	StepAlloc:         256 << 20,
+	StepLog:           1 << 20,
+	TotalLog:          8 << 20,
+	Memory:            16 << 20,
+	MaxString:         1 << 20,
+	MaxCallDepth:      200,
+	MaxSource:         1 << 20,
+	Timeout:           30 * time.Second,
 }
 
 // Meter keeps one Lua state's budgets. It is the context.Context given to
@@ -60,12 +78,21 @@ type Meter struct {
 	// it here rather than capturing it, so that a copy of the state (see
 	// Fork) reaches its own host. interp keeps its match here.
 	Host any
+	// Whole says what TotalInstructions and TotalLog bound, for the
+	// messages of a state stopped by them ("the script ran 200 million
+	// instructions " + Whole): "in this game, the budget of a whole
+	// game" ("in all" when empty).
+	Whole string
 
 	lim Limits
 
-	steps int64 // instructions (and charged work) in this step
-	work  int64 // the charged work among steps: it allocates nothing itself
-	bytes int64 // bytes charged in this step
+	steps  int64 // instructions (and charged work) in this step
+	work   int64 // the charged work among steps: it allocates nothing itself
+	bytes  int64 // bytes charged in this step
+	total  int64 // instructions (and charged work) of the steps ended
+	inStep bool  // between Begin and End
+	// the log text written in this step and in all (Log)
+	logStep, logTotal int64
 	// next is the instruction count at which Done looks closer: the step
 	// budget, or 0 once the meter is stopped.
 	next atomic.Int64
@@ -119,11 +146,25 @@ func NewMeter(l Limits) *Meter {
 // Limits returns the meter's limits.
 func (m *Meter) Limits() Limits { return m.lim }
 
+// stepLimit is the most instructions the running step may spend: its own
+// budget, or what is left of the total.
 func (m *Meter) stepLimit() int64 {
-	if m.lim.StepInstructions <= 0 {
-		return 1<<63 - 1
+	limit := int64(1<<63 - 1)
+	if m.lim.StepInstructions > 0 {
+		limit = m.lim.StepInstructions
 	}
-	return m.lim.StepInstructions
+	if t := m.lim.TotalInstructions; t > 0 {
+		limit = min(limit, max(t-m.total, 0))
+	}
+	return limit
+}
+
+// whole is Whole, or "in all".
+func (m *Meter) whole() string {
+	if m.Whole == "" {
+		return "in all"
+	}
+	return m.Whole
 }
 
 // MeterOf returns the meter of L, or nil if L runs unmetered.
@@ -148,13 +189,16 @@ func (m *Meter) Kept() int64 { return m.kept }
 
 // Begin starts a step: the per-step counts start again from zero.
 func (m *Meter) Begin() {
-	m.steps, m.work, m.bytes = 0, 0, 0
+	m.steps, m.work, m.bytes, m.logStep = 0, 0, 0, 0
+	m.inStep = true
 	m.setNext(m.nextCheck())
 	m.started.Store(coarseNow.Load())
 }
 
 // End ends a step.
 func (m *Meter) End() {
+	m.total += m.steps
+	m.inStep = false
 	m.carried += (m.steps-m.work)*bytesPerInstruction + m.bytes
 	m.started.Store(0)
 }
@@ -164,6 +208,22 @@ func (m *Meter) Close() {
 	metersMu.Lock()
 	delete(meters, m)
 	metersMu.Unlock()
+}
+
+// Carry makes the meter go on counting where another state left off: its
+// total starts at n instructions (a match's drawings, each with a meter
+// of its own, share one budget).
+func (m *Meter) Carry(n int64) {
+	m.total = n
+	m.setNext(m.nextCheck())
+}
+
+// Total returns the instructions (and charged work) of every step so far.
+func (m *Meter) Total() int64 {
+	if m.inStep {
+		return m.total + m.steps
+	}
+	return m.total
 }
 
 // Steps returns the instructions (and charged work) of the running or last step.
@@ -256,13 +316,27 @@ func (m *Meter) measureNow() {
 // a sort, a copy) to the step, raising an error in L when the budget is
 // spent. A nil meter charges nothing.
 func (m *Meter) Work(L *lua.LState, n int64) {
-	if m == nil {
-		return
+	if m != nil && m.addWork(n) {
+		L.RaiseError("%s", m.Stopped())
 	}
+}
+
+// addWork is Work without the error: it reports whether the state must
+// stop.
+func (m *Meter) addWork(n int64) bool {
 	m.steps += n
 	m.work += n
-	if m.steps >= m.next.Load() && m.slow() {
-		L.RaiseError("%s", m.Stopped())
+	return m.steps >= m.next.Load() && m.slow()
+}
+
+// Add charges n instructions' worth of work and bytes allocated, as Work
+// and Charge do, for work the host does for a state outside any Lua call
+// (a bot's view of the game, made before the bot runs): it raises no
+// error, but when a budget is spent the state is stopped (Stopped says
+// why), and its next instruction raises the error.
+func (m *Meter) Add(n, bytes int64) {
+	if m != nil && !m.addWork(n) {
+		m.addBytes(bytes)
 	}
 }
 
@@ -270,9 +344,14 @@ func (m *Meter) Work(L *lua.LState, n int64) {
 // error in L when the step's allocation budget is spent or what the state
 // keeps is over its limit. A nil meter charges nothing.
 func (m *Meter) Charge(L *lua.LState, n int64) {
-	if m == nil {
-		return
+	if m != nil && m.addBytes(n) {
+		L.RaiseError("%s", m.Stopped())
 	}
+}
+
+// addBytes is Charge without the error: it reports whether the state
+// must stop.
+func (m *Meter) addBytes(n int64) bool {
 	m.bytes += n
 	switch {
 	case m.Stopped() != "":
@@ -283,9 +362,7 @@ func (m *Meter) Charge(L *lua.LState, n int64) {
 	default:
 		m.setNext(m.nextCheck())
 	}
-	if m.Stopped() != "" {
-		L.RaiseError("%s", m.Stopped())
-	}
+	return m.Stopped() != ""
 }
 
 // CheckString raises an error in L if a string of n bytes would be longer
@@ -297,9 +374,35 @@ func (m *Meter) CheckString(L *lua.LState, what string, n int64) {
 	L.RaiseError("%s: a string of %s is over the limit of %s", what, ByteSize(n), ByteSize(m.lim.MaxString))
 }
 
+// Log charges n bytes of text that the host writes to a log on the
+// script's behalf (a game's log lines) before it writes them, raising an
+// error in L, and stopping the state, when the step or the whole would
+// write more than its limit. A nil meter charges nothing.
+func (m *Meter) Log(L *lua.LState, n int64) {
+	if m == nil {
+		return
+	}
+	m.logStep += n
+	m.logTotal += n
+	switch {
+	case m.Stopped() != "":
+	case m.lim.StepLog > 0 && m.logStep > m.lim.StepLog:
+		m.Stop(fmt.Sprintf("the script wrote more than %s to the log in one step", ByteSize(m.lim.StepLog)))
+	case m.lim.TotalLog > 0 && m.logTotal > m.lim.TotalLog:
+		m.Stop(fmt.Sprintf("the script wrote more than %s to the log %s", ByteSize(m.lim.TotalLog), m.whole()))
+	}
+	if m.Stopped() != "" {
+		L.RaiseError("%s", m.Stopped())
+	}
+}
+
 // over works out which budget was passed when steps reached next.
 func (m *Meter) over() {
 	if m.Stopped() != "" {
+		return
+	}
+	if t := m.lim.TotalInstructions; t > 0 && m.total+m.steps >= t && (m.lim.StepInstructions <= 0 || m.steps < m.lim.StepInstructions) {
+		m.Stop(fmt.Sprintf("the script ran %s instructions %s", count(t), m.whole()))
 		return
 	}
 	m.Stop(fmt.Sprintf("the script ran %s instructions without asking for a decision (an endless loop?)", count(m.lim.StepInstructions)))

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	lua "github.com/yuin/gopher-lua"
 )
 
 // Numbers as Lua 5.1 writes and reads them. The reference leans on the C
@@ -150,6 +152,17 @@ func digitValue(c byte) int {
 	}
 	return 99
 }
+
+// ToNumber is Lua 5.1's lua_tonumber: a number, or a string that reads as
+// one (luaO_str2d: " 0x10 " is 16, "010" is 10, "0b11" is not a number).
+// Arithmetic and the numeric for loop convert their operands so.
+func ToNumber(v lua.LValue) (float64, bool) { return toNumber(v) }
+
+// Mod is Lua 5.1's a % b (luai_nummod): a - floor(a/b)*b, with the
+// rounding that brings (1 % 0.1 is 0, not fmod's 0.1; 5 % math.huge is
+// nan). The product is rounded before the subtraction, as gcc compiles the
+// reference for x86-64: Go may otherwise fuse the two into one operation.
+func Mod(a, b float64) float64 { return a - float64(math.Floor(a/b)*b) }
 
 // str2number converts a string to a number as Lua 5.1 does (luaO_str2d):
 // strtod, with strtoul for what strtod leaves at an 'x', and nothing but

@@ -1,6 +1,9 @@
 package luahost
 
-import "bytes"
+import (
+	"bytes"
+	"fmt"
+)
 
 // maxPressure bounds how deep gopher-lua's parser stack may grow. The
 // parser (goyacc) keeps every open bracket, block, unary operator and
@@ -10,35 +13,72 @@ import "bytes"
 // bound is far above anything 5.1 accepts.
 const maxPressure = 1000
 
-// prescan estimates, in one pass over the source's tokens, the largest
-// parser stack the chunk needs (open brackets and blocks, plus the run of
-// right-associative and unary operators pending at that depth), and
-// refuses the chunk, with the line, if it passes maxPressure. It is an
-// estimate for safety, not a parser: the exact limits are checkSize's.
-func prescan(src []byte, name string) error {
-	s := pressure{src: src, line: 1}
+// prescan reads the chunk's tokens once, before gopher-lua's parser sees
+// them, and refuses the chunk, with the line, where gopher-lua would go
+// wrong:
+//
+//   - it estimates the largest parser stack the chunk needs (open
+//     brackets and blocks, plus the run of right-associative and unary
+//     operators pending at that depth) and refuses a chunk past
+//     maxPressure. It is an estimate for safety, not a parser: the exact
+//     limits are checkSize's.
+//   - it reads every numeral as Lua 5.1's lexer does (see numeral), and
+//     refuses a malformed one as 5.1 does.
+//
+// It returns the source gopher-lua should parse: src itself, or a copy in
+// which numerals gopher-lua's lexer would cut short stand in for the
+// originals (see numerals), and the numerals those stand for.
+//
+// The scan is the compile pass's first budget: every step moves forward
+// in the source (a step that does not is refused as an internal error at
+// its line), so it takes at most one step per byte, and everything after
+// it works on a tree whose size checkSize bounds.
+func prescan(src []byte, name string) ([]byte, numerals, error) {
+	s := pressure{src: src, line: 1, name: name, stmtStart: true}
 	for s.i < len(src) {
+		start := s.i
 		if s.gap() || s.literal() {
-			continue
-		}
-		if c := src[s.i]; isNameStart(c) || isDigit(c) || (c == '.' && s.i+1 < len(src) && isDigit(src[s.i+1])) {
+			// skipped
+		} else if c := src[s.i]; isDigit(c) || (c == '.' && s.i+1 < len(src) && isDigit(src[s.i+1])) {
+			if err := s.numeral(); err != nil {
+				return nil, nil, err
+			}
+		} else if isNameStart(c) {
 			s.word()
-		} else {
-			s.punct()
+		} else if err := s.punct(); err != nil {
+			return nil, nil, err
+		}
+		if s.i <= start { // a bug of ours: never loop in place
+			return nil, nil, &Error{Chunk: name, Line: s.line, Msg: fmt.Sprintf("internal error: the compile pass cannot read the chunk at %q", clip(src[start:], 10))}
 		}
 		if s.depth+s.run > maxPressure {
-			return &Error{Chunk: name, Line: s.line, Msg: "chunk has too many syntax levels"}
+			return nil, nil, &Error{Chunk: name, Line: s.line, Msg: "chunk has too many syntax levels"}
 		}
 	}
-	return nil
+	return s.stand.apply(src, name)
+}
+
+// clip is at most n bytes of b.
+func clip(b []byte, n int) []byte {
+	if len(b) > n {
+		return b[:n]
+	}
+	return b
 }
 
 // pressure is prescan's place in the source and its estimate there.
 type pressure struct {
 	src        []byte
+	name       string
 	i, line    int
-	depth, run int  // open brackets and blocks; pending operators at that depth
-	operand    bool // the previous token ends an operand (so '-' is binary)
+	stand      standIns // numerals gopher-lua would misread
+	depth, run int      // open brackets and blocks; pending operators at that depth
+	operand    bool     // the previous token ends an operand (so '-' is binary)
+	// stmtStart: the previous token leaves a statement to come (the
+	// chunk's start, ';', do, then, else, repeat, a function's
+	// parameters), where Lua 5.1, unlike gopher-lua, refuses a ';'.
+	stmtStart bool
+	params    int // 1: after 'function', before its '('; 2: in its parameters
 }
 
 // gap skips white space or a comment at s.i, reporting whether it did.
@@ -76,20 +116,24 @@ func (s *pressure) literal() bool {
 	default:
 		return false
 	}
-	s.operand = true
+	s.operand, s.stmtStart = true, false
 	return true
 }
 
-// word reads a name, keyword or number: block keywords open and close a
-// level, 'not' is a pending unary operator, and other keywords end a run.
+// word reads a name or keyword: block keywords open and close a level,
+// 'not' is a pending unary operator, and other keywords end a run.
 func (s *pressure) word() {
 	src, j := s.src, s.i
-	for j < len(src) && (isNameStart(src[j]) || isDigit(src[j]) || src[j] == '.' && isDigit(src[s.i])) {
+	for j < len(src) && (isNameStart(src[j]) || isDigit(src[j])) {
 		j++
 	}
 	word := string(src[s.i:j])
 	s.i = j
 	s.operand = true
+	s.stmtStart = word == "do" || word == "then" || word == "else" || word == "repeat"
+	if word == "function" {
+		s.params = 1
+	}
 	switch word {
 	case "function", "if", "do", "repeat":
 		s.depth++
@@ -107,17 +151,26 @@ func (s *pressure) word() {
 
 // punct reads one punctuation token: brackets open and close a level;
 // '^', '#', '..' and unary '-' are pending operators; separators and
-// comparisons end a run.
-func (s *pressure) punct() {
+// comparisons end a run. A ';' where 5.1 expects a statement is refused
+// as 5.1 refuses it.
+func (s *pressure) punct() error {
 	src, c := s.src, s.src[s.i]
 	s.i++
+	stmtStart := s.stmtStart
+	s.stmtStart = false
 	switch c {
 	case '(', '[', '{':
 		s.depth++
 		s.run, s.operand = 0, false
+		if c == '(' && s.params == 1 {
+			s.params = 2
+		}
 	case ')', ']', '}':
 		s.depth--
 		s.run, s.operand = 0, true
+		if c == ')' && s.params == 2 {
+			s.params, s.stmtStart = 0, true
+		}
 	case '^', '#':
 		s.run++
 		s.operand = false
@@ -127,7 +180,7 @@ func (s *pressure) punct() {
 			if s.i < len(src) && src[s.i] == '.' { // '...'
 				s.i++
 				s.operand = true
-				return
+				return nil
 			}
 			s.run++
 		}
@@ -137,11 +190,17 @@ func (s *pressure) punct() {
 			s.run++
 		}
 		s.operand = false
-	case ',', ';', '=', '<', '>', '~':
+	case ';':
+		if stmtStart {
+			return &Error{Chunk: s.name, Line: s.line, Msg: "unexpected symbol near ';'"}
+		}
+		s.run, s.operand, s.stmtStart = 0, false, true
+	case ',', '=', '<', '>', '~':
 		s.run, s.operand = 0, false
 	default:
 		s.operand = false
 	}
+	return nil
 }
 
 func isNameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -24,8 +24,9 @@ import (
 //     gopher-lua leaves the hidden state and control registers stale;
 //   - local f = function ... end: gopher-lua compiles it as local
 //     function f, so the function sees the new f instead of the outer one;
-//   - number literals gopher-lua reads wrongly (1e999, long hex) become
-//     their exact value;
+//   - number literals become their exact value as Lua 5.1 reads them
+//     (1e999, long hex, and the prescan's stand-ins, see numeral.go);
+//   - a % b of two constants is folded as 5.1 computes it (fold.go);
 //   - '..' chains become one call of the metered helper (concat.go).
 //
 // Temporaries are locals with names no script can write ("@1"), declared
@@ -69,14 +70,15 @@ func (f *funcScope) has(name string) bool {
 type pass struct {
 	name  string
 	info  chunkInfo
+	nums  numerals // the prescan's stand-ins
 	fn    *funcScope
 	tmp   int
 	sites map[int][]concatSite
 	err   error
 }
 
-func newPass(name string, info chunkInfo) *pass {
-	return &pass{name: name, info: info, sites: map[int][]concatSite{}}
+func newPass(name string, info chunkInfo, nums numerals) *pass {
+	return &pass{name: name, info: info, nums: nums, sites: map[int][]concatSite{}}
 }
 
 // chunk rewrites a chunk's statements.
@@ -202,9 +204,11 @@ func (p *pass) expr(e ast.Expr) ast.Expr {
 	case *ast.IdentExpr:
 		return p.ident(n, p.resolve(n.Value, n.Line()))
 	case *ast.NumberExpr:
-		if f, ok := parseNumeral(n.Value); ok {
-			n.Value = strconv.FormatFloat(f, 'g', -1, 64)
+		f, ok := p.nums.value(n.Value)
+		if !ok { // the prescan refused every numeral 5.1 would
+			p.fail(n.Line(), "malformed number near '%s'", clipText(n.Value))
 		}
+		n.Value = numberText(f)
 	case *ast.AttrGetExpr:
 		n.Object = p.expr(n.Object)
 		n.Key = p.expr(n.Key)
@@ -228,6 +232,9 @@ func (p *pass) expr(e ast.Expr) ast.Expr {
 		n.Lhs, n.Rhs = p.expr(n.Lhs), p.expr(n.Rhs)
 	case *ast.ArithmeticOpExpr:
 		n.Lhs, n.Rhs = p.expr(n.Lhs), p.expr(n.Rhs)
+		if n.Operator == "%" {
+			return foldMod(n)
+		}
 	case *ast.StringConcatOpExpr:
 		return p.concat(n)
 	case *ast.UnaryMinusOpExpr:

@@ -16,8 +16,30 @@ type Turn struct {
 	Prompt *interp.Prompt // the seat's decision; nil when the game is over
 	// Events are the log lines the seat may read since its last turn,
 	// oldest first.
-	Events []string
+	Events []Event
 }
+
+// Event is a line of the log on a seat's screen, and how much it
+// concerns the seat.
+type Event struct {
+	Text string
+	For  Concern
+}
+
+// Concern says how much a line of the log concerns the seat that reads
+// it: a screen keeps the lines that concern it most in sight.
+type Concern uint8
+
+const (
+	// Others: the line is about other seats.
+	Others Concern = iota
+	// Named: the line names the seat — what it did, what was done to it,
+	// an outcome it had a part in (a vote's tally, a fight).
+	Named
+	// Told: the line was told to the seat, not to everyone ("Bob shows
+	// you the Refectory").
+	Told
+)
 
 // minEvents is how many of the last events a screen keeps before the
 // table, the board and the scores get what is left.
@@ -25,10 +47,11 @@ const minEvents = 3
 
 // Screen lays a turn out for a terminal of height lines, at the style's
 // width: a title line, the board, the table (notes and cards in sight),
-// the scores, the seat's hand, the last events and the prompt, in that
-// order, leaving the last line for the input. What does not fit is left
-// out in this order: events beyond the last three, scores, the board (a
-// board too tall is shown around the seat's token instead), the table.
+// the scores, the seat's hand, the events and the prompt, in that order,
+// leaving the last line for the input. The events that concern the seat
+// (see Concern) and the last three take room first; what does not fit is
+// left out in this order: the other events, scores, the board (a board
+// too tall is shown around the seat's token instead), the table.
 func Screen(t Turn, height int, st Style) []string {
 	v := t.View
 	if height <= 0 {
@@ -42,11 +65,14 @@ func Screen(t Turn, height int, st Style) []string {
 	events := eventLines(t.Events, st)
 
 	avail := height - 1 - len(head) - len(prompt) - len(hand)
-	total := 0
-	for _, e := range events {
+	total, kept := 0, 0
+	for i, e := range events {
 		total += len(e)
+		if t.Events[i].For != Others {
+			kept += len(e)
+		}
 	}
-	nev := min(total, minEvents)
+	nev := min(total, max(minEvents, kept+1), max(avail, 0)) // +1: the line saying what is left out
 	avail -= nev
 	if len(table) > max(avail, 0) {
 		table = truncate(table, max(avail, 1), st)
@@ -61,7 +87,7 @@ func Screen(t Turn, height int, st Style) []string {
 	nev += max(0, min(total-nev, avail))
 
 	out := head
-	for _, part := range [][]string{board, table, scores, hand, lastEvents(events, nev, st), prompt} {
+	for _, part := range [][]string{board, table, scores, hand, pickEvents(t.Events, events, nev, st), prompt} {
 		out = append(out, part...)
 	}
 	return out
@@ -88,7 +114,11 @@ func promptLines(t Turn, st Style) []string {
 	if p.Hint != "" {
 		head += " (" + p.Hint + ")"
 	}
-	moves := strings.Join(p.Options, " | ")
+	whole := make([]string, len(p.Options))
+	for i, o := range p.Options {
+		whole[i] = nbsp(o) // a move is not wrapped across lines
+	}
+	moves := strings.Join(whole, " | ")
 	if st.Width > 0 && ansi.StringWidth(head+": "+moves) > 2*st.Width || len(p.Options) > listAll {
 		moves = fmt.Sprintf("%d moves (legal lists them, legal WORD those with WORD)", len(p.Options))
 	}
@@ -225,34 +255,60 @@ func holder(seats []interp.Seat, h string) string {
 	return h
 }
 
-func eventLines(events []string, st Style) [][]string {
+func eventLines(events []Event, st Style) [][]string {
 	out := make([][]string, len(events))
 	for i, e := range events {
-		out[i] = st.Wrap(e, "  ")
+		out[i] = st.Wrap(e.Text, "  ")
 	}
 	return out
 }
 
-// lastEvents keeps the last events that fit in n lines, saying how many
-// earlier ones the log holds.
-func lastEvents(events [][]string, n int, st Style) []string {
+// pickEvents keeps the events that fit in n lines (lines are each event's
+// wrapped lines): those told to the seat first, then those naming it, then
+// the others, the latest first in each; they are shown in their order,
+// after a line saying how many the log holds besides.
+func pickEvents(events []Event, lines [][]string, n int, st Style) []string {
+	total := 0
+	for _, l := range lines {
+		total += len(l)
+	}
+	keep := make([]bool, len(events))
+	if total <= n {
+		for i := range keep {
+			keep[i] = true
+		}
+	} else {
+		room := n - 1 // the line saying what is left out
+		for c := Told; ; c-- {
+			for i := len(events) - 1; i >= 0; i-- {
+				if events[i].For == c && len(lines[i]) <= room {
+					keep[i], room = true, room-len(lines[i])
+				}
+			}
+			if c == Others {
+				break
+			}
+		}
+	}
 	var out []string
-	used, i := 0, len(events)
-	for i > 0 && used+len(events[i-1]) <= n {
-		i--
-		used += len(events[i])
+	left, gap := 0, false
+	for i, k := range keep {
+		switch {
+		case k:
+			out = append(out, lines[i]...)
+		case len(out) > 0:
+			left, gap = left+1, true
+		default:
+			left++
+		}
 	}
-	for i > 0 && i < len(events) && used+1 > n {
-		used -= len(events[i]) // room for the line saying what is left out
-		i++
+	switch {
+	case left == 0:
+		return out
+	case gap:
+		return append([]string{st.Faint(fmt.Sprintf("… %d more (log shows them)", left))}, out...)
 	}
-	if i > 0 {
-		out = append(out, st.Faint(fmt.Sprintf("… %d earlier (log shows them)", i)))
-	}
-	for _, e := range events[i:] {
-		out = append(out, e...)
-	}
-	return out
+	return append([]string{st.Faint(fmt.Sprintf("… %d earlier (log shows them)", left))}, out...)
 }
 
 // truncate keeps the first n-1 lines and says that view has the rest.

@@ -22,27 +22,13 @@ var Plain = Style{Profile: termenv.Ascii}
 // Color reports whether the style draws colours.
 func (st Style) Color() bool { return st.Profile != termenv.Ascii }
 
-// Wrap word-wraps text to the style's width; the lines after the first
-// are indented by indent. Newlines in text start new lines.
+// Wrap word-wraps text to the style's width by the one wrapping rule
+// (wrap.go); the lines after the first are indented by indent. Newlines
+// in text start new lines.
 func (st Style) Wrap(text, indent string) []string {
 	var out []string
 	for _, para := range strings.Split(text, "\n") {
-		out = append(out, wrapLine(para, st.Width, indent)...)
-	}
-	return out
-}
-
-func wrapLine(text string, width int, indent string) []string {
-	if width <= 0 || ansi.StringWidth(text) <= width {
-		return []string{text}
-	}
-	first, rest, _ := strings.Cut(ansi.Wrap(text, width, ""), "\n")
-	out := []string{first}
-	if rest != "" {
-		body := strings.ReplaceAll(rest, "\n", " ")
-		for _, l := range strings.Split(ansi.Wrap(body, max(width-ansi.StringWidth(indent), 10), ""), "\n") {
-			out = append(out, indent+l)
-		}
+		out = append(out, wrapText(para, st.Width, indent)...)
 	}
 	return out
 }

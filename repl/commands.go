@@ -7,13 +7,17 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/tabletop/tabletop/command"
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/render"
-	"github.com/tabletop/tabletop/repl/command"
+	"github.com/tabletop/tabletop/seating"
 )
 
 // exec runs one parsed line and reports whether it asked to quit.
 func (s *Session) exec(ctx context.Context, l *command.Line) bool {
+	if l.Command != command.CmdLegal {
+		s.listed = nil // legal, after another line, lists from the start
+	}
 	changed := false
 	switch l.Command {
 	case "":
@@ -66,10 +70,13 @@ func (s *Session) exec(ctx context.Context, l *command.Line) bool {
 	return false
 }
 
-// stepHelp and runHelp say what step and run do in this REPL.
+// ownHelp says what commands do in this REPL where their keywords say less.
 var ownHelp = map[string]string{
-	command.CmdStep:  "let the seat to act move as its bot would (its own bot, or the game's default), N times",
-	command.CmdRun:   "let bots finish the game, people's seats included",
+	command.CmdStep:  "let the seat to act move as its bot would (its own bot, or the game's default), N times, telling each step, but not another person's",
+	command.CmdLegal: "list the legal moves, numbered (on a terminal a page at a time: legal again for the next), or those with WORDs; a number picks one",
+	command.CmdRun:   "let bots finish the game, people's seats included (if the other people agree)",
+	command.CmdBot:   "hand seat N (default: yours) to a bot, optionally the bot NAME (another person's: if all agree)",
+	command.CmdHuman: "take seat N (default: yours) back from its bot (one no person had: if all agree)",
 	command.CmdNotes: "run the game's notes tool for your seat, if it has one",
 	command.CmdSay:   "say TEXT to the table as your seat; every seat sees it",
 	command.CmdUndo:  "take back your last move, or your last N: alone while nothing has come of it, else the others must agree (see Fair play in the README)",
@@ -107,8 +114,7 @@ func (s *Session) help(topic string) {
 		}
 		s.printLines(s.style().Wrap(fmt.Sprintf("  %-14s %s", k.Usage(), h), strings.Repeat(" ", 17)))
 	}
-	s.printf("Moves: type a legal move (unique prefixes are enough, e.g. \"p 2c\" for \"play 2C\"),\n")
-	s.printf("or its number in the list that legal shows.\n")
+	s.printf("Moves: type a legal move (unique prefixes are enough, e.g. \"p 2c\" for \"play 2C\"), or its number in the list that legal shows.\n")
 	if s.replaying() {
 		s.printf("A move you type leaves the record: the rest of it is dropped.\n")
 	}
@@ -129,8 +135,8 @@ func (s *Session) view() {
 	}
 }
 
-// tell prints a message, word-wrapped on a terminal.
-func (s *Session) tell(msg string) { s.printLines(s.style().Wrap(msg, "  ")) }
+// tell prints a message (word-wrapped on a terminal, as everything is).
+func (s *Session) tell(msg string) { s.printf("%s\n", msg) }
 
 func (s *Session) printLines(lines []string) {
 	for _, l := range lines {
@@ -165,14 +171,66 @@ func (s *Session) legal(words []string) {
 	if p.Hint != "" {
 		head += " (" + p.Hint + ")"
 	}
+	head += ":"
 	st := s.style()
-	s.printLines(st.Wrap(head+":", "  "))
-	s.printLines(render.Options(p.Options, idx, st))
+	pages := render.Pages(render.OptionList(p.Options, idx, st), s.pageHeight(head, len(p.Options)))
+	n := s.legalPage(words, len(pages))
+	s.tell(head)
+	for _, e := range pages[n] {
+		s.printLines(e.Lines)
+	}
+	if len(pages) > 1 {
+		page := pages[n]
+		s.tell(pageFooter(n+1, len(pages), page[0].First, page[len(page)-1].Last, n == len(pages)-1))
+	}
+}
+
+// listing is the list of moves legal showed last: at which prompt, with
+// which words, and its page.
+type listing struct {
+	at    promptKey
+	words string
+	page  int
+}
+
+// legalPage is the page of a list of n pages that legal shows: the next
+// one when legal, with the same words, was the line before at this
+// prompt; else the first.
+func (s *Session) legalPage(words []string, n int) int {
+	l := listing{at: promptKey{s.m, moves(s.m)}, words: strings.ToLower(strings.Join(words, " "))}
+	if s.listed != nil && s.listed.at == l.at && s.listed.words == l.words {
+		l.page = (s.listed.page + 1) % n
+	}
+	s.listed = &l
+	return l.page
+}
+
+// pageHeight is how many lines of moves legal shows at once: on a
+// terminal, what the screen holds between the line typed, head, the
+// page's footer and the next prompt (0: no limit).
+func (s *Session) pageHeight(head string, moves int) int {
+	if s.Size == nil {
+		return 0
+	}
+	_, h := s.Size()
+	st := s.style()
+	footer := pageFooter(9, 9, moves, moves, false)
+	return max(4, h-len(st.Wrap(head, "  "))-len(st.Wrap(footer, "  "))-2)
+}
+
+// pageFooter says which moves page n of pages shows and how to see the
+// others.
+func pageFooter(n, of, first, last int, again bool) string {
+	next := "next"
+	if again {
+		next = "first"
+	}
+	return fmt.Sprintf("Page %d of %d, moves %d-%d: legal again for the %s; a number picks any move.", n, of, first, last, next)
 }
 
 // rules prints the game's rules summary, or the sections a topic names.
 func (s *Session) rules(topic string) {
-	texts, err := s.eng.RulesTexts()
+	texts, err := s.m.RulesTexts() // as this game plays: its options filled in
 	if err != nil {
 		s.printf("Cannot read the rules: %v\n", err)
 		return
@@ -186,13 +244,13 @@ func (s *Session) rules(topic string) {
 	if topic == "" {
 		s.printLines(st.Markdown(append([]string{"# " + s.eng.Info.Title, ""}, r.Summary...)))
 		if topics := r.Topics(); len(topics) > 0 {
-			s.printLines(st.Wrap("Topics (rules TOPIC): "+strings.Join(topics, " · "), "  "))
+			s.tell("Topics (rules TOPIC): " + strings.Join(topics, " · "))
 		}
 		return
 	}
 	found := r.Find(topic)
 	if len(found) == 0 {
-		s.printLines(st.Wrap(fmt.Sprintf("The rules have nothing on %q. Topics: %s.", topic, strings.Join(r.Topics(), " · ")), "  "))
+		s.tell(fmt.Sprintf("The rules have nothing on %q. Topics: %s.", topic, strings.Join(r.Topics(), " · ")))
 		return
 	}
 	for i, sec := range found {
@@ -278,13 +336,33 @@ func (s *Session) step(ctx context.Context, n int) bool {
 			s.stopped()
 			break
 		}
-		if err := s.botStep(); err != nil {
+		if why := s.othersMove(s.m.Prompt()); why != "" {
+			if i == 0 {
+				s.tell(why)
+			}
+			break // the next person is called to make it
+		}
+		if err := s.narrate(s.botStep); err != nil {
 			s.printErr(err)
 			break
 		}
 		changed = true
 	}
 	return changed
+}
+
+// narrate takes one step (a bot's move, a recorded decision) while step,
+// run or a replay narrates them: its lines are printed as they come, and
+// on a terminal a step that shows the viewing seat nothing says who
+// decided, so each step is told.
+func (s *Session) narrate(step func() error) error {
+	p, before, decided := s.m.Prompt(), s.m.LogLen(), len(s.m.Decisions())
+	err := step()
+	if p != nil && s.Size != nil && s.present() && len(s.m.Decisions()) > decided && len(s.m.LogFor(s.viewer, before)) == 0 {
+		s.printf("(%s decided.)\n", s.m.SeatLabel(p.Seat))
+		s.narrated++
+	}
+	return err
 }
 
 // run lets bots play every seat to the end; in a replay it applies the
@@ -295,6 +373,9 @@ func (s *Session) run(ctx context.Context) bool {
 	}
 	if s.m.Prompt() == nil {
 		s.printf("%v\n", s.noDecision())
+		return false
+	}
+	if !s.consent(fmt.Sprintf("%s asks to let the bots finish the game: they would make every person's moves.", s.m.SeatLabel(s.viewer))) {
 		return false
 	}
 	s.streaming = true
@@ -319,10 +400,12 @@ func (s *Session) replayNext(n int) bool {
 		return false
 	}
 	changed := false
+	s.streaming = true
+	defer func() { s.streaming = false }()
 	for i := 0; i < n && s.replaying(); i++ {
 		d := s.pending[0]
-		if err := s.apply(d); err != nil {
-			s.printf("Recorded decision %d (%s: %s) does not fit: %s\n", len(s.m.Decisions())+1, s.m.SeatLabel(d.Seat), d.Text, ErrorText(err))
+		if err := s.narrate(func() error { return s.apply(d) }); err != nil {
+			s.printf("Recorded decision %d (%s: %s) does not fit: %s\n", len(s.m.Decisions())+1, s.m.SeatLabel(d.Seat), d.Text, interp.ErrorText(err))
 			s.decided()
 			break
 		}
@@ -355,6 +438,8 @@ func (s *Session) replace(m *interp.Match) {
 	s.shown = m.LogLen()
 	s.seen = map[int]int{}
 	s.turnFrom = map[int]int{} // the next screen shows the last events that fit
+	s.takenUp = m.LogLen()
+	s.narrated = 0
 }
 
 // save writes the record to path.
@@ -364,6 +449,9 @@ func (s *Session) save(path string) {
 		return
 	}
 	s.printf("Saved to %s (%d decisions).\n", path, len(s.m.Decisions()))
+	if s.secretDeal() && !s.m.Done() {
+		s.tell("A save holds the seed, and with it every hand: keep it from the players until the game is over.")
+	}
 }
 
 // load replaces the game with a saved one. A save that does not fit leaves
@@ -371,16 +459,21 @@ func (s *Session) save(path string) {
 func (s *Session) load(path string) {
 	m, seats, err := s.openRecord(path)
 	if err != nil {
-		s.printf("Cannot load %s: %s\nThe current game goes on.\n", path, ErrorText(err))
+		s.printf("Cannot load %s: %s\nThe current game goes on.\n", path, interp.ErrorText(err))
+		return
+	}
+	if !s.consent(fmt.Sprintf("%s asks to load %s in place of this game.", s.m.SeatLabel(s.viewer), path)) {
+		m.Close()
 		return
 	}
 	s.replace(m)
 	s.seats = seats
 	s.redo, s.pending, s.replay = nil, nil, ""
+	s.OpenDeal = false // its seed was not given on this command line
 	s.handTo(s.firstHuman())
 	s.atKeys = 0 // a new table: the privacy screen before any person's view, if several
 	s.share()
-	s.printf("Loaded %s: %s, %d players, seed %d, %d decisions.\n", path, s.eng.Info.Title, m.Players(), m.Config.Seed, len(m.Decisions()))
+	s.tell(fmt.Sprintf("Loaded %s: %s, %d players, %s, %d decisions.", path, s.eng.Info.Title, m.Players(), s.seedText(), len(m.Decisions())))
 	s.printf("Seats: %s.\n", s.seatList())
 	s.autosave()
 	if s.Size == nil { // on a terminal the next screen shows them, to its person
@@ -390,7 +483,7 @@ func (s *Session) load(path string) {
 }
 
 // openRecord reads a save and replays it, with the script it names.
-func (s *Session) openRecord(path string) (*interp.Match, []Seat, error) {
+func (s *Session) openRecord(path string) (*interp.Match, []seating.Seat, error) {
 	rec, err := interp.LoadRecord(path)
 	if err != nil {
 		return nil, nil, err
@@ -404,7 +497,7 @@ func (s *Session) openRecord(path string) (*interp.Match, []Seat, error) {
 			return nil, nil, err
 		}
 	}
-	seats, err := RecordSeats(eng, rec)
+	seats, err := seating.FromRecord(eng, rec)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -416,15 +509,6 @@ func (s *Session) openRecord(path string) (*interp.Match, []Seat, error) {
 		s.printf("Note: %s has changed since this game was saved; its decisions still fit.\n", eng.Path)
 	}
 	return m, seats, nil
-}
-
-// RecordSeats returns who plays each seat of a saved game: the seats it
-// lists, or one person then bots.
-func RecordSeats(eng *interp.Engine, rec *interp.Record) ([]Seat, error) {
-	if len(rec.Seats) == 0 {
-		return ParseSeats(eng, DefaultSeats(rec.Players))
-	}
-	return ParseSeats(eng, rec.Seats)
 }
 
 func sameFile(a, b string) bool {
@@ -480,6 +564,9 @@ func (s *Session) setBot(l *command.Line) bool {
 		s.printf("%v\n", err)
 		return false
 	}
+	if !s.mayHandToBot(n, name) {
+		return false
+	}
 	s.seats[n-1].Human = false
 	s.seats[n-1].Bot = name
 	s.printf("%s is played by the bot %s.\n", s.m.SeatLabel(n), s.botName(s.seats[n-1]))
@@ -500,6 +587,9 @@ func (s *Session) setHuman(l *command.Line) {
 		s.printf("%s is already played by %s.\n", s.m.SeatLabel(n), seat.Name)
 		return
 	}
+	if !s.mayTakeSeat(n) {
+		return
+	}
 	seat.Human = true
 	if seat.Name == "" {
 		seat.Name = "me"
@@ -508,7 +598,9 @@ func (s *Session) setHuman(l *command.Line) {
 	if p := s.m.Prompt(); p != nil && p.Seat == n {
 		s.prompted = promptKey{} // announce its decision
 	}
-	s.share()
+	if s.share() {
+		s.sayOpenDeal() // a person joins a game one person played alone
+	}
 	s.autosave()
 }
 

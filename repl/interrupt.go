@@ -60,7 +60,7 @@ func (s *Session) confirmQuit() bool {
 		q = "Leave the game? It is not saved (save FILE keeps it). (y/n) "
 	}
 	s.ctrlC = 0
-	answer, err := s.in.ReadLine(q, false)
+	answer, err := s.readLine(q, false)
 	if errors.Is(err, io.EOF) || err == nil && strings.HasPrefix(strings.ToLower(strings.TrimSpace(answer)), "y") {
 		return true
 	}

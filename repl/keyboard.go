@@ -28,6 +28,7 @@ func (s *Session) handTo(seat int) {
 	}
 	s.seen[s.viewer] = s.shown
 	s.viewer = seat
+	s.narrated = 0 // nothing was narrated to this seat
 }
 
 // present reports whether the viewing seat's person is known to be at the
@@ -104,9 +105,9 @@ func (s *Session) pause(seat int) bool {
 	if s.handed {
 		s.printf("%s", clearScreen) // the first time, the game's introduction stays
 	}
-	s.printLines(s.style().Wrap(fmt.Sprintf("Pass the keyboard to %s — %s, press Enter when only you can see the screen.", render.SeatTitle(s.m.Seats[seat-1]), name), ""))
+	s.tell(fmt.Sprintf("Pass the keyboard to %s — %s, press Enter when only you can see the screen.", render.SeatTitle(s.m.Seats[seat-1]), name))
 	for {
-		line, err := s.in.ReadLine(name+", press Enter> ", false)
+		line, err := s.readLine(name+", press Enter> ", false)
 		switch {
 		case errors.Is(err, ErrInterrupt), errors.Is(err, io.EOF):
 			if s.confirmQuit() {
@@ -124,6 +125,7 @@ func (s *Session) pause(seat int) bool {
 		break
 	}
 	s.printf("%s", clearScreen)
+	s.narrated = 0 // whatever was narrated is gone
 	return true
 }
 
@@ -151,15 +153,15 @@ func (s *Session) autoForced(p *interp.Prompt) bool {
 }
 
 // share tells the match when people share the keyboard, so that it asks
-// them the same whatever they hold (interp.Match.ShareKeyboard). A replay
-// asks what its record asked until a move leaves it.
-func (s *Session) share() {
-	if s.replaying() || s.humans() < 2 {
-		return
+// them the same whatever they hold (interp.Match.ShareKeyboard), and
+// reports whether they had not shared it yet. A replay asks what its
+// record asked until a move leaves it.
+func (s *Session) share() bool {
+	if s.replaying() || s.humans() < 2 || !s.m.ShareKeyboard() {
+		return false
 	}
-	if s.m.ShareKeyboard() {
-		s.closeBots() // a bot that mirrors the game must ask what it asks
-	}
+	s.closeBots() // a bot that mirrors the game must ask what it asks
+	return true
 }
 
 // Typists is what a LineReader implements when it keeps apart what each

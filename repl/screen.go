@@ -43,17 +43,44 @@ func (s *Session) screenTurn(p *interp.Prompt) {
 }
 
 // drawScreen prints seat's screen: its board, table, hand, the events
-// since its last screen and the decision p (nil: the game is over).
+// since its last screen and the decision p (nil: the game is over). Right
+// after step or run narrated the moves to this seat, the screen leaves
+// them in sight above it: it does not show them again, and takes fewer
+// lines (down to half the terminal).
 func (s *Session) drawScreen(seat int, p *interp.Prompt) {
-	var events []string
-	for _, l := range s.m.LogFor(seat, s.turnFrom[seat]) {
-		events = append(events, l.Text)
-	}
+	from := s.turnFrom[seat]
 	_, h := s.Size()
-	lines := render.Screen(render.Turn{View: s.m.View(seat), Prompt: p, Events: events}, h, s.style())
+	if s.narrated > 0 && seat == s.viewer {
+		from = max(from, s.narratedTo)
+		h -= min(s.narrated+2, h/2) // and the line typed, and the blank line
+	}
+	lines := render.Screen(render.Turn{View: s.m.View(seat), Prompt: p, Events: s.screenEvents(seat, from)}, h, s.style())
 	s.printf("\n%s\n", strings.Join(lines, "\n"))
 	s.turnFrom[seat] = s.m.LogLen()
 	s.shown = s.m.LogLen()
+	s.narrated = 0
+}
+
+// screenEvents are the log lines seat reads from line from on, each with
+// how much it concerns the seat: told to it (not to everyone), naming it,
+// or neither. Lines from before the session took up the match (a game
+// resumed, loaded or undone) concern nobody in particular: what the seat
+// saw of them is not known.
+func (s *Session) screenEvents(seat, from int) []render.Event {
+	lines := s.m.LogFor(seat, from)
+	fresh := len(s.m.LogFor(seat, max(from, s.takenUp)))
+	out := make([]render.Event, len(lines))
+	for i, l := range lines {
+		out[i].Text = l.Text
+		switch {
+		case i < len(lines)-fresh:
+		case l.To != interp.AllSeats:
+			out[i].For = render.Told
+		case l.Names.Has(seat):
+			out[i].For = render.Named
+		}
+	}
+	return out
 }
 
 // TerminalSize returns a function giving the size of the terminal f is

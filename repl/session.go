@@ -9,9 +9,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tabletop/tabletop/command"
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/render"
-	"github.com/tabletop/tabletop/repl/command"
+	"github.com/tabletop/tabletop/seating"
 	"github.com/tabletop/tabletop/takeback"
 )
 
@@ -36,13 +37,18 @@ type Session struct {
 	// LoadScript loads the script a save names when it is not the one
 	// being played (nil: such saves are refused).
 	LoadScript func(path string) (*interp.Engine, error)
+	// OpenDeal says the seed was given on the command line, in sight of
+	// everyone at the keyboard: it is shown even to people who share the
+	// keyboard, whose drawn seed is else secret until the end (fair.go).
+	OpenDeal bool
 
 	eng    *interp.Engine
 	m      *interp.Match
-	seats  []Seat
+	seats  []seating.Seat
 	viewer int
 	in     LineReader
 	out    io.Writer
+	wrap   *render.Writer // out at the terminal's width (output)
 
 	bots    map[int]interp.Bot
 	redo    [][]interp.Decision // top (last) is the next chunk to redo
@@ -60,9 +66,15 @@ type Session struct {
 	overShown  *interp.Match
 	errShown   *interp.Match
 	// Screen mode: per seat, the log length at its last screen; lines are
-	// printed as they come (run, step) rather than with the next screen.
-	turnFrom  map[int]int
-	streaming bool
+	// printed as they come (run, step) rather than with the next screen:
+	// how many were (narrated, to the viewing seat since its last screen)
+	// and up to which log line. takenUp is the log length when the session
+	// took up the match (0 for a new game).
+	turnFrom   map[int]int
+	streaming  bool
+	narrated   int
+	narratedTo int
+	takenUp    int
 	// The keyboard (keyboard.go): the seat whose person is known to be at
 	// it (0: nobody yet); whether a person's screen was shown yet; the
 	// person whose line history is kept across sessions ("" for none).
@@ -78,6 +90,8 @@ type Session struct {
 	cancel  context.CancelFunc
 	ctrlC   int
 	quitNow bool
+
+	listed *listing // the moves legal listed last, when it was the last line
 
 	unsaved  bool      // decisions since the last autosave
 	savedAt  time.Time // when the game was last autosaved
@@ -104,17 +118,18 @@ type promptKey struct {
 }
 
 // New makes a session for match m. seats says who plays each seat (see
-// ParseSeats); nil means one person then bots. Lines are read from in and
+// seating.Parse); nil means one person then bots. Lines are read from in and
 // everything is written to out.
-func New(m *interp.Match, seats []Seat, in LineReader, out io.Writer) *Session {
+func New(m *interp.Match, seats []seating.Seat, in LineReader, out io.Writer) *Session {
 	if seats == nil {
-		seats, _ = ParseSeats(m.Engine, DefaultSeats(m.Players()))
+		seats, _ = seating.Parse(m.Engine, seating.Default(m.Players()))
 	}
 	s := &Session{eng: m.Engine, m: m, seats: seats, in: in, out: out, bots: map[int]interp.Bot{}, seen: map[int]int{}, turnFrom: map[int]int{}}
 	s.viewer = s.firstHuman()
 	if len(m.Decisions()) > 0 {
 		// a game resumed: show only its last few lines again
 		s.shown = max(0, m.LogLen()-5)
+		s.takenUp = m.LogLen()
 	}
 	return s
 }
@@ -131,10 +146,10 @@ func (s *Session) StartReplay(name string, decisions []interp.Decision) {
 func (s *Session) Match() *interp.Match { return s.m }
 
 // Seats returns who plays each seat.
-func (s *Session) Seats() []Seat { return append([]Seat(nil), s.seats...) }
+func (s *Session) Seats() []seating.Seat { return append([]seating.Seat(nil), s.seats...) }
 
 // Record describes the game as a save.
-func (s *Session) Record() *interp.Record { return s.m.NewRecord(specs(s.seats)) }
+func (s *Session) Record() *interp.Record { return s.m.NewRecord(seating.Specs(s.seats)) }
 
 // Close releases the match and the bots.
 func (s *Session) Close() {
@@ -152,12 +167,18 @@ func (s *Session) Run(ctx context.Context) error {
 	if s.humans() == 1 {
 		s.owner = s.person(s.firstHuman()) // one person alone: his history is kept
 	}
+	s.share() // a game people join on resuming: its seed is an open deal
 	s.intro()
 	s.autosave()
 	if s.Size == nil {
 		s.flushLog() // on a terminal the first screen shows these lines
 	}
 	defer s.flushAutosave()
+	defer func() {
+		if s.wrap != nil {
+			_ = s.wrap.Flush()
+		}
+	}()
 	s.autoPlay(ctx)
 	s.showState()
 	for ctx.Err() == nil && !s.quitNow {
@@ -167,7 +188,7 @@ func (s *Session) Run(ctx context.Context) error {
 			break
 		}
 		secret := s.secretTurn()
-		line, err := s.in.ReadLine(s.promptText(), secret)
+		line, err := s.readLine(s.promptText(), secret)
 		switch {
 		case errors.Is(err, ErrInterrupt):
 			if s.ctrlC++; s.ctrlC == 1 {
@@ -225,7 +246,7 @@ func (s *Session) Exec(ctx context.Context, input string) (quit bool) {
 // intro says what is being played, by whom, and where it is autosaved.
 func (s *Session) intro() {
 	info := s.eng.Info
-	s.tell(fmt.Sprintf("%s — %d players, seed %d.", info.Title, s.m.Players(), s.m.Config.Seed))
+	s.tell(fmt.Sprintf("%s — %d players, %s.", info.Title, s.m.Players(), s.seedText()))
 	s.tell(fmt.Sprintf("Seats: %s.", s.seatList()))
 	if opts := s.changedOptions(); opts != "" {
 		s.tell(fmt.Sprintf("Options: %s.", opts))
@@ -253,14 +274,14 @@ func (s *Session) seatList() string {
 }
 
 // who says who plays a seat: "me" or "bot careful".
-func (s *Session) who(seat Seat) string {
+func (s *Session) who(seat seating.Seat) string {
 	if seat.Human {
 		return seat.Name
 	}
 	return "bot " + s.botName(seat)
 }
 
-func (s *Session) botName(seat Seat) string {
+func (s *Session) botName(seat seating.Seat) string {
 	if seat.Bot != "" {
 		return seat.Bot
 	}
@@ -278,7 +299,29 @@ func (s *Session) changedOptions() string {
 	return strings.Join(parts, ", ")
 }
 
-func (s *Session) printf(format string, a ...any) { fmt.Fprintf(s.out, format, a...) }
+// printf prints to the session's output: on a terminal through the one
+// wrapping rule (render.Writer), so no line runs past its width.
+func (s *Session) printf(format string, a ...any) { fmt.Fprintf(s.output(), format, a...) }
+
+// output is where the session prints: out, through a render.Writer at the
+// terminal's width when the session draws on one.
+func (s *Session) output() io.Writer {
+	if s.Size == nil {
+		return s.out
+	}
+	if s.wrap == nil {
+		s.wrap = render.NewWriter(s.out, func() int { w, _ := s.Size(); return w })
+	}
+	return s.wrap
+}
+
+// readLine reads the next line, once everything printed is out.
+func (s *Session) readLine(prompt string, secret bool) (string, error) {
+	if s.wrap != nil {
+		_ = s.wrap.Flush()
+	}
+	return s.in.ReadLine(prompt, secret)
+}
 
 // firstHuman is the first seat a person plays, or 1.
 func (s *Session) firstHuman() int {
@@ -363,8 +406,14 @@ func (s *Session) flushLog() {
 			continue
 		}
 		s.printf("%s\n", l.Text)
+		if s.streaming && s.Size != nil {
+			s.narrated += len(s.style().Wrap(l.Text, "  "))
+		}
 	}
 	s.shown = s.m.LogLen()
+	if s.streaming {
+		s.narratedTo = s.shown
+	}
 	s.publicOnly = false
 }
 
@@ -514,7 +563,7 @@ func (s *Session) showState() {
 	if err := s.m.Err(); err != nil {
 		if s.errShown != s.m {
 			s.errShown = s.m
-			s.printf("%s\n", ErrorText(err))
+			s.printf("%s\n", interp.ErrorText(err))
 			s.printf("The game is stopped by a script error: undo, save, load or quit still work.\n")
 		}
 		return
@@ -532,6 +581,7 @@ func (s *Session) showState() {
 			if note := takeback.Note(s.m); note != "" {
 				s.tell(note)
 			}
+			s.sayEndSeed()
 		}
 		return
 	}
@@ -667,18 +717,7 @@ func (s *Session) printErr(err error) {
 	if me := s.m.Err(); me != nil && (err == me || errors.Is(err, me)) {
 		return
 	}
-	s.printf("%s\n", ErrorText(err))
-}
-
-// ErrorText renders an error for a person: a script error as
-// "file:line: message" followed by its short traceback.
-func ErrorText(err error) string {
-	msg := err.Error()
-	var se *interp.ScriptError
-	if errors.As(err, &se) && se.Traceback != "" {
-		msg += "\n" + strings.TrimRight(se.Traceback, "\n")
-	}
-	return msg
+	s.printf("%s\n", interp.ErrorText(err))
 }
 
 // Complete gives the tab completions of a partly typed line: commands and

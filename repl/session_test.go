@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/seating"
 	"github.com/tabletop/tabletop/stdlib"
 )
 
@@ -32,11 +33,11 @@ func play(t *testing.T, script string, seats []string, seed uint64, input string
 func playWith(t *testing.T, script string, seats []string, seed uint64, input string, setup func(*Session)) (string, *Session) {
 	t.Helper()
 	eng := load(t, script)
-	ss, err := ParseSeats(eng, seats)
+	ss, err := seating.Parse(eng, seats)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := eng.NewMatch(interp.Config{Players: len(seats), Seed: seed, Names: Names(ss)})
+	m, err := eng.NewMatch(interp.Config{Players: len(seats), Seed: seed, Names: seating.Names(ss), SharedFrom: seating.SharedFrom(ss)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,6 +128,35 @@ func TestSession(t *testing.T) {
 				"Loaded " + save + ": Tiny, 2 players, seed 1, 2 decisions.",
 				"Left> log\nThe count starts at 0\nLeft adds, making 2\nRight adds, making 3\nLeft>",
 			},
+		},
+		{
+			name:  "a person joins a game one person played alone: its seed is told",
+			seats: []string{"me", "bot:ones"},
+			input: "human 2\n",
+			want: []string{
+				"Tiny — 2 players, seed 1.",
+				"Left> human 2", "Right is played by me now.",
+				"Everyone here may know the seed: 1, an open deal (it was shown while one person played alone).",
+			},
+		},
+		{
+			name:  "two people: the seed is secret, a change of seats asks the other",
+			seats: []string{"ann", "bob"},
+			input: "save " + save + "\nbot 2\nno\nhuman 2\nrun\nn\nload " + save + "\nno\nstep\nbot\nhuman 2\n",
+			want: []string{
+				"Tiny — 2 players, the seed is secret until the game is over.",
+				"A save holds the seed, and with it every hand",
+				"Ann> bot 2", "Ann asks to let the bot ones play Bob's seat: it would make Bob's moves from now on.",
+				"Bob, do you agree? (yes/no) no", "Bob does not agree: nothing changes.",
+				"Ann> human 2", "Bob is already played by bob.",
+				"Ann> run", "Ann asks to let the bots finish the game: they would make every person's moves.",
+				"Bob, do you agree? (yes/no) n", "Bob does not agree: nothing changes.",
+				"Ann> load " + save, "Ann asks to load " + save + " in place of this game.", "Bob does not agree: nothing changes.",
+				"Ann> step", "Ann adds, making",
+				"Bob> bot", "Bob is played by the bot ones.",
+				"Ann> human 2", "Bob is played by bob now.",
+			},
+			absent: []string{"seed 1", "Loaded", "Bob asks"},
 		},
 		{
 			name:  "script error keeps the REPL usable",
@@ -418,33 +448,6 @@ func TestReplay(t *testing.T) {
 	}
 }
 
-func TestParseSeats(t *testing.T) {
-	eng := load(t, "testdata/tiny.lua")
-	seats, err := ParseSeats(eng, []string{"ann", "bot", "bot:ones", "bot:random"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := strings.Join(specs(seats), ","); got != "ann,bot,bot:ones,bot:random" {
-		t.Errorf("specs = %s", got)
-	}
-	seats, err = ParseSeats(eng, []string{"me", "robo=bot:ones"})
-	if err != nil || seats[1].Name != "robo" || seats[1].Bot != "ones" || seats[1].Human || strings.Join(specs(seats), ",") != "me,robo=bot:ones" {
-		t.Errorf("a named bot: %+v, %v", seats, err)
-	}
-	if got := strings.Join(Names(seats), ","); got != ",robo" {
-		t.Errorf("Names = %q", got)
-	}
-	// an argument NAME=VALUE of a bot is not a seat's name
-	if _, err := ParseSeats(eng, []string{"me", "bot:nosuch:worlds=4"}); err == nil || !strings.Contains(err.Error(), "no bot called") {
-		t.Errorf("bot:nosuch:worlds=4: %v", err)
-	}
-	for _, bad := range [][]string{{""}, {"bot:nosuch"}, {"ann", "Ann"}, {"ann bee"}, {"1ann"}, {"ann=human"}, {"bot=bot"}, {strings.Repeat("a", 17)}} {
-		if _, err := ParseSeats(eng, bad); err == nil {
-			t.Errorf("ParseSeats(%q) accepted", bad)
-		}
-	}
-}
-
 func TestReadCapped(t *testing.T) {
 	long := strings.Repeat("y", 70000)
 	in := "one\r\n" + long + "\nlast"
@@ -582,12 +585,12 @@ func TestCompleteIsTheMoversOnly(t *testing.T) {
 // or not, would tell what he holds.
 func TestAutoForcedNeverSkipsAPause(t *testing.T) {
 	screen := func() (int, int) { return 80, 24 }
-	two := []Seat{{Human: true, Name: "ann"}, {Human: true, Name: "bob"}, {Bot: "ones"}}
-	one := []Seat{{Human: true, Name: "ann"}, {Bot: "ones"}, {Bot: "ones"}}
+	two := []seating.Seat{{Human: true, Name: "ann"}, {Human: true, Name: "bob"}, {Bot: "ones"}}
+	one := []seating.Seat{{Human: true, Name: "ann"}, {Bot: "ones"}, {Bot: "ones"}}
 	for _, tc := range []struct {
 		name   string
 		size   func() (int, int)
-		seats  []Seat
+		seats  []seating.Seat
 		atKeys int
 		seat   int
 		want   bool

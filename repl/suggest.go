@@ -6,7 +6,7 @@ import (
 
 	"github.com/agnivade/levenshtein"
 
-	"github.com/tabletop/tabletop/repl/command"
+	"github.com/tabletop/tabletop/command"
 )
 
 // nearCommand returns the command a mistyped word most likely meant

@@ -32,7 +32,7 @@ func (s *Session) undo(n int) {
 	}
 	p, err := takeback.Judge(s.m, s.isHuman, s.viewer, n)
 	if err != nil {
-		s.printf("Cannot take back: %s.\n", ErrorText(err))
+		s.printf("Cannot take back: %s.\n", interp.ErrorText(err))
 		return
 	}
 	if !s.agreed(p) {
@@ -41,7 +41,7 @@ func (s *Session) undo(n int) {
 	ds := s.m.Decisions()
 	m, err := takeback.Take(s.m, p)
 	if err != nil {
-		s.printf("Cannot take back: %s\n", ErrorText(err))
+		s.printf("Cannot take back: %s\n", interp.ErrorText(err))
 		return
 	}
 	// one chunk per move of the seat's, pushed latest first
@@ -86,23 +86,7 @@ func (s *Session) agreed(p *takeback.Plan) bool {
 		s.tell(p.Request(s.m))
 		return s.yes("Take it back? (yes/no) ", "The move stands.")
 	}
-	if s.Size != nil {
-		// The asker's screen leaves the terminal before anyone else comes
-		// to the keyboard; what is said from here on stays in sight until
-		// the privacy pause, after which the asker's screen comes back.
-		s.printf("%s", clearScreen)
-		s.handed, s.atKeys = false, 0 // the next screen waits for the pause
-		s.typist(0)                   // and nobody's history is on the line
-		s.prompted = promptKey{}
-	}
-	s.tell(p.Request(s.m))
-	for _, seat := range p.Ask {
-		name := s.m.SeatLabel(seat)
-		if !s.yes(name+", do you agree? (yes/no) ", name+" does not agree: the move stands.") {
-			return false
-		}
-	}
-	return true
+	return s.askEach(p.Request(s.m), p.Ask, "the move stands.")
 }
 
 // yes reads a yes or a no; anything but yes (or y) is no, and then no is
@@ -137,7 +121,7 @@ func (s *Session) undoReplay(n int) {
 	k := cuts[len(cuts)-min(max(n, 1), len(cuts))]
 	m, err := s.eng.Replay(s.m.Config, ds[:k])
 	if err != nil {
-		s.printf("Cannot undo: %s\n", ErrorText(err))
+		s.printf("Cannot undo: %s\n", interp.ErrorText(err))
 		return
 	}
 	m.SetTakebacks(s.m.Takebacks())
@@ -169,7 +153,7 @@ func (s *Session) redoN(n int) bool {
 				break
 			}
 			if err := s.apply(d); err != nil {
-				s.printf("Cannot redo %s: %s\n", d.Text, ErrorText(err))
+				s.printf("Cannot redo %s: %s\n", d.Text, interp.ErrorText(err))
 				s.redo = nil
 				s.decided()
 				return true

@@ -26,17 +26,27 @@ func handleClone(L *lua.LState) int {
 	return 1
 }
 
-// replay makes h's match again.
+// replay makes h's match again. A move is refused, as g:play refuses it,
+// when it names a card an arrangement moved while its prompt was waiting
+// (which only g:reask's replay, which moves arrangements earlier, can
+// meet).
 func (h *handle) replay() (*interp.Match, error) {
 	m, err := h.engine.NewMatch(h.cfg)
 	if err != nil {
 		return nil, err
 	}
 	steps := h.arranged
+	moved := map[int]bool{} // cards moved under the prompt waiting
 	arrange := func(made int) error {
 		for len(steps) > 0 && steps[0].after == made {
+			before := cardZones(m)
 			if err := steps[0].apply(m); err != nil {
 				return err
+			}
+			for i, c := range m.Cards {
+				if c.Zone != before[i] {
+					moved[c.ID] = true
+				}
 			}
 			steps = steps[1:]
 		}
@@ -50,8 +60,9 @@ func (h *handle) replay() (*interp.Match, error) {
 		var err error
 		if d.Say {
 			err = m.Say(d.Seat, d.Text)
-		} else {
+		} else if err = movedUnder(m, d.Text, moved); err == nil {
 			err = m.Apply(d.Seat, d.Text)
+			clear(moved)
 		}
 		if err == nil {
 			err = arrange(i + 1)
@@ -62,4 +73,19 @@ func (h *handle) replay() (*interp.Match, error) {
 		}
 	}
 	return m, nil
+}
+
+// movedUnder refuses the move text when it names one of the cards moved
+// since its prompt was made.
+func movedUnder(m *interp.Match, text string, moved map[int]bool) error {
+	p := m.Prompt()
+	if p == nil || len(moved) == 0 {
+		return nil
+	}
+	for _, c := range m.OptionCards(p.Index(text)) {
+		if moved[c.ID] {
+			return fmt.Errorf("it names %s, which the arrangement moves", c.Name)
+		}
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,6 +17,7 @@ import (
 // it starts a match of the script under test and returns its handle.
 func (r *runner) luaGame(L *lua.LState) int {
 	spec := L.OptTable(1, L.NewTable())
+	checkFields(L, spec, "game{}", "script", "players", "seed", "options", "stack", "rolls")
 	e, err := r.engine(L, spec)
 	if err != nil {
 		L.RaiseError("%s", err.Error())
@@ -39,7 +41,12 @@ func (r *runner) luaGame(L *lua.LState) int {
 func (r *runner) engine(L *lua.LState, spec *lua.LTable) (*interp.Engine, error) {
 	var script string
 	if s, ok := spec.RawGetString("script").(lua.LString); ok {
-		script = filepath.Join(filepath.Dir(r.path), string(s))
+		script = string(s)
+		if !filepath.IsAbs(script) {
+			script = filepath.Join(filepath.Dir(r.path), script)
+		}
+	} else if v := spec.RawGetString("script"); v != lua.LNil {
+		return nil, fmt.Errorf("game{}: script must be a file name, not a %s", v.Type())
 	} else {
 		var err error
 		if script, err = scriptUnderTest(r.path); err != nil {
@@ -84,7 +91,7 @@ func scriptUnderTest(testPath string) (string, error) {
 
 // readConfig reads players, seed, options, stack and rolls from a game{} spec.
 func readConfig(L *lua.LState, spec *lua.LTable) interp.Config {
-	cfg := interp.Config{Seed: 1, Options: map[string]string{}, Out: os.Stderr}
+	cfg := interp.Config{Seed: 1, Options: map[string]string{}, Out: interp.PrintableWriter(os.Stderr)}
 	if n, ok := spec.RawGetString("players").(lua.LNumber); ok {
 		cfg.Players = int(n)
 	}
@@ -98,11 +105,36 @@ func readConfig(L *lua.LState, spec *lua.LTable) interp.Config {
 		cfg.Stack = readStacks(L, st)
 	}
 	if rl, ok := spec.RawGetString("rolls").(*lua.LTable); ok {
-		for i := 1; i <= rl.Len(); i++ {
-			cfg.Rolls = append(cfg.Rolls, int(lua.LVAsNumber(rl.RawGetInt(i))))
-		}
+		cfg.Rolls = readRolls(L, rl, "game{}: rolls")
 	}
 	return cfg
+}
+
+// readRolls reads a list of die results, whole numbers from 1 up.
+func readRolls(L *lua.LState, rl *lua.LTable, what string) []int {
+	out := make([]int, 0, rl.Len())
+	for i := 1; i <= rl.Len(); i++ {
+		n, ok := rl.RawGetInt(i).(lua.LNumber)
+		if !ok || float64(int(n)) != float64(n) || n < 1 {
+			L.RaiseError("%s: roll %d is %s, not a die's face (a whole number from 1)", what, i, rl.RawGetInt(i).String())
+		}
+		out = append(out, int(n))
+	}
+	return out
+}
+
+// checkFields refuses a field of a table of named arguments that is not
+// one of known: a misspelt option must not be read as "absent".
+func checkFields(L *lua.LState, t *lua.LTable, what string, known ...string) {
+	bad := ""
+	t.ForEach(func(k, _ lua.LValue) {
+		if s, ok := k.(lua.LString); bad == "" && (!ok || !slices.Contains(known, string(s))) {
+			bad = k.String()
+		}
+	})
+	if bad != "" {
+		L.RaiseError("%s has no field %q (its fields: %s)", what, bad, strings.Join(known, ", "))
+	}
 }
 
 // readStacks reads stack = { zone = {names} or {{names}, {names}} }.

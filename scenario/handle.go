@@ -7,6 +7,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/luahost"
 )
 
 // handle is a test's grip on one match: it may look at everything. It
@@ -18,6 +19,11 @@ type handle struct {
 	cfg      interp.Config
 	m        *interp.Match
 	arranged []arrangeStep
+	// The cards (by ID) arrangements moved while the prompt made by
+	// decision staleAt (lastMove) was waiting: its options may name
+	// them where they no longer are.
+	stale   map[int]bool
+	staleAt int
 }
 
 // handleMethods are the methods of a game handle, g:name(...). Each is
@@ -43,18 +49,40 @@ var handleMethods = map[string]lua.LGFunction{
 	"result":  handleResult,
 	"finish":  handleFinish,
 	"stack":   handleStack,
+	"rolls":   handleRolls,
+	"reask":   handleReask,
+	"mark":    handleMark,
 	"clone":   handleClone,
 	"branch":  handleClone,
 }
 
 // newHandle wraps h as a Lua value and keeps its match to be closed when
-// the scenario ends.
+// the scenario ends. The test file is charged for the match: the
+// instructions its script ran to get here, and what it keeps (counted
+// against the file's memory budget while the scenario runs, see
+// runner.kept).
 func (r *runner) newHandle(h *handle) *lua.LUserData {
+	g := luahost.MeterOf(r.host.L)
+	g.Work(r.host.L, h.m.Spent())
+	g.Charge(r.host.L, h.m.Kept())
 	r.open = append(r.open, h.m)
 	ud := r.host.L.NewUserData()
 	ud.Value = h
 	ud.Metatable = r.handleMT
 	return ud
+}
+
+// charged has a handle method charge the test file's step for what the
+// game's script ran meanwhile (its steps, its notes drawn), as work done
+// on the test's behalf.
+func charged(fn lua.LGFunction) lua.LGFunction {
+	return func(L *lua.LState) int {
+		h := checkHandle(L)
+		before := h.m.Spent()
+		n := fn(L)
+		luahost.MeterOf(L).Work(L, h.m.Spent()-before)
+		return n
+	}
 }
 
 // checkHandle returns the handle a method was called on.
@@ -105,6 +133,11 @@ func handlePlayAs(L *lua.LState) int {
 func (h *handle) playMoves(L *lua.LState, seat, from int) {
 	for i := from; i <= L.GetTop(); i++ {
 		text := h.moveText(L, i, i-from+1)
+		if p := h.m.Prompt(); p != nil {
+			if moved := h.staleCards(p.Index(text)); moved != "" {
+				L.RaiseError("move %q: it names %s, which g:stack moved after this prompt was made; the prompt's options are the table's before (make it again with g:reask(), or arrange before the move that leads to it)", text, moved)
+			}
+		}
 		if err := h.m.Apply(seat, text); err != nil {
 			L.RaiseError("move %q: %v (legal: %s)", text, err, h.legalText())
 		}
@@ -145,13 +178,14 @@ func legalList(L *lua.LState, p *interp.Prompt) lua.LValue {
 	return interp.ToLua(L, p.Options)
 }
 
-// promptTable is {seat=, hint=, secret=, options=}, or nil.
+// promptTable is {seat=, kind=, hint=, secret=, options=}, or nil.
 func promptTable(L *lua.LState, p *interp.Prompt) lua.LValue {
 	if p == nil {
 		return lua.LNil
 	}
 	t := L.NewTable()
 	t.RawSetString("seat", lua.LNumber(p.Seat))
+	t.RawSetString("kind", lua.LString(p.Kind()))
 	t.RawSetString("hint", lua.LString(p.Hint))
 	t.RawSetString("secret", lua.LBool(p.Secret))
 	t.RawSetString("options", interp.ToLua(L, p.Options))
@@ -203,15 +237,47 @@ func handleText(L *lua.LState) int {
 	return 1
 }
 
-// lines are the log lines a seat may read, or all of them.
+// lines are the log lines argument n asks for: all of them (nil), those
+// a seat may read (a seat number), or {seat=, since=}: those (of a seat,
+// or all) written after a mark (g:mark()).
 func (h *handle) lines(L *lua.LState, n int) []interp.LogLine {
-	if L.GetTop() >= n && L.Get(n) != lua.LNil {
-		return h.m.LogFor(L.CheckInt(n), 0)
+	seat, since := 0, 0
+	switch v := L.Get(n).(type) {
+	case *lua.LNilType:
+	case lua.LNumber:
+		seat = h.seat(L, n)
+	case *lua.LTable:
+		checkFields(L, v, "which lines", "seat", "since")
+		if s, ok := v.RawGetString("seat").(lua.LNumber); ok {
+			seat = int(s)
+			if seat < 1 || seat > h.m.Players() {
+				L.RaiseError("no seat %d: the game has %d", seat, h.m.Players())
+			}
+		}
+		if s, ok := v.RawGetString("since").(lua.LNumber); ok {
+			since = int(s)
+		} else if v.RawGetString("since") != lua.LNil {
+			L.RaiseError("since must be a mark (g:mark()), not a %s", v.RawGetString("since").Type())
+		}
+	default:
+		L.ArgError(n, "a seat, or {seat=, since=}, expected")
 	}
-	return h.m.Log()
+	all := h.m.Log()
+	since = max(0, min(since, len(all)))
+	if seat != 0 {
+		return h.m.LogFor(seat, since)
+	}
+	return all[since:]
 }
 
-// handleLog implements g:log([seat]): the log lines' texts.
+// handleMark implements g:mark(): how far the log has come, for
+// g:log{since=}, g:events{since=} and the expectations that take them.
+func handleMark(L *lua.LState) int {
+	L.Push(lua.LNumber(len(checkHandle(L).m.Log())))
+	return 1
+}
+
+// handleLog implements g:log([seat | {seat=, since=}]): the log lines' texts.
 func handleLog(L *lua.LState) int {
 	lines := checkHandle(L).lines(L, 2)
 	t := L.CreateTable(len(lines), 0)
@@ -222,8 +288,9 @@ func handleLog(L *lua.LState) int {
 	return 1
 }
 
-// handleEvents implements g:events([seat]): the t:event lines as the
-// script gave them (cards by name), each with its text.
+// handleEvents implements g:events([seat | {seat=, since=}]): the
+// t:event lines as the script gave them (cards by name), each with its
+// text.
 func handleEvents(L *lua.LState) int {
 	lines := checkHandle(L).lines(L, 2)
 	t := L.NewTable()

@@ -36,18 +36,27 @@ function expect_eq(actual, expected, msg)
   end
 end
 
--- expect_error(fn, fragment): fn must fail with a message containing fragment.
+-- expect_error(fn, fragment): fn must fail with a message containing
+-- fragment. The fragment is required: without it any error would pass, a
+-- misspelt method or a nil variable in the test itself included.
 function expect_error(fn, fragment)
+  if type(fragment) ~= "string" or fragment == "" then
+    error("expect_error needs the text the error must mention, as its second argument: any error would pass without it, a mistake in the test included", 2)
+  end
   local ok, err = pcall(fn)
-  if ok then error("expected an error" .. (fragment and (" mentioning " .. show(fragment)) or ""), 2) end
-  if fragment and not string.find(tostring(err), fragment, 1, true) then
+  if ok then error("expected an error mentioning " .. show(fragment), 2) end
+  if not string.find(tostring(err), fragment, 1, true) then
     error(string.format("expected an error mentioning %s, got %s", show(fragment), show(tostring(err))), 2)
   end
 end
 
--- expect_log(g, fragment [, seat]): some log line contains fragment.
+-- The expectations on the log and events take which lines to look at as
+-- their last argument: nil (all of them), a seat (those it may read), or
+-- {seat=, since=} (since a mark, g:mark()).
+
+-- expect_log(g, fragment [, which]): some log line contains fragment.
 function expect_log(g, fragment, seat)
-  local lines = seat and g:log(seat) or g:log()
+  local lines = g:log(seat)
   for _, l in ipairs(lines) do
     if string.find(l, fragment, 1, true) then return l end
   end
@@ -55,9 +64,9 @@ function expect_log(g, fragment, seat)
     table.concat(lines, "\n  ", math.max(1, #lines - 7))), 2)
 end
 
--- expect_no_log(g, fragment [, seat]): no log line contains fragment.
+-- expect_no_log(g, fragment [, which]): no log line contains fragment.
 function expect_no_log(g, fragment, seat)
-  local lines = seat and g:log(seat) or g:log()
+  local lines = g:log(seat)
   for _, l in ipairs(lines) do
     if string.find(l, fragment, 1, true) then
       error(string.format("log line %s should not be there", show(l)), 2)
@@ -80,8 +89,9 @@ local function last_events(events)
   return "the last events are:\n  " .. table.concat(out, "\n  ")
 end
 
--- expect_event(g, fields [, seat]): some event (a t:event line, all of them
--- or those seat may read) has these fields; returns the first such event.
+-- expect_event(g, fields [, which]): some event (a t:event line, all of them
+-- or those seat may read, since a mark) has these fields; returns the first
+-- such event.
 function expect_event(g, want, seat)
   local events = g:events(seat)
   for _, e in ipairs(events) do
@@ -90,7 +100,7 @@ function expect_event(g, want, seat)
   error(string.format("no event has %s; %s", show(want), last_events(events)), 2)
 end
 
--- expect_no_event(g, fields [, seat]): no event has these fields.
+-- expect_no_event(g, fields [, which]): no event has these fields.
 function expect_no_event(g, want, seat)
   for _, e in ipairs(g:events(seat)) do
     if matches(e, want) then error(string.format("event %s should not be there", show(e)), 2) end

@@ -4,7 +4,9 @@ import (
 	_ "embed"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -26,11 +28,17 @@ var prelude []byte
 
 const preludeName = "<scenario prelude>"
 
-// limits are a test's step limits: a scenario may play whole games in one
-// step, but an endless loop still ends.
+// limits are a test file's limits. A scenario is one step, and may play
+// whole games in it: the instructions its games' scripts run are charged
+// to it with its own, and what the games it holds keep counts against its
+// memory (a scenario of Das Regeln wir schon keeps 38 games, 23 MB), but
+// an endless loop still ends. The scenarios of a file have no budget
+// together (TotalInstructions): each has its own.
 var limits = func() interp.Limits {
 	l := interp.DefaultLimits
 	l.StepInstructions = 2_000_000_000
+	l.TotalInstructions = 0
+	l.Memory = 128 << 20
 	l.Timeout = 10 * time.Minute
 	return l
 }()
@@ -68,8 +76,9 @@ func RunFileWith(path string, libs []interp.Library, stdlib fs.FS) ([]Result, er
 		return nil, err
 	}
 	r := &runner{path: path, libs: libs, stdlib: stdlib, engines: map[string]*interp.Engine{}}
-	r.host = interp.NewHost(path, libs, stdlib, limits, os.Stderr)
+	r.host = interp.NewHost(path, libs, stdlib, limits, interp.PrintableWriter(os.Stderr))
 	defer r.host.Close()
+	r.host.KeepAlso(r.kept)
 	if err := r.declare(src); err != nil {
 		return nil, err
 	}
@@ -87,7 +96,13 @@ func (r *runner) declare(src []byte) error {
 	L.SetGlobal("scenario", L.NewFunction(r.luaScenario))
 	L.SetGlobal("game", L.NewFunction(r.luaGame))
 	r.handleMT = L.NewTable()
-	r.handleMT.RawSetString("__index", L.SetFuncs(L.NewTable(), handleMethods))
+	// In the order of their names: pairs over a table follows the order
+	// it was filled in, which must be the same in every run.
+	methods := L.CreateTable(0, len(handleMethods))
+	for _, name := range slices.Sorted(maps.Keys(handleMethods)) {
+		methods.RawSetString(name, L.NewFunction(charged(handleMethods[name])))
+	}
+	r.handleMT.RawSetString("__index", methods)
 	r.handleMT.RawSetString("__tostring", L.NewFunction(handleString))
 	pre, err := r.host.Load(preludeName, prelude)
 	if err != nil {
@@ -101,6 +116,17 @@ func (r *runner) declare(src []byte) error {
 		return err
 	}
 	return r.host.Call(file)
+}
+
+// kept is what the running scenario's games keep: a test file is charged
+// for them as for its own tables, so that a loop of g:clone() stops with
+// the test's line instead of taking the process down.
+func (r *runner) kept() int64 {
+	var n int64
+	for _, m := range r.open {
+		n += m.Kept()
+	}
+	return n
 }
 
 // luaScenario implements scenario(name, fn).

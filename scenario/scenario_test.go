@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,7 +15,7 @@ import (
 
 // TestPassing runs the runner's own scenarios, which use every method.
 func TestPassing(t *testing.T) {
-	for _, f := range []string{"testdata/deck_test.lua", "testdata/deck_more_test.lua"} {
+	for _, f := range []string{"testdata/deck_test.lua", "testdata/deck_more_test.lua", "testdata/dice_test.lua"} {
 		results, err := RunFile(f, stdlib.FS())
 		if err != nil {
 			t.Fatal(err)
@@ -30,15 +31,19 @@ func TestPassing(t *testing.T) {
 	}
 }
 
-// TestFailures checks that each scenario of deck_errors_test.lua fails
-// with the message its name gives after ###.
+// TestFailures checks that each scenario of deck_errors_test.lua and
+// dice_errors_test.lua fails with the message its name gives after ###.
 func TestFailures(t *testing.T) {
-	results, err := RunFile("testdata/deck_errors_test.lua", stdlib.FS())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(results) < 10 {
-		t.Fatalf("only %d scenarios", len(results))
+	var results []Result
+	for _, f := range []string{"testdata/deck_errors_test.lua", "testdata/dice_errors_test.lua"} {
+		rs, err := RunFile(f, stdlib.FS())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rs) < 10 {
+			t.Fatalf("%s: only %d scenarios", f, len(rs))
+		}
+		results = append(results, rs...)
 	}
 	for _, r := range results {
 		_, want, ok := strings.Cut(r.Name, "### ")
@@ -51,7 +56,7 @@ func TestFailures(t *testing.T) {
 			t.Errorf("%q passed", r.Name)
 		case !strings.Contains(r.Err.Error(), want):
 			t.Errorf("want an error containing %q, got:\n%v", want, r.Err)
-		case !strings.HasPrefix(r.Err.Error(), "testdata/deck_errors_test.lua:"):
+		case !strings.HasPrefix(r.Err.Error(), strings.TrimSuffix(r.File, ".lua")+".lua:"):
 			t.Errorf("the error does not name the test's line:\n%v", r.Err)
 		case strings.Contains(r.Err.Error(), preludeName):
 			t.Errorf("the traceback shows the prelude:\n%v", r.Err)
@@ -129,5 +134,27 @@ func TestMetaAnnotatesTheAPI(t *testing.T) {
 		if !regexp.MustCompile(`(?m)^function ` + regexp.QuoteMeta(w) + `\(`).Match(meta) {
 			t.Errorf("tabletop.meta.lua does not annotate %s", w)
 		}
+	}
+}
+
+// TestAbsoluteScript: game{script=} takes an absolute path as it is, not
+// joined to the test file's folder.
+func TestAbsoluteScript(t *testing.T) {
+	script, err := filepath.Abs("testdata/deck.lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	test := filepath.Join(dir, "elsewhere_test.lua")
+	src := fmt.Sprintf("scenario(\"an absolute script\", function()\n  expect_eq(tostring(game { script = %q, players = 2 }), \"game of Deck\")\nend)\n", script)
+	if err := os.WriteFile(test, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	results, err := RunFile(test, stdlib.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 1 || results[0].Err != nil {
+		t.Fatalf("got %+v, want the scenario to pass", results)
 	}
 }

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // run is a stretch of a board line in one style: its text, foreground
@@ -52,6 +55,36 @@ func runs(line string) []run {
 	}
 	flush()
 	return out
+}
+
+// splitRuns cuts a line of runs at column col: the runs before it and
+// those from it on (a run across it is cut in two).
+func splitRuns(line []run, col int) (left, right []run) {
+	at := 0
+	for i, r := range line {
+		w := ansi.StringWidth(r.T)
+		switch {
+		case at+w <= col:
+			left = append(left, r)
+		case at >= col:
+			return left, append(right, line[i:]...)
+		default:
+			k := 0 // bytes of r.T before col
+			for c := at; c < col && k < len(r.T); {
+				_, size := utf8.DecodeRuneInString(r.T[k:])
+				c += ansi.StringWidth(r.T[k : k+size])
+				k += size
+			}
+			a, b := r, r
+			a.T, b.T = r.T[:k], r.T[k:]
+			left = append(left, a)
+			if b.T != "" {
+				right = append(right, b)
+			}
+		}
+		at += w
+	}
+	return left, right
 }
 
 // applySGR applies the parameters of one SGR sequence to a style.

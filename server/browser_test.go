@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -152,26 +151,11 @@ func playInBrowser(ctx context.Context, url string, typeFirst bool) error {
 // them: TABLETOP_SCREENSHOTS=$PWD/docs).
 func TestScreenshots(t *testing.T) {
 	bctx := browser(t)
-	dir := os.Getenv("TABLETOP_SCREENSHOTS")
-	if dir == "" {
-		dir = t.TempDir()
-	}
 	f := newFixture(t, "", Config{Rate: rate.Inf})
-	shoot := func(ctx context.Context, name string) {
-		t.Helper()
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		path := filepath.Join(dir, name+".png")
-		if err := os.WriteFile(path, png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("%s (%d bytes)", path, len(png))
-	}
+	shoot := func(ctx context.Context, name string) { t.Helper(); screenshot(t, ctx, name) }
 	shootLobby(bctx, t, f, shoot)
 	for _, c := range []screenshotGame{
-		{"clubs", 4, 0, 7, true}, {"cluedo", 4, 3, 7, true}, {"members_only", 4, 1, 7, false}, {"andy_capp", 4, 1, 7, false},
+		{"clubs", 4, 0, 7, true}, {"cluedo", 4, 3, 7, true}, {"members_only", 4, 1, 7, true}, {"andy_capp", 4, 1, 7, true},
 		{"das_regeln_wir_schon", 4, 1, 7, true},
 	} {
 		shootGame(bctx, t, f, c, shoot)

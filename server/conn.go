@@ -12,23 +12,26 @@ import (
 	"unicode/utf8"
 
 	"github.com/coder/websocket"
-	"golang.org/x/time/rate"
 )
 
 // The protocol, one JSON object per WebSocket text message. From the page:
 //
 //	{"type":"play","option":"play JC","at":12}  a legal move as listed, made
 //	                                           at decision 12 (a click)
-//	{"type":"command","text":"p j♣"}           a line of the text box: a move
-//	                                           or a command (legal, rules, …)
+//	{"type":"command","text":"p j♣","at":12}   a line of the text box: a move
+//	                                           (typed at decision 12) or a
+//	                                           command (legal, rules, …)
 //	{"type":"say","text":"well played"}        say something at the table
-//	{"type":"undo"}                            take back my last move
+//	{"type":"undo","at":12}                    take back my last move
 //	{"type":"undo_answer","accept":true}       answer another's request
+//	{"type":"history","before":300}            the log lines before line 300
 //
 // To the page: {"type":"state",…} (frame.go) after every change and on
-// connecting, {"type":"reply","lines":[…]} for a command's output, and
+// connecting, {"type":"reply","lines":[…]} for a command's output,
+// {"type":"history",…} for the log lines asked (history.go), and
 // {"type":"error","error":"…"} when a message was refused; nothing changed
-// then.
+// then. A move carries the decision it was made at, so that a message
+// sent twice, or late, is refused once the table has moved on.
 const (
 	// MaxMessage is the largest message handled; a longer one gets an
 	// error frame. A message beyond readLimit closes the connection.
@@ -44,6 +47,7 @@ type message struct {
 	At     *int   `json:"at"`
 	Text   string `json:"text"`
 	Accept bool   `json:"accept"`
+	Before *int   `json:"before"`
 }
 
 // client is one open connection to a table, for a seat or a spectator.
@@ -119,10 +123,20 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		forbidden(w)
 		return
 	}
+	limit, refused := s.admit(t, seat, s.clientOf(r))
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.originPatterns()})
 	if err != nil {
+		if refused == nil {
+			limit.done()
+		}
 		return
 	}
+	if refused != nil {
+		// the page shows why, and tries again later
+		ws.Close(websocket.StatusPolicyViolation, refused.Error())
+		return
+	}
+	defer limit.done()
 	ws.SetReadLimit(readLimit)
 	c := &client{seat: seat, out: make(chan []byte, sendQueue), stale: make(chan struct{}, 1), gone: make(chan struct{})}
 	ctx, cancel := context.WithCancel(s.ctx)
@@ -136,7 +150,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	t.join(c)
 	defer t.leave(c)
 	go c.writeLoop(ctx, ws, cancel)
-	c.readLoop(ctx, ws, t, rate.NewLimiter(s.cfg.Rate, s.cfg.Burst))
+	c.readLoop(ctx, ws, t, limit)
 	ws.Close(websocket.StatusNormalClosure, "")
 }
 
@@ -206,13 +220,13 @@ func write(ctx context.Context, ws *websocket.Conn, b []byte) error {
 	return ws.Write(wctx, websocket.MessageText, b)
 }
 
-func (c *client) readLoop(ctx context.Context, ws *websocket.Conn, t *Table, limit *rate.Limiter) {
+func (c *client) readLoop(ctx context.Context, ws *websocket.Conn, t *Table, limit *pass) {
 	for {
 		typ, b, err := ws.Read(ctx)
 		if err != nil {
 			return
 		}
-		if !limit.Allow() {
+		if !limit.allow() {
 			c.send(errorFrame(errors.New("too many messages: slow down (this one was ignored)")))
 			continue
 		}
@@ -255,18 +269,25 @@ func (t *Table) handle(ctx context.Context, c *client, msg message) []byte {
 		err = t.click(ctx, c.seat, msg)
 	case "command":
 		var lines []string
-		lines, err = t.command(ctx, c.seat, msg.Text)
+		lines, err = t.command(ctx, c.seat, msg.Text, msg.At)
 		if err == nil && lines != nil {
 			return replyFrame(msg.Text, lines)
 		}
 	case "say":
 		err = t.say(ctx, c.seat, msg.Text)
 	case "undo":
-		err = t.askUndo(ctx, c.seat)
+		if err = t.current(msg.At, false); err == nil {
+			err = t.askUndo(ctx, c.seat)
+		}
 	case "undo_answer":
 		err = t.answerUndo(ctx, c.seat, msg.Accept)
+	case "history":
+		var b []byte
+		if b, err = t.historyFrame(c.seat, msg.Before); err == nil {
+			return b
+		}
 	default:
-		err = fmt.Errorf("unknown message type %q: play, command, say, undo or undo_answer", msg.Type)
+		err = fmt.Errorf("unknown message type %q: play, command, say, undo, undo_answer or history", msg.Type)
 	}
 	if err != nil {
 		return errorFrame(err)
@@ -281,11 +302,8 @@ func (t *Table) click(ctx context.Context, seat int, msg message) error {
 	if err := t.usable(); err != nil {
 		return err
 	}
-	if msg.At == nil {
-		return errors.New("a play message needs \"at\", the decision it was made at")
-	}
-	if *msg.At != len(t.m.Decisions()) {
-		return errors.New("the table has moved on since: look again")
+	if err := t.current(msg.At, true); err != nil {
+		return err
 	}
 	p := t.m.Prompt()
 	if p == nil || p.Seat != seat {
@@ -296,4 +314,17 @@ func (t *Table) click(ctx context.Context, seat int, msg message) error {
 		return fmt.Errorf("%q is not one of your legal moves", msg.Option)
 	}
 	return t.play(ctx, seat, i)
+}
+
+// current checks the decision a message was made at, which a move must
+// give (need): it must be the table's, else the message came late (or
+// twice) and is refused. The caller holds mu and has checked usable.
+func (t *Table) current(at *int, need bool) error {
+	switch {
+	case at == nil && need:
+		return errors.New("a move needs \"at\", the decision it was made at")
+	case at != nil && t.m != nil && *at != len(t.m.Decisions()):
+		return errors.New("the table has moved on since: look again")
+	}
+	return nil
 }

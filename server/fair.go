@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/tabletop/tabletop/interp"
-	"github.com/tabletop/tabletop/repl"
 	"github.com/tabletop/tabletop/search"
+	"github.com/tabletop/tabletop/seating"
 )
 
 // Fair play: what the server does so that no one at a table, nor any page
@@ -37,7 +37,10 @@ import (
 //   - Limits. Only pages of the server's own site (Config.Origins) may
 //     open tables or seats' connections; one client address has at most
 //     Config.MaxTablesPerClient tables in play; a table nobody plays at
-//     nor looks at for Config.Expire is closed.
+//     nor looks at for Config.Expire is closed. The server answers only
+//     to its own names and keeps its pages out of other sites' frames
+//     (guard.go); connections and messages are limited by seat and by
+//     client address (limits.go).
 
 // Defaults of the limits Config leaves at zero.
 const (
@@ -84,16 +87,17 @@ type contextBot interface {
 }
 
 // think asks bot b for its decision at m, cut short at BotBudget and
-// stopped when the server stops. The script's bots cannot be stopped, but
-// the script's budgets bound each of their decisions.
-func (s *Server) think(b interp.Bot, m *interp.Match) (int, error) {
+// stopped when the server stops; it shares its slot u with the other
+// tables' bots as it thinks (sharedCtx). The script's bots cannot be
+// stopped, but the script's budgets bound each of their decisions.
+func (s *Server) think(b interp.Bot, m *interp.Match, u *turn) (int, error) {
 	cb, ok := b.(contextBot)
 	if !ok {
 		return b.Choose(m)
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, s.cfg.BotBudget)
 	defer cancel()
-	return cb.ChooseContext(ctx, m)
+	return cb.ChooseContext(sharedCtx{ctx, u}, m)
 }
 
 // errCrossSite is checkOrigin's refusal.
@@ -230,8 +234,8 @@ func (s *Server) expire(now time.Time) {
 }
 
 // expireIdle closes t if it has been idle since Config.Expire before now
-// and reports whether it did. A table whose mu is held is busy (a bot
-// thinks there): it is left alone.
+// and reports whether it did. A table whose mu is held is busy: it is
+// left alone.
 func (t *Table) expireIdle(now time.Time) bool {
 	if !t.mu.TryLock() {
 		return false
@@ -275,7 +279,7 @@ func plural(n int, unit string) string {
 }
 
 // botSeats checks the budget of every bot seat of a new table.
-func (s *Server) botSeats(eng *interp.Engine, seats []repl.Seat) error {
+func (s *Server) botSeats(eng *interp.Engine, seats []seating.Seat) error {
 	for i, seat := range seats {
 		if seat.Human {
 			continue

@@ -317,16 +317,12 @@ func TestStopStopsThinkingBots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.srv.mu.Lock()
-	tb := f.srv.tables[res.Table]
-	f.srv.mu.Unlock()
-	// the bot thinks while it holds the table: held for 100 ms running
+	// the bot thinks in a slot of the bot pool: held for 100 ms running
 	held := func() bool {
-		if tb.mu.TryLock() {
-			tb.mu.Unlock()
-			return false
-		}
-		return true
+		p := f.srv.bots
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		return p.free < p.slots
 	}
 	waitFor(t, "a bot thinking", func() bool {
 		for i := 0; i < 10; i++ {

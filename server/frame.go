@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/render"
 	"github.com/tabletop/tabletop/takeback"
@@ -33,11 +35,14 @@ type stateFrame struct {
 	Pools   []poolJSON  `json:"pools"`
 	Extras  []extraJSON `json:"extras"`
 	// Log holds the seat's log lines from index LogFrom (of the lines it
-	// may read) on; LogFrom 0 means the whole log, to replace any held.
-	Log     []logJSON `json:"log"`
-	LogFrom int       `json:"log_from"`
-	Done    bool      `json:"done"`
-	Result  string    `json:"result,omitempty"`
+	// may read) on. LogReset says they replace any held: the first frame
+	// of a connection, or the log changed (an undo). Such a frame holds
+	// the last lines only (history.go); the page asks for earlier ones.
+	Log      []logJSON `json:"log"`
+	LogFrom  int       `json:"log_from"`
+	LogReset bool      `json:"log_reset,omitempty"`
+	Done     bool      `json:"done"`
+	Result   string    `json:"result,omitempty"`
 	// Practice says what was taken back in a finished game, when it
 	// matters to its result: a practice game, or moves taken back by
 	// agreement (takeback.Note).
@@ -129,10 +134,15 @@ func poolView(p *interp.Pool, seats []interp.Seat) poolJSON {
 	return pj
 }
 
+// extraJSON is a board-like object: its lines, or for a board with a
+// map the map and the lines drawn beside it (Side), which a narrow screen
+// shows below it.
 type extraJSON struct {
 	Name  string  `json:"name"`
 	Title string  `json:"title"`
-	Lines [][]run `json:"lines"`
+	Lines [][]run `json:"lines,omitempty"`
+	Map   [][]run `json:"map,omitempty"`
+	Side  [][]run `json:"side,omitempty"`
 	Cards []int   `json:"cards,omitempty"`
 }
 
@@ -231,23 +241,28 @@ func (t *Table) frame(c *client) []byte {
 		}
 		f.Undo = uj
 	}
-	f.Log, f.LogFrom = t.newLog(c, v.Log)
+	f.Log, f.LogFrom, f.LogReset = t.newLog(c, v.Log)
 	return mustJSON(f)
 }
 
 // newLog is the part of the seat's log (lines it may read) that c has
-// not been sent, and where it starts.
-func (t *Table) newLog(c *client, lines []interp.LogLine) ([]logJSON, int) {
-	from := c.logSent
+// not been sent, where it starts, and whether it replaces what c holds
+// (then it is the last lines only: logWindow).
+func (t *Table) newLog(c *client, lines []interp.LogLine) ([]logJSON, int, bool) {
+	from, reset := c.logSent, false
 	if from < 0 || from > len(lines) {
-		from = 0
-	}
-	out := make([]logJSON, 0, len(lines)-from)
-	for _, l := range lines[from:] {
-		out = append(out, logJSON{Text: l.Text, Private: l.To != interp.AllSeats, Cards: l.Cards})
+		from, reset = logWindow(lines, len(lines)), true
 	}
 	c.logSent = len(lines)
-	return out, from
+	return logLinesJSON(lines[from:]), from, reset
+}
+
+func logLinesJSON(lines []interp.LogLine) []logJSON {
+	out := make([]logJSON, 0, len(lines))
+	for _, l := range lines {
+		out = append(out, logJSON{Text: l.Text, Private: l.To != interp.AllSeats, Cards: l.Cards})
+	}
+	return out
 }
 
 func padView(p *interp.Pad) padJSON {
@@ -259,15 +274,35 @@ func padView(p *interp.Pad) padJSON {
 }
 
 // extraView is a board-like object: its coloured lines as runs of text
-// with colours, for the page to draw.
+// with colours, for the page to draw. A board with a map is cut in two:
+// its lines are the map's rows with the seat's sidebar beside them (the
+// tokens, a notepad), which the page lays out side by side when they fit
+// and one under the other when they do not (a phone).
 func extraView(x interp.ExtraView) extraJSON {
 	lines := x.Color
 	if lines == nil {
 		lines = x.Lines
 	}
 	xj := extraJSON{Name: x.Name, Title: x.Title, Cards: x.Cards}
-	for _, l := range lines {
-		xj.Lines = append(xj.Lines, runs(l))
+	width := 0
+	for _, l := range x.Map {
+		width = max(width, ansi.StringWidth(l))
+	}
+	for i, l := range lines {
+		if width == 0 {
+			xj.Lines = append(xj.Lines, runs(l))
+			continue
+		}
+		left, right := splitRuns(runs(l), width)
+		if i < len(x.Map) {
+			xj.Map = append(xj.Map, left)
+		}
+		if _, side := splitRuns(right, 2); i >= 1 { // past the gap
+			xj.Side = append(xj.Side, side)
+		}
+	}
+	for len(xj.Side) > 0 && len(xj.Side[len(xj.Side)-1]) == 0 {
+		xj.Side = xj.Side[:len(xj.Side)-1]
 	}
 	return xj
 }

@@ -72,7 +72,10 @@ func newFixture(t testing.TB, db string, cfg Config) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Store, cfg.Games, cfg.Load = st, testGames(t), loadGame
+	cfg.Store, cfg.Load = st, loadGame
+	if cfg.Games == nil {
+		cfg.Games = testGames(t)
+	}
 	if cfg.Logf == nil {
 		cfg.Logf = t.Logf
 	}

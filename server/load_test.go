@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/store"
 )
@@ -46,7 +48,8 @@ func TestLoad(t *testing.T) {
 	if err != nil || limit <= 0 {
 		limit = 3 * time.Minute
 	}
-	f := newFixture(t, "", Config{MaxTables: n, MaxTablesPerClient: -1, BotDelay: delay})
+	// every person plays from one address here: no limits by address
+	f := newFixture(t, "", Config{MaxTables: n, MaxTablesPerClient: -1, ClientConns: -1, ClientRate: rate.Inf, BotDelay: delay})
 	tables := openTables(f, n)
 	var lt loadTimes
 	stop := time.Now().Add(limit)

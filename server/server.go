@@ -3,9 +3,9 @@
 // see.
 //
 // The server is one more front end of the same engine the REPL drives. A
-// Table holds an interp.Match and who plays each seat (repl.Seat, the
+// Table holds an interp.Match and who plays each seat (seating.Seat, the
 // same seat specs as --seats); a move typed in the page is parsed by
-// repl/command, with the same caret errors; what a seat is sent is built
+// package command, with the same caret errors; what a seat is sent is built
 // from Match.View(seat) and Match.LogFor(seat) only (frame.go), never from
 // the match itself. Bots play their seats on the server.
 //
@@ -54,7 +54,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/tabletop/tabletop/interp"
-	"github.com/tabletop/tabletop/repl"
+	"github.com/tabletop/tabletop/seating"
 	"github.com/tabletop/tabletop/server/web"
 	"github.com/tabletop/tabletop/store"
 )
@@ -105,10 +105,23 @@ type Config struct {
 	// BotDelay is the pause before each bot decision, so that people can
 	// follow the bots' play (0: none).
 	BotDelay time.Duration
-	// Rate and Burst limit the messages of one connection (0: 20 a
-	// second, bursts of 40).
-	Rate  rate.Limit
-	Burst int
+	// Rate and Burst limit the messages of one seat, all its
+	// connections together, and of each spectator's connection (0: 20 a
+	// second, bursts of 40); ClientRate and ClientBurst those of one
+	// client address (0: three times as many). Opening a connection
+	// counts as a message (limits.go).
+	Rate        rate.Limit
+	Burst       int
+	ClientRate  rate.Limit
+	ClientBurst int
+	// SeatConns bounds the connections open on one seat (0: 4),
+	// WatchConns those of a table's spectators (0: 64) and ClientConns
+	// those from one client address (0: 32); negative: no bound.
+	SeatConns, WatchConns, ClientConns int
+	// Hosts are the names the server answers to (the Host header),
+	// besides IP addresses, localhost and the hosts of Origins: a request
+	// for any other name is refused (guard.go).
+	Hosts []string
 	// Logf logs what the server does (nil: the standard logger).
 	Logf func(format string, a ...any)
 }
@@ -129,28 +142,15 @@ type Server struct {
 	// creating is held while a table is created: its checks of the
 	// limits and its creation are one step.
 	creating sync.Mutex
-	// botSlots bounds the bots moving at once to all cores but one, so
-	// that a person's move never waits for a core behind a crowd of bots;
+	// bots shares all cores but one between the tables' bots (bots.go);
 	// people counts the people's messages being handled, which bots let
 	// go first.
-	botSlots chan struct{}
-	people   atomic.Int64
-}
-
-// botTurn runs one bot step in a bot slot, after the people's messages
-// being handled (for at most a few milliseconds), and reports whether the
-// bots go on.
-func (s *Server) botTurn(step func() bool) bool {
-	select {
-	case s.botSlots <- struct{}{}:
-	case <-s.ctx.Done():
-		return step() // it sees the server stopping
-	}
-	defer func() { <-s.botSlots }()
-	for i := 0; i < 20 && s.people.Load() > 0; i++ {
-		time.Sleep(250 * time.Microsecond)
-	}
-	return step()
+	bots   *botPool
+	people atomic.Int64
+	// limits counts connections and messages by seat and client;
+	// hosts are the names the server answers to (guard.go).
+	limits *limits
+	hosts  map[string]bool
 }
 
 // seatRef is what a token opens: a table's seat, or 0 to watch.
@@ -175,6 +175,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Burst <= 0 {
 		cfg.Burst = 1
 	}
+	if cfg.ClientRate == 0 {
+		cfg.ClientRate, cfg.ClientBurst = 3*cfg.Rate, 3*cfg.Burst
+	}
+	cfg.ClientBurst = max(cfg.ClientBurst, 1)
+	cfg.SeatConns = orDefault(cfg.SeatConns, defaultSeatConns)
+	cfg.WatchConns = orDefault(cfg.WatchConns, defaultWatchConns)
+	cfg.ClientConns = orDefault(cfg.ClientConns, defaultClientConns)
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
 	}
@@ -198,8 +205,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	cfg.Origins = origins
+	hosts, err := checkHosts(cfg.Hosts, origins)
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{cfg: cfg, games: map[string]*Game{}, tables: map[string]*Table{}, tokens: map[string]seatRef{},
-		botSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1))}
+		bots: newBotPool(runtime.GOMAXPROCS(0) - 1), limits: newLimits(cfg), hosts: hosts}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	for i := range cfg.Games {
 		g := &cfg.Games[i]
@@ -254,7 +265,7 @@ func (s *Server) stopBots() {
 }
 
 // Handler is the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+func (s *Server) Handler() http.Handler { return s.guard(s.mux) }
 
 func (s *Server) routes() {
 	s.mux = http.NewServeMux()
@@ -266,8 +277,11 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /watch/{token}", s.tablePage)
 	s.mux.HandleFunc("GET /ws/{token}", s.serveWS)
 	s.mux.HandleFunc("GET /save/{token}", s.download)
-	for _, p := range []string{"/play/", "/watch/", "/ws/", "/save/"} {
-		s.mux.HandleFunc("GET "+p+"{$}", func(w http.ResponseWriter, r *http.Request) { forbidden(w) })
+	// a path of theirs with no token, or more than a token (TOKEN/):
+	// the same 403 as a wrong token
+	for _, p := range []string{"/play", "/watch", "/ws", "/save"} {
+		s.mux.HandleFunc("GET "+p, func(w http.ResponseWriter, r *http.Request) { forbidden(w) })
+		s.mux.HandleFunc("GET "+p+"/", func(w http.ResponseWriter, r *http.Request) { forbidden(w) })
 	}
 }
 
@@ -281,7 +295,7 @@ func (s *Server) page(name string) http.HandlerFunc {
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self'; img-src 'self' data:")
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
 		w.Header().Set("Referrer-Policy", "no-referrer")
 		w.Write(b)
 	}
@@ -391,11 +405,18 @@ type gameJSON struct {
 	Seats      []string     `json:"seats"`
 }
 
+// optionJSON is a game option as the lobby offers it: a select of its
+// choices, a number input within its bounds, a checkbox, a text input.
 type optionJSON struct {
-	Name    string `json:"name"`
-	Default string `json:"default"`
-	Kind    string `json:"kind"`
-	Help    string `json:"help"`
+	Name    string   `json:"name"`
+	Default string   `json:"default"`
+	Kind    string   `json:"kind"` // number, boolean, choice or text
+	Help    string   `json:"help"`
+	Values  string   `json:"values"` // in words: "a whole number from 1 to 100"
+	Choices []string `json:"choices,omitempty"`
+	Min     *float64 `json:"min,omitempty"`
+	Max     *float64 `json:"max,omitempty"`
+	Integer bool     `json:"integer,omitempty"`
 }
 
 func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
@@ -407,7 +428,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 			MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Players: usualPlayers(info),
 			Bots: g.Engine.BotNames(), Options: []optionJSON{}}
 		for _, o := range info.Options {
-			j.Options = append(j.Options, optionJSON{o.Name, o.Default, o.Kind, o.Help})
+			j.Options = append(j.Options, optionJSON{o.Name, o.Default, o.Kind, o.Help, o.Values(), o.Choices, o.Min, o.Max, o.Integer})
 		}
 		out = append(out, j)
 	}
@@ -534,12 +555,16 @@ func (s *Server) create(ctx context.Context, req createRequest, client string) (
 	if n >= s.cfg.MaxTables {
 		return nil, http.StatusServiceUnavailable, fmt.Errorf("this server already has %d tables in play, its limit: try again when a game has ended", n)
 	}
-	m, err := eng.NewMatch(interp.Config{Players: tc.players, Seed: tc.seed, Options: tc.opts, Names: repl.Names(tc.seats)})
+	// Two or more people: every seat an out-of-turn reaction may come
+	// from is asked, whatever it holds, since every page shows whom the
+	// table waits for (interp.Config.SharedFrom).
+	shared := seating.SharedFrom(tc.seats)
+	m, err := eng.NewMatch(interp.Config{Players: tc.players, Seed: tc.seed, Options: tc.opts, Names: seating.Names(tc.seats), SharedFrom: shared})
 	if err != nil {
-		return nil, http.StatusBadRequest, fmt.Errorf("%s", repl.ErrorText(err))
+		return nil, http.StatusBadRequest, fmt.Errorf("%s", interp.ErrorText(err))
 	}
 	st := &store.Table{ID: newID(), Created: time.Now(), Script: eng.Script, Hash: eng.Hash, Players: tc.players,
-		Seed: tc.seed, OpenDeal: req.OpenDeal, Options: tc.opts, Seats: tc.specs}
+		Seed: tc.seed, OpenDeal: req.OpenDeal, Shared: shared, Options: tc.opts, Seats: tc.specs}
 	tokens := make([]string, tc.players)
 	for i := range tokens {
 		tokens[i] = newToken()
@@ -580,7 +605,7 @@ func (s *Server) create(ctx context.Context, req createRequest, client string) (
 type newTableConfig struct {
 	players int
 	specs   []string // each seat as --seats writes it
-	seats   []repl.Seat
+	seats   []seating.Seat
 	opts    map[string]string
 	seed    uint64
 	chosen  bool // the seed is the creator's, for an open deal
@@ -618,7 +643,7 @@ func tableConfig(eng *interp.Engine, req createRequest) (newTableConfig, error) 
 		}
 	}
 	var err error
-	if tc.seats, err = repl.ParseSeats(eng, tc.specs); err != nil {
+	if tc.seats, err = seating.Parse(eng, tc.specs); err != nil {
 		return tc, err
 	}
 	var assign []string
@@ -661,7 +686,7 @@ func noProgram(eng *interp.Engine, seat int, spec string) error {
 	return nil
 }
 
-func botName(eng *interp.Engine, seat repl.Seat) string {
+func botName(eng *interp.Engine, seat seating.Seat) string {
 	if seat.Bot != "" {
 		return seat.Bot
 	}

@@ -82,11 +82,11 @@ func TestTwoSeatsPlayAClubsHand(t *testing.T) {
 		if !typed {
 			typed = true
 			// the REPL's language with its caret: an unknown card, then a prefix
-			p.send(message{Type: "command", Text: "play 9X"})
+			p.send(message{Type: "command", Text: "play 9X", At: &fr.Seq})
 			if e := p.errorText(); !strings.Contains(e, "unknown card '9X' at column 6") || !strings.Contains(e, "\n       ^") {
 				t.Fatalf("caret error: %q", e)
 			}
-			p.send(message{Type: "command", Text: strings.ToLower(fr.Options[0])})
+			p.send(message{Type: "command", Text: strings.ToLower(fr.Options[0]), At: &fr.Seq})
 		} else {
 			p.send(message{Type: "play", Option: fr.Options[len(fr.Options)-1], At: &fr.Seq})
 		}
@@ -202,23 +202,7 @@ func TestBadMessages(t *testing.T) {
 	res = clubsTable(g)
 	bob := g.join(res.Seats[1].Link)
 	bob.state()
-	for i := 0; i < 8; i++ {
-		bob.send(message{Type: "command", Text: "help"})
-	}
-	replies, refused := 0, 0
-	for replies+refused < 8 {
-		var head struct{ Type, Error string }
-		json.Unmarshal(<-bob.raw, &head)
-		switch head.Type {
-		case "reply":
-			replies++
-		case "error":
-			if !strings.Contains(head.Error, "slow down") {
-				t.Fatalf("error: %s", head.Error)
-			}
-			refused++
-		}
-	}
+	replies, refused := answers(t, bob, 8)
 	if replies != 5 || refused != 3 {
 		t.Errorf("8 messages at a burst of 5: %d answered, %d refused", replies, refused)
 	}
@@ -261,7 +245,7 @@ func TestKillAndRestart(t *testing.T) {
 	if got, want := handOf(after, 1), m.View(1); len(got) != len(handZone(want, 1)) {
 		t.Fatalf("Ann's hand after the restart: %v", got)
 	}
-	if len(after.Log) == 0 || after.LogFrom != 0 {
+	if len(after.Log) == 0 || after.LogFrom != 0 || !after.LogReset {
 		t.Fatalf("a new connection gets the whole log: from %d, %d lines", after.LogFrom, len(after.Log))
 	}
 	bob2 := g.join(res.Watch)
@@ -308,7 +292,7 @@ func TestUndo(t *testing.T) {
 		t.Fatalf("after undo: %v", back.Options)
 	}
 	ann.send(message{Type: "play", Option: fr.Options[0], At: &back.Seq})
-	bob.until(func(g *stateFrame) bool { return g.Seq == back.Seq && g.LogFrom == 0 }) // the undo
+	bob.until(func(g *stateFrame) bool { return g.Seq == back.Seq && g.LogReset }) // the undo
 	fb := bob.until(myTurn(2))
 	bob.send(message{Type: "play", Option: fb.Options[0], At: &fb.Seq})
 	bob.until(func(g *stateFrame) bool { return g.Seq > fb.Seq })
@@ -324,7 +308,7 @@ func TestUndo(t *testing.T) {
 	bob.until(func(g *stateFrame) bool { return g.Undo != nil })
 	bob.send(message{Type: "undo_answer", Accept: true})
 	done := ann.until(func(g *stateFrame) bool { return g.Undo == nil && g.Seq <= fr.Seq })
-	if done.Seq != fr.Seq || done.LogFrom != 0 {
+	if done.Seq != fr.Seq || !done.LogReset {
 		t.Fatalf("after the agreed undo: decision %d (want %d), log from %d", done.Seq, fr.Seq, done.LogFrom)
 	}
 	st, _ := f.store.Load(context.Background(), res.Table)
@@ -510,6 +494,6 @@ func TestSlowPageGetsOneFrame(t *testing.T) {
 	ann.send(message{Type: "undo"})
 	ann.until(func(g *stateFrame) bool { return g.Undo != nil }) // she saw the bots move: would it be practice?
 	ann.send(message{Type: "undo_answer", Accept: true})
-	ann.until(func(g *stateFrame) bool { return g.LogFrom == 0 && myTurn(1)(g) })
+	ann.until(func(g *stateFrame) bool { return g.LogReset && myTurn(1)(g) })
 	check(0)
 }

@@ -9,10 +9,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tabletop/tabletop/command"
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/render"
-	"github.com/tabletop/tabletop/repl"
-	"github.com/tabletop/tabletop/repl/command"
+	"github.com/tabletop/tabletop/seating"
 	"github.com/tabletop/tabletop/store"
 	"github.com/tabletop/tabletop/takeback"
 )
@@ -24,13 +24,17 @@ type Table struct {
 	srv   *Server
 	id    string
 	eng   *interp.Engine
-	seats []repl.Seat
+	seats []seating.Seat
 	specs []string
 
-	mu      sync.Mutex
-	m       *interp.Match
-	broken  string // why the table could not be resumed ("" when it could)
-	bots    map[int]interp.Bot
+	mu     sync.Mutex
+	m      *interp.Match
+	broken string // why the table could not be resumed ("" when it could)
+	// gen counts the matches the table has had (an undo replaces it);
+	// side is what its bots think with (bots.go), its runner's alone
+	// while botsOn.
+	gen     int
+	side    botSide
 	botsOn  bool // a bot runner is going
 	closed  bool
 	conns   map[*client]struct{}
@@ -42,9 +46,8 @@ type Table struct {
 	// the address that opened the table ("" when it was resumed); active
 	// is when it was last played at or had a page open; expired is set
 	// once it is closed for that (fair.go). over is set once the game's
-	// end is stored or the table expired: read without mu, which a bot
-	// holds while it thinks, it says the table no longer counts against
-	// its client.
+	// end is stored or the table expired: read without mu, it says the
+	// table no longer counts against its client.
 	open    bool
 	client  string
 	active  time.Time
@@ -61,8 +64,8 @@ type undoRequest struct {
 	accepted map[int]bool
 }
 
-func newTable(s *Server, id string, eng *interp.Engine, m *interp.Match, seats []repl.Seat, specs []string) *Table {
-	return &Table{srv: s, id: id, eng: eng, m: m, seats: seats, specs: specs, bots: map[int]interp.Bot{}, conns: map[*client]struct{}{},
+func newTable(s *Server, id string, eng *interp.Engine, m *interp.Match, seats []seating.Seat, specs []string) *Table {
+	return &Table{srv: s, id: id, eng: eng, m: m, seats: seats, specs: specs, conns: map[*client]struct{}{},
 		active: time.Now()}
 }
 
@@ -76,16 +79,16 @@ func (s *Server) restore(st *store.Table) *Table {
 	eng, err := s.engineFor(st.Script)
 	if err != nil {
 		s.cfg.Logf("table %s: cannot load %s: %v", st.ID, st.Script, err)
-		return s.brokenTable(st, fmt.Sprintf("the game %s cannot be loaded: %s", st.Script, repl.ErrorText(err)))
+		return s.brokenTable(st, fmt.Sprintf("the game %s cannot be loaded: %s", st.Script, interp.ErrorText(err)))
 	}
-	seats, err := repl.RecordSeats(eng, st.Record())
+	seats, err := seating.FromRecord(eng, st.Record())
 	if err != nil {
 		return s.brokenTable(st, err.Error())
 	}
 	m, err := eng.ReplayRecord(st.Record())
 	if err != nil {
 		s.cfg.Logf("table %s: cannot replay: %v", st.ID, err)
-		return s.brokenTable(st, "the game cannot be replayed: "+repl.ErrorText(err))
+		return s.brokenTable(st, "the game cannot be replayed: "+interp.ErrorText(err))
 	}
 	t := newTable(s, st.ID, eng, m, seats, st.Seats)
 	t.stored, t.open = st.Finished, st.OpenDeal
@@ -119,9 +122,8 @@ func (t *Table) close() {
 	for c := range t.conns {
 		c.close()
 	}
-	for seat, b := range t.bots {
-		b.Close()
-		delete(t.bots, seat)
+	if !t.botsOn {
+		t.side.close() // else its runner does, on its way out
 	}
 	if t.m != nil {
 		t.m.Close()
@@ -222,16 +224,14 @@ func (t *Table) rebuild(ctx context.Context) {
 	t.replace(m)
 }
 
-// replace makes m the table's match; the bots start afresh.
+// replace makes m the table's match; the bots start afresh (with a copy
+// of it, at their next decision).
 func (t *Table) replace(m *interp.Match) {
 	if t.m != nil && t.m != m {
 		t.m.Close()
 	}
 	t.m = m
-	for seat, b := range t.bots {
-		b.Close()
-		delete(t.bots, seat)
-	}
+	t.gen++
 	for c := range t.conns {
 		c.logSent = -1 // the log changed: send it whole
 	}
@@ -255,84 +255,6 @@ func (t *Table) kickLocked() {
 	t.botsOn = true
 	t.srv.wg.Add(1)
 	go t.runBots()
-}
-
-// runBots plays the bots' seats until a person is to act.
-func (t *Table) runBots() {
-	defer t.srv.wg.Done()
-	for {
-		if d := t.srv.cfg.BotDelay; d > 0 {
-			select {
-			case <-time.After(d):
-			case <-t.srv.ctx.Done():
-			}
-		}
-		if !t.srv.botTurn(t.botStep) {
-			return
-		}
-	}
-}
-
-// botStep makes one bot decision; it reports whether to go on.
-func (t *Table) botStep() bool {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	var p *interp.Prompt
-	if t.m != nil {
-		p = t.m.Prompt()
-	}
-	if t.closed || t.srv.ctx.Err() != nil || p == nil || t.isHuman(p.Seat) || t.undo != nil {
-		t.botsOn = false
-		return false
-	}
-	b, err := t.bot(p.Seat)
-	var i int
-	if err == nil {
-		i, err = t.srv.think(b, t.m)
-	}
-	if t.srv.ctx.Err() != nil {
-		t.botsOn = false // the server stops: the bot's decision is not made
-		return false
-	}
-	if err != nil {
-		t.srv.cfg.Logf("table %s: bot of %s: %v", t.id, t.m.SeatLabel(p.Seat), err)
-		t.notices = append(t.notices, fmt.Sprintf("The bot of %s failed: %s", t.m.SeatLabel(p.Seat), firstLine(repl.ErrorText(err))))
-		t.broadcast()
-		t.botsOn = false
-		return false
-	}
-	// A decision made is stored even while the server stops: stopBots
-	// waits.
-	if err := t.commit(context.Background(), func() error { return t.m.Step(i) }); err != nil {
-		t.botsOn = false
-		return false
-	}
-	return true
-}
-
-func firstLine(s string) string {
-	first, _, _ := strings.Cut(s, "\n")
-	return first
-}
-
-// bot returns the bot that plays seat, made on first use. Its seed is
-// drawn apart from the table's: a bot's play must not tell the table's
-// seed to whoever works back from it (the decisions are stored, so the
-// game replays all the same).
-func (t *Table) bot(seat int) (interp.Bot, error) {
-	if b, ok := t.bots[seat]; ok {
-		return b, nil
-	}
-	name := botName(t.eng, t.seats[seat-1])
-	if err := noProgram(t.eng, seat, "bot:"+name); err != nil {
-		return nil, err
-	}
-	b, err := t.eng.NewBot(name, seat, randomUint64())
-	if err != nil {
-		return nil, err
-	}
-	t.bots[seat] = b
-	return b, nil
 }
 
 // askUndo is seat's request to take back its last move, as the table's
@@ -413,7 +335,7 @@ func (t *Table) takeBack(ctx context.Context, p *takeback.Plan) error {
 	old := t.m
 	m, err := takeback.Take(old, p)
 	if err != nil {
-		return errors.New(repl.ErrorText(err))
+		return errors.New(interp.ErrorText(err))
 	}
 	if err := t.srv.cfg.Store.TakeBack(ctx, t.id, p.Takeback()); err != nil {
 		m.Close()
@@ -458,9 +380,10 @@ var webHelp = []string{
 }
 
 // command runs a line typed in the page's text box for seat, with the
-// REPL's parser: a move or one of the commands that make sense at a web
-// table. It returns lines to show to that seat alone.
-func (t *Table) command(ctx context.Context, seat int, input string) ([]string, error) {
+// REPL's parser: a move, typed at decision at, or one of the commands
+// that make sense at a web table. It returns lines to show to that seat
+// alone.
+func (t *Table) command(ctx context.Context, seat int, input string, at *int) ([]string, error) {
 	if err := t.usable(); err != nil {
 		return nil, err
 	}
@@ -472,6 +395,9 @@ func (t *Table) command(ctx context.Context, seat int, input string) ([]string, 
 	case "":
 		if len(l.Move) == 0 {
 			return nil, nil
+		}
+		if err := t.current(at, seat > 0); err != nil {
+			return nil, err
 		}
 		return nil, t.typedMove(ctx, seat, l)
 	case command.CmdHelp:
@@ -489,6 +415,9 @@ func (t *Table) command(ctx context.Context, seat int, input string) ([]string, 
 	case command.CmdSay:
 		return nil, t.say(ctx, seat, l.Text)
 	case command.CmdUndo:
+		if err := t.current(at, false); err != nil {
+			return nil, err
+		}
 		return nil, t.askUndo(ctx, seat)
 	}
 	return nil, fmt.Errorf("%s is for the terminal, not for a web table (help lists what works here)", l.Command)
@@ -537,11 +466,11 @@ func (t *Table) logLines(seat, n int, hasN bool) []string {
 	for i, l := range lines {
 		out[i] = l.Text
 	}
-	return out
+	return capLines(out)
 }
 
 func (t *Table) rules(topic string) ([]string, error) {
-	texts, err := t.eng.RulesTexts()
+	texts, err := t.m.RulesTexts() // as this table plays: its options filled in
 	if err != nil {
 		return nil, err
 	}
@@ -574,7 +503,7 @@ func (t *Table) notes(seat int) ([]string, error) {
 	}
 	text, err := t.eng.RunTool(t.m, "notes", seat)
 	if err != nil {
-		return nil, errors.New(repl.ErrorText(err))
+		return nil, errors.New(interp.ErrorText(err))
 	}
 	return strings.Split(strings.TrimRight(text, "\n"), "\n"), nil
 }

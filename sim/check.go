@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -28,9 +27,22 @@ type CheckConfig struct {
 	// SaveDir is where a failing game's save file is written ("": the current directory).
 	SaveDir string
 	// Jobs is the number of workers; 0 means one per CPU.
-	Jobs     int
+	Jobs int
+	// Budget bounds the instructions the script may run for the whole
+	// check (0: CheckGameBudget for each game asked for): the games in
+	// order, each with its replays, bots, tools and drawings
+	// (interp.Match.Spent). A check whose games spend more stops at the
+	// game that passes it, and fails.
+	Budget   int64
 	Progress func(done, total int)
 }
+
+// CheckGameBudget is what a checked game may cost on average, in
+// instructions, unless CheckConfig.Budget says otherwise: a script whose
+// every game is slow is stopped after a bounded time, however many games
+// were asked for. The costliest built-in game needs about 3.2 million a
+// game, replays and drawings included (Members Only without risk).
+const CheckGameBudget = 20_000_000
 
 // CheckReport is what a check found.
 type CheckReport struct {
@@ -44,6 +56,18 @@ type CheckReport struct {
 	// because they kept failing with the same error (three times in one
 	// count, or once in a count after it cut off an earlier count).
 	CutOff []CutOff
+	// Spent is what the games checked cost, in instructions.
+	Spent int64
+	// OverBudget, when set, says the check stopped because its games
+	// spent more than its budget.
+	OverBudget *OverBudget
+}
+
+// OverBudget says where a check stopped for want of budget.
+type OverBudget struct {
+	Budget int64
+	Games  int // the games checked, the last of which passed the budget
+	Asked  int // the games the check was to play
 }
 
 // CutOff is a player count cut off after repeated identical failures.
@@ -62,8 +86,8 @@ type CheckFailure struct {
 	SaveFile string // a save that replays the game up to the failure
 }
 
-// Failed reports whether any game failed.
-func (r *CheckReport) Failed() bool { return len(r.Failures) > 0 }
+// Failed reports whether any game failed, or the check ran out of budget.
+func (r *CheckReport) Failed() bool { return len(r.Failures) > 0 || r.OverBudget != nil }
 
 // WriteText prints the report.
 func (r *CheckReport) WriteText(w io.Writer) {
@@ -77,6 +101,14 @@ func (r *CheckReport) WriteText(w io.Writer) {
 	if !r.Failed() {
 		fmt.Fprintf(w, "ok: every invariant held after every decision\n")
 		return
+	}
+	if b := r.OverBudget; b != nil {
+		fmt.Fprintf(w, "stopped after %d of %d games: they ran more than %s instructions, the budget of the whole check\n",
+			b.Games, b.Asked, millions(b.Budget))
+		if len(r.Failures) == 0 {
+			fmt.Fprintf(w, "FAILED: the script is too slow to check\n")
+			return
+		}
 	}
 	fmt.Fprintf(w, "FAILED: %d games broke an invariant\n", len(r.Failures))
 	for _, c := range r.CutOff {
@@ -96,6 +128,14 @@ func (r *CheckReport) WriteText(w io.Writer) {
 			fmt.Fprintf(w, "    reproduce: tabletop replay %s\n", f.SaveFile)
 		}
 	}
+}
+
+// millions writes a count of instructions for people: "160 million".
+func millions(n int64) string {
+	if n%1_000_000 == 0 {
+		return fmt.Sprintf("%d million", n/1_000_000)
+	}
+	return fmt.Sprintf("%.1f million", float64(n)/1e6)
 }
 
 // MaxFailureSaves is the most failure saves one check writes: enough to
@@ -143,6 +183,9 @@ func Check(cfg CheckConfig) (*CheckReport, error) {
 	if cfg.MaxDecisions <= 0 {
 		cfg.MaxDecisions = 100_000
 	}
+	if cfg.Budget <= 0 {
+		cfg.Budget = CheckGameBudget * int64(cfg.Games*len(counts))
+	}
 	defer batchGC()()
 	start := time.Now()
 	run := newCheckRun(cfg, counts)
@@ -163,6 +206,8 @@ type checkRun struct {
 	stopAt  []atomic.Int64   // by player count: games after this index are skipped
 	why     []string         // by player count: the error that cut it off
 	seen    []map[string]int // by player count: failures by error
+	spent   int64            // by the games judged so far and counted
+	over    bool             // spent passed the budget: the rest is skipped
 }
 
 // checkJob is one game to check: game index of player count counts[count].
@@ -172,6 +217,7 @@ type checkJob struct{ count, index int }
 type checkResult struct {
 	skipped   bool
 	decisions int
+	spent     int64 // instructions (interp.Match.Spent), with replays and bots
 	fail      *CheckFailure
 	rec       *interp.Record // the failing game, until saves are written
 }
@@ -194,42 +240,20 @@ func newCheckRun(cfg CheckConfig, counts []int) *checkRun {
 // count after its cut-off. Results are judged in job order as they come
 // in, so the cut-offs do not depend on which worker finished first.
 func (r *checkRun) play() {
-	workers := r.cfg.Jobs
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
-	next := make(chan int)
-	done := make(chan int, len(r.jobs))
-	var wg sync.WaitGroup
-	for w := 0; w < min(workers, len(r.jobs)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := range next {
-				r.results[k] = r.checkJob(r.jobs[k])
-				done <- k
-			}
-		}()
-	}
-	go func() {
-		for k := range r.jobs {
-			next <- k
-		}
-		close(next)
-	}()
 	arrived := make([]bool, len(r.jobs))
 	judged := 0
-	for n := 1; n <= len(r.jobs); n++ {
-		arrived[<-done] = true
+	forEach(len(r.jobs), r.cfg.Jobs, func(k int) {
+		r.results[k] = r.checkJob(r.jobs[k])
+	}, func(k, done int) {
+		arrived[k] = true
 		for judged < len(r.jobs) && arrived[judged] {
 			r.judge(judged)
 			judged++
 		}
 		if r.cfg.Progress != nil {
-			r.cfg.Progress(n, len(r.jobs))
+			r.cfg.Progress(done, len(r.jobs))
 		}
-	}
-	wg.Wait()
+	})
 }
 
 func (r *checkRun) checkJob(j checkJob) checkResult {
@@ -240,16 +264,24 @@ func (r *checkRun) checkJob(j checkJob) checkResult {
 	seed := GameSeed(r.cfg.Seed+uint64(players)*1_000_003, j.index)
 	var res checkResult
 	started := func(m *interp.Match) { r.running.Store(j, m) }
-	res.decisions, res.fail, res.rec = checkOne(r.cfg, players, seed, gamePlan(r.cfg.Engine, players, j.index), started)
+	res.decisions, res.spent, res.fail, res.rec = checkOne(r.cfg, players, seed, gamePlan(r.cfg.Engine, players, j.index), started)
 	r.running.Delete(j)
 	return res
 }
 
 // judge looks at job k once every earlier job has been judged. A player
 // count is cut off at its third game failing with the same error, or at
-// its first failing with an error that already cut off an earlier count.
+// its first failing with an error that already cut off an earlier count;
+// the whole check stops at the game whose cost takes it past its budget.
 func (r *checkRun) judge(k int) {
 	j := r.jobs[k]
+	if r.results[k].skipped || int64(j.index) > r.stopAt[j.count].Load() {
+		return
+	}
+	if r.spent += r.results[k].spent; r.spent > r.cfg.Budget && !r.over {
+		r.over = true
+		r.stopAfter(k)
+	}
 	f := r.results[k].fail
 	if f == nil || int64(j.index) > r.stopAt[j.count].Load() {
 		return
@@ -272,6 +304,25 @@ func (r *checkRun) judge(k int) {
 	}
 }
 
+// stopAfter skips every game after job k, stopping those under way.
+func (r *checkRun) stopAfter(k int) {
+	j := r.jobs[k]
+	for c := range r.counts {
+		switch {
+		case c == j.count:
+			r.stopAt[c].Store(min(r.stopAt[c].Load(), int64(j.index)))
+		case c > j.count:
+			r.stopAt[c].Store(-1)
+		}
+	}
+	r.running.Range(func(key, m any) bool {
+		if o := key.(checkJob); o.count > j.count || o.count == j.count && o.index > j.index {
+			m.(*interp.Match).Interrupt("the check ran out of budget")
+		}
+		return true
+	})
+}
+
 // report gathers the results of the games not cut off, in order, and
 // writes saves of the first MaxFailureSaves failures.
 func (r *checkRun) report() *CheckReport {
@@ -283,6 +334,7 @@ func (r *checkRun) report() *CheckReport {
 		}
 		players := r.counts[j.count]
 		rep.Games++
+		rep.Spent += res.spent
 		rep.Decisions += int64(res.decisions)
 		rep.ByPlayers[players]++
 		if res.fail != nil {
@@ -291,6 +343,9 @@ func (r *checkRun) report() *CheckReport {
 			}
 			rep.Failures = append(rep.Failures, *res.fail)
 		}
+	}
+	if r.over {
+		rep.OverBudget = &OverBudget{Budget: r.cfg.Budget, Games: rep.Games, Asked: len(r.jobs)}
 	}
 	for c, players := range r.counts {
 		if r.why[c] != "" {
@@ -330,20 +385,25 @@ func gamePlan(e *interp.Engine, players, i int) checkPlan {
 // remarks are what a checked game's seats say at the table.
 var remarks = []string{"nice move", "I object!", "hm", "is that allowed?", "my turn next", "ok"}
 
-// checkOne plays one checked game; it returns the decisions made, and the
-// failure with a record of the game if it failed.
-func checkOne(cfg CheckConfig, players int, seed uint64, plan checkPlan, started func(*interp.Match)) (int, *CheckFailure, *interp.Record) {
+// checkOne plays one checked game; it returns the decisions made, what
+// the game cost (with its replays and bot), and the failure with a record
+// of the game if it failed.
+func checkOne(cfg CheckConfig, players int, seed uint64, plan checkPlan, started func(*interp.Match)) (int, int64, *CheckFailure, *interp.Record) {
 	g := checkedGame{cfg: cfg, players: players, seed: seed, plan: plan}
 	if err := g.start(); err != nil {
-		return 0, &CheckFailure{Players: players, Seed: seed, Err: err.Error()}, nil
+		return 0, interp.StartCost, &CheckFailure{Players: players, Seed: seed, Err: err.Error()}, nil
 	}
 	defer g.close()
 	started(g.m)
 	err := g.play()
-	if err == nil {
-		return g.n, nil, nil
+	spent := g.spent + g.m.Spent()
+	if b, ok := g.own.(interface{ Spent() int64 }); ok {
+		spent += b.Spent()
 	}
-	return g.n, &CheckFailure{Players: players, Seed: seed, Decision: g.n, Err: err.Error()}, g.m.NewRecord(nil)
+	if err == nil {
+		return g.n, spent, nil, nil
+	}
+	return g.n, spent, &CheckFailure{Players: players, Seed: seed, Decision: g.n, Err: err.Error()}, g.m.NewRecord(nil)
 }
 
 // checkedGame is one game of check: the match, its bots, and where it is.
@@ -357,7 +417,8 @@ type checkedGame struct {
 	random  interp.Bot
 	own     interp.Bot // the game's own bot at plan.botSeat, if any
 	sampler *interp.RNG
-	n       int // decisions made
+	n       int   // decisions made
+	spent   int64 // by the replays made to check the game
 }
 
 // start makes the match and its bots.
@@ -422,7 +483,7 @@ func (g *checkedGame) play() error {
 			return err
 		}
 		if tryFrom != nil {
-			if err := tryOptions(g.cfg.Engine, g.mcfg, tryFrom, tryOptionsOf, g.sampler); err != nil {
+			if err := tryOptions(g.cfg.Engine, g.mcfg, tryFrom, tryOptionsOf, g.sampler, &g.spent); err != nil {
 				return err
 			}
 		}
@@ -433,7 +494,7 @@ func (g *checkedGame) play() error {
 	if err := m.CheckResult(); err != nil {
 		return err
 	}
-	return sameOnReplay(g.cfg.Engine, m)
+	return sameOnReplay(g.cfg.Engine, m, &g.spent)
 }
 
 // decide lets the bot of p's seat answer p, and checks the state after;
@@ -520,8 +581,9 @@ func quietWhileVoting(m *interp.Match, from, seat int) error {
 }
 
 // tryOptions replays the game to the current prompt once per option
-// (at most 4, chosen at random) and applies it.
-func tryOptions(e *interp.Engine, cfg interp.Config, decisions []interp.Decision, options []string, rng *interp.RNG) error {
+// (at most 4, chosen at random) and applies it, adding what the replays
+// cost to *spent.
+func tryOptions(e *interp.Engine, cfg interp.Config, decisions []interp.Decision, options []string, rng *interp.RNG, spent *int64) error {
 	idx := make([]int, len(options))
 	for i := range idx {
 		idx[i] = i
@@ -533,6 +595,7 @@ func tryOptions(e *interp.Engine, cfg interp.Config, decisions []interp.Decision
 			return fmt.Errorf("replaying to try option %q: %w", options[i], err)
 		}
 		err = c.Step(i)
+		*spent += c.Spent()
 		c.Close()
 		if err != nil {
 			return fmt.Errorf("legal option %q was not accepted: %w", options[i], err)
@@ -542,8 +605,8 @@ func tryOptions(e *interp.Engine, cfg interp.Config, decisions []interp.Decision
 }
 
 // sameOnReplay saves the game as text, reads it back, replays it and
-// compares the logs line for line.
-func sameOnReplay(e *interp.Engine, m *interp.Match) error {
+// compares the logs line for line, adding what the replay cost to *spent.
+func sameOnReplay(e *interp.Engine, m *interp.Match, spent *int64) error {
 	var buf bytes.Buffer
 	if err := m.NewRecord(nil).Write(&buf); err != nil {
 		return err
@@ -557,6 +620,7 @@ func sameOnReplay(e *interp.Engine, m *interp.Match) error {
 		return fmt.Errorf("the save does not replay: %w", err)
 	}
 	defer r.Close()
+	*spent += r.Spent()
 	a, b := m.Log(), r.Log()
 	for i := 0; i < min(len(a), len(b)); i++ {
 		if a[i].Text != b[i].Text || a[i].To != b[i].To {

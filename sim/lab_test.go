@@ -5,8 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/render"
 )
 
 // jsonOf is a report's JSON without its timing, which is all that may
@@ -235,4 +237,47 @@ func isBaseGame(name string) bool {
 		return true
 	}
 	return false
+}
+
+// compare's table at a terminal's width, printed through the terminal's
+// wrapping writer as tabletop does: at 80 columns and at 60 no line is
+// wider and every figure of B − A stays whole — first the medians go, then
+// the intervals, then the labels are shortened; a file gets it all.
+func TestCompareTableFitsTheWidth(t *testing.T) {
+	clubs := load(t, "../games/clubs.lua")
+	short := load(t, "../games/clubs_short.lua")
+	rep, err := Run(Config{Engine: clubs, Variant: short, Games: 12, Players: 4, Seed: 3, Bots: []string{"careful", "random"}, Rotate: true, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var full bytes.Buffer
+	rep.WriteTable(&full)
+	if !strings.Contains(full.String(), "B − A (95% interval)") || !strings.Contains(full.String(), "median, 10%–90%") {
+		t.Fatalf("a file lacks the intervals or the medians:\n%s", full.String())
+	}
+	for _, width := range []int{80, 60, 50} {
+		var b bytes.Buffer
+		rep.WriteTableWidth(render.NewWriter(&b, func() int { return width }), width)
+		out := b.String()
+		for _, l := range strings.Split(out, "\n") {
+			if n := utf8.RuneCountInString(l); n > width {
+				t.Errorf("at %d columns a line of %d: %q", width, n, l)
+			}
+		}
+		for _, row := range rep.Rows {
+			if d := row.Diff; d != nil && !strings.Contains(out, difference(d, row.Kind, false)+" ") {
+				t.Errorf("at %d columns the difference of %s (%s) is not whole:\n%s", width, row.Label, difference(d, row.Kind, false), out)
+			}
+		}
+		switch width {
+		case 80:
+			if !strings.Contains(out, "(95% interval)") || strings.Contains(out, "median, 10%") {
+				t.Errorf("at 80 columns the medians go first, the intervals stay:\n%s", out)
+			}
+		case 50:
+			if !strings.Contains(out, "careful wi…") {
+				t.Errorf("at 50 columns the labels are not shortened:\n%s", out)
+			}
+		}
+	}
 }

@@ -1,8 +1,10 @@
 // Package sim plays many games of a script with bots. Run measures a game,
 // or compares it with a variant (who wins, by how much, how long games
-// last, what the script's metrics say, how fast the engine plays it), and
-// Check hunts for broken rules by playing random games with invariant
-// checks on.
+// last, what the script's metrics say, how fast the engine plays it);
+// Play plays a list of games, each its seed and bots, and says how each
+// went (the ladder's matches); and Check hunts for broken rules by playing
+// random games with invariant checks on. All three play on one pool of
+// workers (pool.go), each worker one game at a time.
 //
 // A series is reproducible to the bit. Game i's seed derives from the base
 // seed and i, and its seats from i (rotated when asked), so game i is the
@@ -17,7 +19,6 @@ package sim
 import (
 	"fmt"
 	"math"
-	"runtime/debug"
 	"time"
 
 	"github.com/tabletop/tabletop/interp"
@@ -89,30 +90,6 @@ type outcome struct {
 	err       error
 }
 
-// batchGC raises the garbage collector's target while a batch of games
-// runs: random playouts allocate briskly and keep little alive, so
-// collecting a quarter as often buys about a fifth more throughput for a
-// few megabytes more memory. It returns the function that restores it.
-//
-// A soft memory limit keeps the raised target from growing the heap past
-// batchMemory when scripts hold much (each match's own budget bounds what
-// it keeps; this only tells the collector to work harder near the top).
-func batchGC() func() {
-	old := debug.SetGCPercent(400)
-	if old > 400 || old < 0 {
-		debug.SetGCPercent(old)
-	}
-	oldLimit := debug.SetMemoryLimit(-1)
-	if oldLimit == math.MaxInt64 {
-		debug.SetMemoryLimit(batchMemory)
-	}
-	return func() { debug.SetGCPercent(old); debug.SetMemoryLimit(oldLimit) }
-}
-
-// batchMemory is the soft memory limit batchGC sets, unless one is set
-// already (GOMEMLIMIT).
-const batchMemory = 512 << 20
-
 // Run plays the series cfg describes (or its shard) and reports. A game
 // that fails is listed in the report, not returned as an error.
 func Run(cfg Config) (*Report, error) {
@@ -132,14 +109,14 @@ func Run(cfg Config) (*Report, error) {
 	defer batchGC()()
 	results := make([][]outcome, len(indices))
 	start := time.Now()
-	forEach(len(indices), jobs, cfg.Progress, func(k int) {
+	forEach(len(indices), jobs, func(k int) {
 		i := indices[k]
 		bots := setup.seatBots(i)
 		results[k] = make([]outcome, len(engines))
 		for e, eng := range engines {
 			results[k][e] = playOne(eng, options[e], cfg.MaxDecisions, GameSeed(cfg.Seed, i), bots)
 		}
-	})
+	}, counting(cfg.Progress, len(indices)))
 	elapsed := time.Since(start)
 
 	rep := newReport(setup, cfg.Shard, len(indices))

@@ -6,17 +6,24 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"text/tabwriter"
+	"unicode/utf8"
+
+	"github.com/tabletop/tabletop/render"
 )
 
 // WriteTable prints the report for a person. The timing line starts with
 // "time:" so tests can drop it; everything else depends only on the inputs.
-func (r *Report) WriteTable(w io.Writer) {
+func (r *Report) WriteTable(w io.Writer) { r.WriteTableWidth(w, 0) }
+
+// WriteTableWidth is WriteTable for a terminal of width columns (0: a file
+// or a pipe): a table that would not fit leaves out or shortens what
+// matters least (see diffLayouts) rather than let its lines break.
+func (r *Report) WriteTableWidth(w io.Writer, width int) {
 	r.writeHeader(w)
 	if r.Kind == "compare" {
-		r.writeComparison(w)
+		r.writeComparison(w, width)
 	} else {
-		r.writeSim(w)
+		r.writeSim(w, width)
 	}
 	r.writeFailures(w)
 }
@@ -44,7 +51,7 @@ func (r *Report) writeHeader(w io.Writer) {
 	fmt.Fprintf(w, "time: %.2fs, %.0f games/s, %.0f decisions/s\n", r.Timing.Seconds, r.Timing.GamesPerSecond, r.Timing.DecisionsPerSecond)
 }
 
-func (r *Report) writeSim(w io.Writer) {
+func (r *Report) writeSim(w io.Writer, width int) {
 	if r.Pairs == 0 {
 		return
 	}
@@ -54,29 +61,27 @@ func (r *Report) writeSim(w io.Writer) {
 	names, seats := r.Setup.Bots()
 	if len(names) > 1 || r.Setup.Rotate {
 		fmt.Fprintln(w)
-		tw := table(w)
-		fmt.Fprintf(tw, "bot\tseats\twin rate (95%%)\tmean score (95%%)\n")
+		rows := [][]string{{"bot", "seats", "win rate (95%)", "mean score (95%)"}}
 		for _, b := range names {
-			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", b, seats[b], meanCI(r.Row("win:"+b).A, KindShare), meanCI(r.Row("score:"+b).A, KindMean))
+			rows = append(rows, []string{b, strconv.Itoa(seats[b]), meanCI(r.Row("win:"+b).A, KindShare), meanCI(r.Row("score:"+b).A, KindMean)})
 		}
-		tw.Flush()
+		writeTable(w, rows, width)
 	}
 	fmt.Fprintln(w)
-	tw := table(w)
-	fmt.Fprintf(tw, "seat\tbot\twins\twin rate (95%%)\tmean score (95%%)\n")
+	rows := [][]string{{"seat", "bot", "wins", "win rate (95%)", "mean score (95%)"}}
 	for s := 1; s <= r.Setup.Players; s++ {
 		bot := r.Setup.Lineup[s-1]
 		if r.Setup.Rotate {
 			bot = "(rotating)"
 		}
 		win := r.Row("seat-win:" + strconv.Itoa(s)).A
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.seatLabel(strconv.Itoa(s)), bot, trimFloat(win.Sum.Float64()),
-			meanCI(win, KindShare), meanCI(r.Row("seat-score:"+strconv.Itoa(s)).A, KindMean))
+		rows = append(rows, []string{r.seatLabel(strconv.Itoa(s)), bot, trimFloat(win.Sum.Float64()),
+			meanCI(win, KindShare), meanCI(r.Row("seat-score:"+strconv.Itoa(s)).A, KindMean)})
 	}
-	tw.Flush()
+	writeTable(w, rows, width)
 	r.writeSeatTests(w)
-	r.writeBotSeats(w)
-	r.writeMetrics(w)
+	r.writeBotSeats(w, width)
+	r.writeMetrics(w, width)
 }
 
 // writeSeatTests says whether the seats win evenly.
@@ -97,58 +102,120 @@ func (r *Report) writeSeatTests(w io.Writer) {
 
 // writeBotSeats prints each bot's win rate in each seat, when the bots
 // rotate.
-func (r *Report) writeBotSeats(w io.Writer) {
+func (r *Report) writeBotSeats(w io.Writer, width int) {
 	names, _ := r.Setup.Bots()
 	if !r.Setup.Rotate || len(names) < 2 {
 		return
 	}
 	fmt.Fprintln(w)
-	tw := table(w)
-	fmt.Fprintf(tw, "win rate in seat")
+	head := []string{"win rate in seat"}
 	for s := 1; s <= r.Setup.Players; s++ {
-		fmt.Fprintf(tw, "\t%s", r.seatLabel(strconv.Itoa(s)))
+		head = append(head, r.seatLabel(strconv.Itoa(s)))
 	}
-	fmt.Fprintln(tw)
+	rows := [][]string{head}
 	for _, b := range names {
 		for side := range r.Sides {
 			label := b
 			if r.Kind == "compare" {
 				label = fmt.Sprintf("%s (%c)", b, 'A'+side)
 			}
-			fmt.Fprintf(tw, "%s", label)
+			row := []string{label}
 			for s := 1; s <= r.Setup.Players; s++ {
-				st := r.Row(fmt.Sprintf("win:%s@%d", b, s)).side(side)
-				fmt.Fprintf(tw, "\t%s", share(st))
+				row = append(row, share(r.Row(fmt.Sprintf("win:%s@%d", b, s)).side(side)))
 			}
-			fmt.Fprintln(tw)
+			rows = append(rows, row)
 		}
 	}
-	tw.Flush()
+	writeTable(w, rows, width)
 }
 
-func (r *Report) writeMetrics(w io.Writer) {
+func (r *Report) writeMetrics(w io.Writer, width int) {
 	if r.MainMetric() == nil {
 		return
 	}
 	fmt.Fprintln(w)
-	tw := table(w)
-	fmt.Fprintf(tw, "metric\tmean (95%%)\tmedian\t10%%\t90%%\n")
+	rows := [][]string{{"metric", "mean (95%)", "median", "10%", "90%"}}
 	for _, row := range r.Rows {
 		if row.Order != nil {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", row.Label, meanCI(row.A, KindMean), num(row.A.Median), num(row.A.P10), num(row.A.P90))
+			rows = append(rows, []string{row.Label, meanCI(row.A, KindMean), num(row.A.Median), num(row.A.P10), num(row.A.P90)})
 		}
 	}
-	tw.Flush()
+	writeTable(w, rows, width)
 }
 
-func (r *Report) writeComparison(w io.Writer) {
+func (r *Report) writeComparison(w io.Writer, width int) {
 	fmt.Fprintf(w, "finished: A %d, B %d; both: %d\n", r.Sides[0].Finished, r.Sides[1].Finished, r.Pairs)
 	if r.Pairs == 0 {
 		return
 	}
 	fmt.Fprintln(w)
-	tw := table(w)
-	fmt.Fprintf(tw, "\tA\tB\tB − A (95%% interval)\tp\t\n")
+	r.writeDifferences(w, width)
+	fmt.Fprintln(w)
+	rows := [][]string{{"seat", "win rate A", "B", "mean score A", "B"}}
+	for s := 1; s <= r.Setup.Players; s++ {
+		win, score := r.Row("seat-win:"+strconv.Itoa(s)), r.Row("seat-score:"+strconv.Itoa(s))
+		rows = append(rows, []string{r.seatLabel(strconv.Itoa(s)), share(win.A), share(*win.B), fixed(score.A.Mean), fixed(score.B.Mean)})
+	}
+	writeTable(w, rows, width)
+	r.writeSeatTests(w)
+	r.writeBotSeats(w, width)
+	c := r.Correction
+	fmt.Fprintln(w)
+	note := fmt.Sprintf("* significant at %g%% after Holm's correction for the %d tests above (it bounds the chance of any "+
+		"false alarm among them, however they depend on each other). Tests: lengths, scores and metrics "+
+		"by the paired t-test on the per-game differences; win rates by the exact sign test on the games "+
+		"one side won and the other lost (McNemar's), with Newcombe's interval for paired proportions.", 100*c.Alpha, c.Tests)
+	if width <= 0 {
+		width = proseWidth
+	}
+	for _, l := range (render.Style{Width: width}).Wrap(note, "  ") {
+		fmt.Fprintln(w, l)
+	}
+}
+
+// proseWidth is the width of the report's prose when no terminal says.
+const proseWidth = 80
+
+// diffLayout is a form of the table of differences. A table too wide for
+// the terminal takes the next form, so its figures stay whole: first the
+// rows of medians and deciles go (sim shows them), then the intervals of
+// B − A (p and * still say whether a difference is significant), and last
+// the labels are shortened.
+type diffLayout struct{ spread, interval bool }
+
+var diffLayouts = []diffLayout{{true, true}, {false, true}, {false, false}}
+
+// writeDifferences prints the rows compare tested, A and B side by side
+// with their difference, in the fullest form that fits width (0: any).
+func (r *Report) writeDifferences(w io.Writer, width int) {
+	var rows [][]string
+	var l diffLayout
+	for i := range diffLayouts {
+		l = diffLayouts[i]
+		rows = r.differences(l)
+		if width <= 0 || tableWidth(rows) <= width {
+			break
+		}
+		if i == len(diffLayouts)-1 {
+			shortenLabels(rows, tableWidth(rows)-width)
+		}
+	}
+	writeTable(w, rows, 0)
+	switch {
+	case !l.interval:
+		fmt.Fprintln(w, "(too narrow here for the intervals of B − A and the medians: a wider terminal, or a file, gets them)")
+	case !l.spread:
+		fmt.Fprintln(w, "(too narrow here for the medians and 10%–90% ranges: a wider terminal, or a file, gets them)")
+	}
+}
+
+// differences are the cells of the table of differences in layout l.
+func (r *Report) differences(l diffLayout) [][]string {
+	head := "B − A"
+	if l.interval {
+		head = "B − A (95% interval)"
+	}
+	rows := [][]string{{"", "A", "B", head, "p", ""}}
 	for _, row := range r.Rows {
 		if !r.tested(row) && row.Order == nil {
 			continue
@@ -164,35 +231,84 @@ func (r *Report) writeComparison(w io.Writer) {
 		}
 		diff, p, flag := "", "", ""
 		if d := row.Diff; d != nil {
-			diff, p = difference(d, row.Kind), pValue(d.P)
+			diff, p = difference(d, row.Kind, l.interval), pValue(d.P)
 			if d.Significant {
 				flag = "*"
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", row.Label, a, b, diff, p, flag)
+		rows = append(rows, []string{row.Label, a, b, diff, p, flag})
 		if row.A.Hist != nil && row.Key != "length" && !strings.HasPrefix(row.Key, "metric:") {
 			continue
 		}
-		if row.A.Hist != nil {
-			fmt.Fprintf(tw, "  median, 10%%–90%%\t%s\t%s\t\t\t\n", spread(row.A), spread(*row.B))
+		if row.A.Hist != nil && l.spread {
+			rows = append(rows, []string{"  median, 10%–90%", spread(row.A), spread(*row.B), "", "", ""})
 		}
 	}
-	tw.Flush()
-	fmt.Fprintln(w)
-	tw = table(w)
-	fmt.Fprintf(tw, "seat\twin rate A\tB\tmean score A\tB\n")
-	for s := 1; s <= r.Setup.Players; s++ {
-		win, score := r.Row("seat-win:"+strconv.Itoa(s)), r.Row("seat-score:"+strconv.Itoa(s))
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.seatLabel(strconv.Itoa(s)), share(win.A), share(*win.B), fixed(score.A.Mean), fixed(score.B.Mean))
+	return rows
+}
+
+// columnGap is the room between two columns.
+const columnGap = 2
+
+// tableWidth is the width of the widest line of rows in columns.
+func tableWidth(rows [][]string) int {
+	widest := 0
+	for _, l := range columnLines(rows) {
+		widest = max(widest, utf8.RuneCountInString(l))
 	}
-	tw.Flush()
-	r.writeSeatTests(w)
-	r.writeBotSeats(w)
-	c := r.Correction
-	fmt.Fprintf(w, "\n* significant at %g%% after Holm's correction for the %d tests above (it bounds the chance of any\n", 100*c.Alpha, c.Tests)
-	fmt.Fprintf(w, "  false alarm among them, however they depend on each other). Tests: lengths, scores and metrics\n")
-	fmt.Fprintf(w, "  by the paired t-test on the per-game differences; win rates by the exact sign test on the games\n")
-	fmt.Fprintf(w, "  one side won and the other lost (McNemar's), with Newcombe's interval for paired proportions.\n")
+	return widest
+}
+
+// shortenLabels cuts the first column by by characters (to no fewer than
+// eight), marking each label cut with "…".
+func shortenLabels(rows [][]string, by int) {
+	widest := 0
+	for _, r := range rows {
+		widest = max(widest, utf8.RuneCountInString(r[0]))
+	}
+	keep := max(8, widest-by)
+	for _, r := range rows {
+		if rs := []rune(r[0]); len(rs) > keep {
+			r[0] = string(rs[:keep-1]) + "…"
+		}
+	}
+}
+
+// writeTable prints rows of cells in columns, columnGap apart; when they
+// would be wider than width (0: any), the first column's labels are cut.
+func writeTable(w io.Writer, rows [][]string, width int) {
+	if over := tableWidth(rows) - width; width > 0 && over > 0 {
+		shortenLabels(rows, over)
+	}
+	for _, l := range columnLines(rows) {
+		fmt.Fprintln(w, l)
+	}
+}
+
+// columnLines lays rows of cells out in columns, columnGap apart, with no
+// blanks at the ends of the lines.
+func columnLines(rows [][]string) []string {
+	var widths []int
+	for _, r := range rows {
+		for i, c := range r {
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], utf8.RuneCountInString(c))
+		}
+	}
+	out := make([]string, len(rows))
+	for k, r := range rows {
+		var b strings.Builder
+		for i, c := range r {
+			b.WriteString(c)
+			if i < len(r)-1 {
+				b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)+columnGap))
+			}
+		}
+		out[k] = strings.TrimRight(b.String(), " ")
+	}
+	return out
 }
 
 func (r *Report) writeFailures(w io.Writer) {
@@ -222,8 +338,6 @@ func (row *Row) side(s int) Stat {
 	}
 	return row.A
 }
-
-func table(w io.Writer) *tabwriter.Writer { return tabwriter.NewWriter(w, 0, 0, 2, ' ', 0) }
 
 // mean is a Stat's mean: a percentage for a share.
 func mean(s Stat, kind string) string {
@@ -255,8 +369,9 @@ func spread(s Stat) string {
 	return fmt.Sprintf("%s, %s–%s", num(s.Median), num(s.P10), num(s.P90))
 }
 
-// difference is "+1.23 (0.50 to 1.96)", in points for shares.
-func difference(d *Diff, kind string) string {
+// difference is "+1.23 (0.50 to 1.96)", in points for shares; without
+// interval, "+1.23".
+func difference(d *Diff, kind string, interval bool) string {
 	if math.IsNaN(float64(d.Estimate)) {
 		return "—"
 	}
@@ -265,7 +380,7 @@ func difference(d *Diff, kind string) string {
 		scale, unit = 100, " pts"
 	}
 	est := signed(scale * float64(d.Estimate))
-	if math.IsNaN(float64(d.Low)) {
+	if math.IsNaN(float64(d.Low)) || !interval {
 		return est + unit
 	}
 	return fmt.Sprintf("%s%s (%s to %s)", est, unit, signed(scale*float64(d.Low)), signed(scale*float64(d.High)))

@@ -10,9 +10,9 @@
 // products) do not, so a merged report is the unsharded report, byte for
 // byte. Means and variances are taken from the exact sums at the end.
 //
-// The distributions, quantiles and tail areas come from gonum's stat and
-// distuv packages; this package only puts them together into the tests a
-// designer needs (see Sample, Pair and Holm).
+// The tail areas and quantiles of the distributions come from gonum's
+// special functions (mathext, see dist.go); this package only puts them
+// together into the tests a designer needs (see Sample, Pair and Holm).
 package stats
 
 import (

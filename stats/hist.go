@@ -6,8 +6,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-
-	"gonum.org/v1/gonum/stat"
 )
 
 // HistDigits is the number of significant digits a Hist keeps of a value:
@@ -78,18 +76,26 @@ func (h Hist) Values() (xs []float64, counts []int64) {
 }
 
 // Quantile returns the smallest counted value that is at least the
-// fraction p of the values (gonum's empirical quantile), or NaN when
-// nothing was counted.
+// fraction p of the values (the empirical quantile: the first value whose
+// running count reaches p times the total), or NaN when nothing was
+// counted.
 func (h Hist) Quantile(p float64) float64 {
 	xs, counts := h.Values()
 	if len(xs) == 0 {
 		return math.NaN()
 	}
-	ws := make([]float64, len(counts))
-	for i, c := range counts {
-		ws[i] = float64(c)
+	var total int64
+	for _, c := range counts {
+		total += c
 	}
-	return stat.Quantile(p, stat.Empirical, xs, ws)
+	want, sum := p*float64(total), int64(0)
+	for i, c := range counts {
+		sum += c
+		if float64(sum) >= want {
+			return xs[i]
+		}
+	}
+	return xs[len(xs)-1]
 }
 
 // MarshalJSON writes the counts as [[value, count], ...] in increasing

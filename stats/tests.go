@@ -5,7 +5,7 @@ import (
 	"math/big"
 	"slices"
 
-	"gonum.org/v1/gonum/stat/distuv"
+	"gonum.org/v1/gonum/mathext"
 )
 
 // Level is the confidence level of every interval: 95%.
@@ -96,11 +96,11 @@ func tInterval(mean, variance float64, n int64) (lo, hi float64) {
 
 // tQuantile is the two-sided 95% quantile of Student's t with df degrees.
 func tQuantile(df int64) float64 {
-	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(df)}.Quantile(1 - (1-Level)/2)
+	return studentsTQuantile(float64(df), 1-(1-Level)/2)
 }
 
 // zQuantile is the two-sided 95% quantile of the standard normal.
-var zQuantile = distuv.UnitNormal.Quantile(1 - (1-Level)/2)
+var zQuantile = mathext.NormalQuantile(1 - (1-Level)/2)
 
 // Wilson returns the 95% Wilson score interval of a proportion p observed
 // in n trials.
@@ -191,7 +191,7 @@ func (p Pair) MeanDiff() Test {
 		res.P = 0 // the same nonzero difference in every pair
 	default:
 		t := mean / math.Sqrt(v/float64(n))
-		res.P = 2 * distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Survival(math.Abs(t))
+		res.P = 2 * studentsTSurvival(float64(n-1), math.Abs(t))
 	}
 	return res
 }
@@ -251,7 +251,7 @@ func SignTest(up, down int64) float64 {
 	if n == 0 {
 		return 1
 	}
-	tail := distuv.Binomial{N: float64(n), P: 0.5}.CDF(float64(min(up, down)))
+	tail := binomialCDF(float64(n), float64(min(up, down)), 0.5)
 	return math.Min(1, 2*tail)
 }
 
@@ -309,5 +309,5 @@ func Uniform(counts []float64) (chi2, p float64) {
 	for _, c := range counts {
 		chi2 += (c - want) * (c - want) / want
 	}
-	return chi2, distuv.ChiSquared{K: float64(k - 1)}.Survival(chi2)
+	return chi2, chiSquaredSurvival(float64(k-1), chi2)
 }

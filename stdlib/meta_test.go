@@ -32,6 +32,7 @@ function G.play(t)
     for _, n in ipairs(names(pair[1], getmetatable(pair[2]).__index)) do all[#all + 1] = n end
   end
   for _, n in ipairs(all) do t:log(n) end
+  return { winners = {} }
 end
 return G
 `
@@ -69,6 +70,34 @@ func TestMetaCoversTheAPI(t *testing.T) {
 	for _, a := range annotated.FindAllSubmatch(meta, -1) {
 		if !have[string(a[1])] {
 			t.Errorf("tabletop.meta.lua annotates %s, which the runtime does not have", a[1])
+		}
+	}
+}
+
+// TestMetaParamsAreTheEngines: every method's parameters in
+// tabletop.meta.lua are those the engine counts when it refuses a call
+// with too many arguments (interp.MethodParams), so an editor and the
+// engine agree on what a method takes.
+func TestMetaParamsAreTheEngines(t *testing.T) {
+	meta, err := fs.ReadFile(stdlib.FS(), "tabletop.meta.lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine := interp.MethodParams()
+	annotated := regexp.MustCompile(`(?m)^function ((?:Table|Zone|Pool|Track|Pad|Board):\w+)\(([^)]*)\)`)
+	seen := map[string]bool{}
+	for _, a := range annotated.FindAllSubmatch(meta, -1) {
+		name, params := string(a[1]), string(a[2])
+		seen[name] = true
+		if want, ok := engine[name]; !ok {
+			t.Errorf("%s: the engine lists no parameters", name)
+		} else if params != want {
+			t.Errorf("%s: tabletop.meta.lua says (%s), the engine counts (%s)", name, params, want)
+		}
+	}
+	for name := range engine {
+		if !seen[name] {
+			t.Errorf("%s: the engine lists parameters, tabletop.meta.lua annotates no such method", name)
 		}
 	}
 }

@@ -9,8 +9,13 @@
 -------------------------------------------------------------------------------
 
 ---@class GameOption
----@field default number|string|boolean  The value when the player sets none.
+---@field default number|string|boolean  The value when the player sets none; its type is the option's kind (number, boolean, text).
 ---@field help? string                   One line for `tabletop play GAME --help`.
+---@field choices? string[]              The values a text option takes (single words): a choice.
+---@field min? number                    A number option's lowest value.
+---@field max? number                    A number option's highest value.
+---@field integer? boolean               A number option takes whole numbers only.
+---@field kind? "number"|"boolean"|"choice"|"text"  Says the kind; it must agree with the default and choices.
 
 ---@class Game
 ---@field title string                   The game's name.
@@ -23,7 +28,7 @@
 ---@field search? GameSearch             Advice to the search bot (`bot:search`).
 ---@field determinize? fun(t: Table, seat: Seat): boolean  Accepts or rejects a world a search bot imagined for `seat` (it may not move cards).
 ---@field belief? BeliefFunction          What a seat's view tells of the cards it cannot see, for the search bot (docs/scripting.md, "Belief").
----@field play fun(t: Table): GameResult? The game itself, run as a coroutine.
+---@field play fun(t: Table): GameResult  The game itself, run as a coroutine; its result ends the game.
 ---@field on_say? fun(t: Table, seat: Seat, text: string)  Called when a seat says something at the table (`say`); may change state, may not ask.
 
 ---@class GameSearch
@@ -31,8 +36,8 @@
 ---@field steps? integer                 At most this many decisions in a rollout, unless `bot:search:steps=N` says otherwise (default: to the end of the round).
 
 ---@class GameResult
----@field winners Seat[]                 The winning seats (several share the win).
----@field scores? number[]               Scores by seat; defaults to the first pad's totals.
+---@field winners Seat[]                 The winning seats, each once (several share the win; {} when nobody wins).
+---@field scores? number[]               A number for every seat; defaults to the first pad's totals. Nothing else: a result that is not one stops the game with an error at play's return.
 
 ---@alias Seat integer  A seat number, 1..t.players, clockwise.
 
@@ -251,10 +256,16 @@ function Table:metric(name, value) end
 ---@field secret? boolean                Part of a simultaneous secret choice.
 ---@field verb? string                   For card options: text is verb .. " " .. card.name.
 
+---@class HintOptions
+---@field hint? string                   What is being decided.
+---@field verb? string                   For card options: text is verb .. " " .. card.name.
+
 --- Asks a seat to choose one of a finite list of options and returns the
 --- chosen option itself. An option is a string, a table with a `text` field,
 --- or a card. Option texts must be distinct and use only letters, digits,
---- + - ' _ and spaces.
+--- + - ' _ and spaces. A field of `how` other than AskOptions', or one of the
+--- wrong type, is an error (as is an unknown field in any table of named
+--- arguments, and more arguments than a method takes).
 ---@generic T
 ---@param seat Seat
 ---@param options T[]
@@ -263,22 +274,23 @@ function Table:metric(name, value) end
 function Table:ask(seat, options, how) end
 
 --- A simultaneous secret choice: each seat answers without seeing the others'
---- answers. `options` is a list or a function(seat) returning one.
+--- answers. `options` is a list or a function(seat) returning one; `hint` a
+--- text or {hint =, verb =}, as for t:ask.
 ---@param seats Seat[]
 ---@param options any[]|fun(seat: Seat): any[]
----@param hint? string
+---@param hint? string|HintOptions
 ---@return table<Seat, any>
 function Table:ask_all(seats, options, hint) end
 
 --- An out-of-turn reaction offered to seats in order: options(seat) returns
 --- the seat's possible reactions (nil or empty: the seat is not asked, unless
 --- `always`, when it is asked with only "pass" so that being asked gives
---- nothing away; when people share the keyboard every seat is asked so).
+--- nothing away; when two or more people share the table every seat is asked so).
 --- Each asked seat may "pass". Returns the first seat that reacts and its
---- choice.
+--- choice. Its prompts are answer windows (a scenario's prompt kind "window").
 ---@param seats Seat[]
 ---@param options any[]|fun(seat: Seat): any[]?
----@param hint? string
+---@param hint? string|HintOptions
 ---@param always? boolean
 ---@return Seat?, any
 function Table:offer(seats, options, hint, always) end
@@ -686,7 +698,8 @@ function Holders:holder(card) end
 ---@class View
 ---@field seat Seat
 ---@field players integer
----@field names string[]                 Seat names.
+---@field settings table<string, any>    The game's options in force (--set), as t.options has them.
+---@field names string[]                 Seat names (a player's own name where he gave one).
 ---@field turn Seat|0                    The seat to act.
 ---@field hint string
 ---@field options string[]               The legal options, when it is this seat's turn.
@@ -710,18 +723,28 @@ function Holders:holder(card) end
 -------------------------------------------------------------------------------
 
 ---@class GameSpec
----@field script? string                 The script beside the test file (default: NAME.lua for NAME_test.lua or NAME_something_test.lua).
+---@field script? string                 The script: a path relative to the test file's folder, or absolute (default: NAME.lua for NAME_test.lua or NAME_something_test.lua).
 ---@field players? integer
 ---@field seed? integer
 ---@field options? table<string, any>
 ---@field stack? table<string, string[]|string[][]>  Per zone name: card names from the top down, applied at the next shuffle (a list of lists: one per shuffle).
----@field rolls? integer[]               The first die results t:roll returns.
+---@field rolls? integer[]               The first die results t:roll returns (g:rolls fixes later ones).
 
 ---@class StackHow
 ---@field only? boolean                  The zone holds the named cards and nothing else.
 ---@field rest? string|{[1]: string, [2]: Seat}  Where its other cards go (with only).
+---@field from? string|{[1]: string, [2]: Seat}  The one zone the named cards it does not hold are taken from.
 
----@alias Move string|integer|fun(legal: string[], prompt: {seat: Seat, hint: string, secret: boolean, options: string[]}): (string|integer)
+---@class PromptInfo
+---@field seat Seat
+---@field kind "turn"|"secret"|"window"  A turn (t:ask), a seat's part of a secret choice (t:ask_all), an answer window (t:offer).
+---@field hint string
+---@field secret boolean
+---@field options string[]
+
+---@alias Move string|integer|fun(legal: string[], prompt: PromptInfo): (string|integer)
+
+---@alias Lines Seat|{seat?: Seat, since?: integer}  Which log lines: a seat's (those it may read), or a seat's or all since a mark (g:mark()).
 
 ---@class GameHandle
 local GameHandle = {}
@@ -738,7 +761,7 @@ function GameHandle:play_as(seat, ...) end
 ---@param seat Seat
 ---@param text string
 function GameHandle:say(seat, text) end
----@return {seat: Seat, hint: string, secret: boolean, options: string[]}?
+---@return PromptInfo?
 function GameHandle:prompt() end
 ---@return string[]
 function GameHandle:legal() end
@@ -752,26 +775,39 @@ function GameHandle:view(seat) end
 ---@param seat? Seat
 ---@return string
 function GameHandle:text(seat) end
---- The log lines (all, or those a seat may read).
----@param seat? Seat
+--- The log lines (all, or those a seat may read, or those since a mark).
+---@param which? Lines
 ---@return string[]
-function GameHandle:log(seat) end
---- The data of the t:event lines (all, or those a seat may read), as the
---- script gave them, cards by name, each with its `text`.
----@param seat? Seat
+function GameHandle:log(which) end
+--- The data of the t:event lines (all, or those a seat may read, or those
+--- since a mark), as the script gave them, cards by name, each with its `text`.
+---@param which? Lines
 ---@return table[]
-function GameHandle:events(seat) end
+function GameHandle:events(which) end
+--- How far the log has come: a mark for `since` (g:events{since = mark}).
+---@return integer
+function GameHandle:mark() end
 --- From now on the zone (a name, and an owner for a seat's zone) holds
 --- these cards on top, named from the top down; cards taken from other
 --- zones are replaced there by the zone's lowest other cards, so sizes stay.
 --- With `only`, it holds these cards and nothing else; its other cards go to
---- `rest`. A prompt already waiting keeps its options: arrange before the
---- prompt that should see it. Every card stays in exactly one zone.
+--- `rest`; `from` names the zone the cards come from. A prompt already
+--- waiting keeps its options (a move naming a card moved since is refused):
+--- arrange before the prompt that should see it, or call g:reask(). Every
+--- card stays in exactly one zone.
 ---@param zone string
 ---@param cards string[]
 ---@param how? StackHow
 ---@overload fun(self: GameHandle, zone: string, owner: Seat, cards: string[], how?: StackHow)
 function GameHandle:stack(zone, cards, how) end
+--- The next dice thrown (t:roll) show these values, in order, in place of
+--- any fixed rolls not thrown yet; then chance again.
+---@param rolls integer[]
+function GameHandle:rolls(rolls) end
+--- Makes the waiting prompt again under what was arranged (g:stack, g:rolls)
+--- since it was made: the game is replayed with those arrangements made just
+--- before the move that led to the prompt, which must still be legal.
+function GameHandle:reask() end
 --- A copy of the match at this point (made by replaying it), to try one
 --- option without touching this one.
 ---@return GameHandle
@@ -834,31 +870,33 @@ function expect(cond, msg) end
 ---@param msg? string
 function expect_eq(actual, expected, msg) end
 
+--- fn must fail with an error mentioning `fragment` (required: without it
+--- any error would pass, a mistake in the test included).
 ---@param fn fun()
----@param fragment? string
+---@param fragment string
 function expect_error(fn, fragment) end
 
 --- Returns the first log line containing `fragment`, or fails.
 ---@param g GameHandle
 ---@param fragment string
----@param seat? Seat
+---@param seat? Lines
 ---@return string
 function expect_log(g, fragment, seat) end
 
 ---@param g GameHandle
 ---@param fragment string
----@param seat? Seat
+---@param seat? Lines
 function expect_no_log(g, fragment, seat) end
 
---- Returns the first event (of all, or of those a seat may read) whose
---- fields include these, or fails.
+--- Returns the first event (of all, or of those a seat may read, or of those
+--- since a mark) whose fields include these, or fails.
 ---@param g GameHandle
 ---@param fields table
----@param seat? Seat
+---@param seat? Lines
 ---@return table
 function expect_event(g, fields, seat) end
 
 ---@param g GameHandle
 ---@param fields table
----@param seat? Seat
+---@param seat? Lines
 function expect_no_event(g, fields, seat) end

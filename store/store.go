@@ -47,7 +47,11 @@ type Table struct {
 	// seed its creator chose. Any other table's seed is secret until its
 	// game ends.
 	OpenDeal bool
-	Options  map[string]string
+	// Shared is interp.Config.SharedFrom: 1 for a table two or more
+	// people play, whose out-of-turn reactions are asked of every seat;
+	// 0 for one person's (and for tables of an older server).
+	Shared  int
+	Options map[string]string
 	// Seats says who sits where, as in a save (interp.Record.Seats).
 	Seats []string
 	// Tokens are the SHA-256 hashes (hex) of the seats' tokens, by seat
@@ -182,7 +186,10 @@ func (s *Store) setup(ctx context.Context) error {
 		}
 	}
 	// Columns added since the first schema, which older databases lack.
-	return s.addColumn(ctx, "tabletop_tables", "open_deal", "INTEGER NOT NULL DEFAULT 0")
+	if err := s.addColumn(ctx, "tabletop_tables", "open_deal", "INTEGER NOT NULL DEFAULT 0"); err != nil {
+		return err
+	}
+	return s.addColumn(ctx, "tabletop_tables", "shared", "INTEGER NOT NULL DEFAULT 0")
 }
 
 // addColumn adds a column that databases made by an older tabletop lack.
@@ -306,8 +313,8 @@ func (s *Store) Create(ctx context.Context, t *Table) error {
 	seats, _ := json.Marshal(t.Seats)
 	tokens, _ := json.Marshal(t.Tokens)
 	return s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.Exec(s.q(`INSERT INTO tabletop_tables (id, created, script, hash, players, seed, open_deal, options, seats, tokens, watch, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`),
-			t.ID, t.Created.UnixMilli(), t.Script, t.Hash, t.Players, strconv.FormatUint(t.Seed, 10), flag(t.OpenDeal), string(opts), string(seats), string(tokens), t.Watch)
+		_, err := tx.Exec(s.q(`INSERT INTO tabletop_tables (id, created, script, hash, players, seed, open_deal, shared, options, seats, tokens, watch, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`),
+			t.ID, t.Created.UnixMilli(), t.Script, t.Hash, t.Players, strconv.FormatUint(t.Seed, 10), flag(t.OpenDeal), t.Shared, string(opts), string(seats), string(tokens), t.Watch)
 		if err != nil {
 			return fmt.Errorf("storing table %s: %w", t.ID, err)
 		}
@@ -439,7 +446,7 @@ func (s *Store) CountUnfinished(ctx context.Context) (int, error) {
 }
 
 func (s *Store) query(ctx context.Context, where string, args ...any) ([]*Table, error) {
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id, created, script, hash, players, seed, open_deal, options, seats, tokens, watch, finished FROM tabletop_tables `+where+` ORDER BY created, id`), args...)
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id, created, script, hash, players, seed, open_deal, shared, options, seats, tokens, watch, finished FROM tabletop_tables `+where+` ORDER BY created, id`), args...)
 	if err != nil {
 		return nil, fmt.Errorf("reading tables: %w", err)
 	}
@@ -450,7 +457,7 @@ func (s *Store) query(ctx context.Context, where string, args ...any) ([]*Table,
 		var created int64
 		var seed, opts, seats, tokens string
 		var state, open int
-		if err := rows.Scan(&t.ID, &created, &t.Script, &t.Hash, &t.Players, &seed, &open, &opts, &seats, &tokens, &t.Watch, &state); err != nil {
+		if err := rows.Scan(&t.ID, &created, &t.Script, &t.Hash, &t.Players, &seed, &open, &t.Shared, &opts, &seats, &tokens, &t.Watch, &state); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("reading tables: %w", err)
 		}
@@ -543,6 +550,7 @@ func (t *Table) Record() *interp.Record {
 		Seats:     t.Seats,
 		Seed:      t.Seed,
 		Options:   t.Options,
+		Shared:    t.Shared,
 		Takebacks: t.Takebacks,
 		Decisions: t.Decisions,
 	}

@@ -41,7 +41,7 @@ func TestRoundTrip(t *testing.T) { each(t, testRoundTrip) }
 func testRoundTrip(t *testing.T, s *Store) {
 	ctx := context.Background()
 	tb := &Table{ID: "t1", Created: time.UnixMilli(1700000000000), Script: "clubs", Hash: "abc", Players: 3,
-		Seed: 1<<63 + 5, OpenDeal: true, Options: map[string]string{"target": "-50"}, Seats: []string{"ann", "bot", "bot:random"},
+		Seed: 1<<63 + 5, OpenDeal: true, Shared: 1, Options: map[string]string{"target": "-50"}, Seats: []string{"ann", "bot", "bot:random"},
 		Tokens: []string{"h1", "h2", "h3"}, Watch: "hw"}
 	if err := s.Create(ctx, tb); err != nil {
 		t.Fatal(err)
@@ -114,8 +114,9 @@ func testExpire(t *testing.T, s *Store) {
 	}
 }
 
-// TestOlderDatabase opens a database made before tables had open_deal:
-// the column is added, and its tables are not open deals.
+// TestOlderDatabase opens a database made before tables had open_deal
+// and shared: the columns are added, and its tables are neither open
+// deals nor shared (they go on asking as they asked).
 func TestOlderDatabase(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
@@ -141,7 +142,7 @@ func TestOlderDatabase(t *testing.T) {
 	}
 	defer s.Close()
 	tb, err := s.Load(ctx, "t")
-	if err != nil || tb == nil || tb.OpenDeal || tb.Seed != 7 {
+	if err != nil || tb == nil || tb.OpenDeal || tb.Shared != 0 || tb.Seed != 7 {
 		t.Fatalf("the older table reads back as %+v (%v)", tb, err)
 	}
 }

@@ -15,7 +15,7 @@ import (
 
 	"github.com/tabletop/tabletop/execbot"
 	"github.com/tabletop/tabletop/interp"
-	"github.com/tabletop/tabletop/repl"
+	"github.com/tabletop/tabletop/seating"
 )
 
 // Programs as bots (bot:exec:COMMAND, docs/exec-bots.md) are the command
@@ -104,7 +104,7 @@ func (l *programLog) Close() error {
 // programsOnScreen sets up a game played on the screen for programs: their
 // output goes to a file, which is named when a seat is a program's, and
 // SIGTERM or SIGHUP kill them. The returned function undoes it.
-func programsOnScreen(e *env, eng *interp.Engine, seats []repl.Seat) (undo func()) {
+func programsOnScreen(e *env, eng *interp.Engine, seats []seating.Seat) (undo func()) {
 	log := newProgramLog()
 	old := execbot.SetOutput(log)
 	stop := stopProgramsOn(terminationSignals...)

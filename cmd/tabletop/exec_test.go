@@ -17,8 +17,7 @@ import (
 // stderr never reaches the screen (it goes to the exec log), and when it
 // answers nonsense the screen says so and the game's bot plays on.
 func TestAProgramsFailureOnTheScreen(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("XDG_STATE_HOME", dir)
+	dir := t.TempDir() // the terminal's XDG folders, the exec log's too
 	agent := filepath.Join(dir, "noisy.sh")
 	script := `echo "NOISE from the program" >&2
 while IFS= read -r line; do
@@ -32,7 +31,7 @@ done
 	if err := os.WriteFile(agent, []byte(script), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	term := startTerminal(t, "play", "../../games/clubs.lua", "--seed", "3", "--seats", "bot:exec:sh "+agent+",me,bot,bot", "--autosave", "")
+	term := startTerminalIn(t, dir, "play", "../../games/clubs.lua", "--seed", "3", "--seats", "bot:exec:sh "+agent+",me,bot,bot", "--autosave", "")
 	term.waitFor("East>")
 	seen := strings.Join(append(term.scrollback(), term.screen()...), "\n")
 	if strings.Contains(seen, "NOISE") || strings.Contains(term.since(), "NOISE") {

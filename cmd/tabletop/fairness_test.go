@@ -337,15 +337,29 @@ func TestFailedHandOverPauses(t *testing.T) {
 // though he holds no Fight, to answer pass — as it would if he held one.
 func TestPauseOutOfTurnTellsNothing(t *testing.T) {
 	t.Parallel()
-	seed, steps := loanAgainstBob(t)
+	seed, people := loanAgainstBob(t)
 	term := startTerminal(t, "play", "../../games/andy_capp.lua", "--seed", seed, "--set", "always_ask=false", "--seats", "ann,bob,bot,bot", "--autosave", "")
 	term.waitFor("Ann, press Enter")
 	term.send("\r")
 	term.waitFor("Ann>")
-	term.send("step " + steps + "\r") // Ann's and Bob's moves as their bots would
-	term.waitFor("Bob, press Enter")
-	term.send("\r")
-	scr := term.waitFor("Bob>")
+	// Ann's and Bob's moves as their bots would make them: step makes the
+	// moves of the one at the keyboard, each at his own prompt.
+	names, at := map[int]string{1: "Ann", 2: "Bob"}, 1
+	call := func(seat int) { // seat's person to the keyboard, at his prompt
+		if seat != at {
+			term.waitNew(names[seat] + ", press Enter")
+			term.send("\r")
+			at = seat
+		}
+		term.waitNew(names[seat] + ">")
+	}
+	for _, seat := range people {
+		call(seat)
+		term.mark()
+		term.send("step\r")
+	}
+	call(2)
+	scr := term.screen()
 	text := strings.Join(scr, "\n")
 	if !regexp.MustCompile(`Bob, your move \([^)]*Fight[^)]*\): pass\n`).MatchString(text + "\n") {
 		t.Errorf("Bob is not asked to pass:\n%s", text)
@@ -358,9 +372,9 @@ func TestPauseOutOfTurnTellsNothing(t *testing.T) {
 // loanAgainstBob finds an Andy Capp game (always_ask=false, Ann and Bob at
 // one keyboard, every seat played by its bot) in which Ann decides first
 // and, some decisions later, Bob is asked to answer a Loan or a Flo with
-// nothing but pass. It returns its seed and how many decisions come from
-// Ann's first to Bob's.
-func loanAgainstBob(t *testing.T) (seed, steps string) {
+// nothing but pass. It returns its seed and the seats of Ann's and Bob's
+// decisions before that one, in order (the bots' come between).
+func loanAgainstBob(t *testing.T) (seed string, people []int) {
 	t.Helper()
 	eng, err := loadScript("../../games/andy_capp.lua")
 	if err != nil {
@@ -377,18 +391,21 @@ func loanAgainstBob(t *testing.T) (seed, steps string) {
 			continue
 		}
 		b := newBots(t, eng, s)
+		people = people[:0]
 		for m.Prompt() != nil && len(m.Decisions()) < 60 {
+			if seat := m.Prompt().Seat; seat <= 2 {
+				people = append(people, seat)
+			}
 			b.step(t, m)
 			if p := m.Prompt(); p != nil && p.Seat == 2 && len(p.Options) == 1 && p.Options[0] == "pass" && strings.Contains(p.Hint, "Fight") {
-				n := len(m.Decisions())
 				m.Close()
-				return strconv.FormatUint(s, 10), strconv.Itoa(n)
+				return strconv.FormatUint(s, 10), people
 			}
 		}
 		m.Close()
 	}
 	t.Fatal("no Andy Capp game of seeds 1 to 40 asks Bob to pass within 60 decisions")
-	return "", ""
+	return "", nil
 }
 
 // A mistyped secret choice is not echoed: the vote is typed unseen, and

@@ -6,7 +6,6 @@ import (
 
 	"github.com/tabletop/tabletop/games"
 	"github.com/tabletop/tabletop/interp"
-	"github.com/tabletop/tabletop/repl"
 )
 
 // listCmd is `tabletop list`.
@@ -27,7 +26,7 @@ func (c *listCmd) Run(e *env) error {
 		fmt.Fprintln(e.stdout)
 		eng, err := loadScript(name)
 		if err != nil {
-			fmt.Fprintf(e.stdout, "%s: cannot load: %s\n", name, repl.ErrorText(err))
+			fmt.Fprintf(e.stdout, "%s: cannot load: %s\n", name, interp.ErrorText(err))
 			continue
 		}
 		fmt.Fprintf(e.stdout, "%s — %s, %s\n", name, eng.Info.Title, playerCount(eng.Info))
@@ -48,7 +47,7 @@ func (c *listCmd) Run(e *env) error {
 func listVariant(w io.Writer, name string, base interp.GameInfo) {
 	eng, err := loadScript(name)
 	if err != nil {
-		fmt.Fprintf(w, "  variant %s: cannot load: %s\n", name, repl.ErrorText(err))
+		fmt.Fprintf(w, "  variant %s: cannot load: %s\n", name, interp.ErrorText(err))
 		return
 	}
 	info := eng.Info

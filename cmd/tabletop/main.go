@@ -32,7 +32,6 @@ import (
 	kongcompletion "github.com/jotaen/kong-completion"
 
 	"github.com/tabletop/tabletop/interp"
-	"github.com/tabletop/tabletop/repl"
 	_ "github.com/tabletop/tabletop/search" // bot:search, for every game
 )
 
@@ -42,17 +41,17 @@ type cli struct {
 	Version kong.VersionFlag `help:"Print tabletop's version and exit."`
 	Color   string           `enum:"auto,always,never" default:"auto" help:"Colour on the screen: auto (on a terminal, unless NO_COLOR is set), always or never."`
 
-	Play       playCmd                   `cmd:"" help:"Play a game at the keyboard (or driven by a file of commands on stdin)."`
-	List       listCmd                   `cmd:"" help:"List the games built into tabletop, and their variants."`
-	Replay     replayCmd                 `cmd:"" help:"Step through a saved game, decision by decision."`
-	Sim        simCmd                    `cmd:"" help:"Let bots play many games and report how each seat fared."`
-	Compare    compareCmd                `cmd:"" help:"Play a game and a variant of it from the same seeds and seats, and say what the variant changes."`
-	Ladder     ladderCmd                 `cmd:"" help:"Rate bots against each other: rotated games, a table of ratings with their intervals, and a plot."`
-	Merge      mergeCmd                  `cmd:"" help:"Merge the --json reports of the shards of a sim or compare into the report of the whole series."`
-	Check      checkCmd                  `cmd:"" help:"Load a game script and play random games looking for broken rules."`
-	Test       testCmd                   `cmd:"" help:"Run Lua scenario tests (*_test.lua)."`
-	Serve      serveCmd                  `cmd:"" help:"Serve a web table: friends play from their own browsers, each seeing only his seat."`
-	Completion kongcompletion.Completion `cmd:"" help:"Print the shell code that completes tabletop's commands, games and files (bash, zsh or fish)."`
+	Play       playCmd       `cmd:"" help:"Play a game at the keyboard (or driven by a file of commands on stdin)."`
+	List       listCmd       `cmd:"" help:"List the games built into tabletop, and their variants."`
+	Replay     replayCmd     `cmd:"" help:"Step through a saved game, decision by decision."`
+	Sim        simCmd        `cmd:"" help:"Let bots play many games and report how each seat fared."`
+	Compare    compareCmd    `cmd:"" help:"Play a game and a variant of it from the same seeds and seats, and say what the variant changes."`
+	Ladder     ladderCmd     `cmd:"" help:"Rate bots against each other: rotated games, a table of ratings with their intervals, and a plot."`
+	Merge      mergeCmd      `cmd:"" help:"Merge the --json reports of the shards of a sim or compare into the report of the whole series."`
+	Check      checkCmd      `cmd:"" help:"Load a game script and play random games looking for broken rules."`
+	Test       testCmd       `cmd:"" help:"Run Lua scenario tests (*_test.lua)."`
+	Serve      serveCmd      `cmd:"" help:"Serve a web table: friends play from their own browsers, each seeing only his seat."`
+	Completion completionCmd `cmd:"" help:"Print the shell code that completes tabletop's commands, games and files (bash, zsh or fish)."`
 }
 
 // env is what a command reads and writes.
@@ -61,6 +60,7 @@ type env struct {
 	stdout, stderr io.Writer
 	color          string // --color: auto, always or never
 	autoForced     bool   // play --auto-forced
+	openDeal       bool   // play --seed: the seed is in sight of everyone at the keyboard
 }
 
 // usageError is a mistake in the command line (exit 2).
@@ -86,6 +86,9 @@ func main() {
 
 // run runs the command line args and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	stdout, stderr = onTerminal(stdout), onTerminal(stderr)
+	defer flush(stderr)
+	defer flush(stdout)
 	defer func() {
 		if r := recover(); r != nil {
 			c, ok := r.(kongExit)
@@ -137,7 +140,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "Run \"tabletop %s --help\" for help.\n", strings.Fields(ctx.Command())[0])
 		return 2
 	default:
-		fmt.Fprintf(stderr, "%s\n", repl.ErrorText(err))
+		fmt.Fprintf(stderr, "%s\n", interp.ErrorText(err))
 		return 1
 	}
 }
@@ -157,7 +160,7 @@ func helpPrinter(options kong.HelpOptions, ctx *kong.Context) error {
 			fmt.Fprintln(ctx.Stdout)
 			eng, err := loadScript(a)
 			if err != nil {
-				fmt.Fprintf(ctx.Stdout, "Cannot load %s: %s\n", a, repl.ErrorText(err))
+				fmt.Fprintf(ctx.Stdout, "Cannot load %s: %s\n", a, interp.ErrorText(err))
 				return nil
 			}
 			writeGameInfo(ctx.Stdout, eng)
@@ -188,6 +191,9 @@ func writeGameInfo(w io.Writer, eng *interp.Engine) {
 		}
 		for _, o := range info.Options {
 			fmt.Fprintf(w, "  %-*s  %s\n", width, o.Name+"="+o.Default, o.Help)
+			if o.Kind != interp.OptionText {
+				fmt.Fprintf(w, "  %-*s  (%s)\n", width, "", o.Values())
+			}
 		}
 	}
 	bots := eng.BotNames()

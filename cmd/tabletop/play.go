@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/binary"
 	"fmt"
-	"math/rand/v2"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -12,6 +14,7 @@ import (
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/repl"
 	"github.com/tabletop/tabletop/saves"
+	"github.com/tabletop/tabletop/seating"
 )
 
 // playCmd is `tabletop play`.
@@ -19,7 +22,7 @@ type playCmd struct {
 	Script   string   `arg:"" optional:"" predictor:"game" help:"The game: a built-in game's name (tabletop list shows them) or a script file. With --resume: the game to resume, by its name or save file."`
 	Players  int      `short:"p" help:"Number of players (default: as many as --seats lists, else the game's usual count)."`
 	Seats    []string `sep:"," placeholder:"WHO,..." help:"Who sits where: a person's name, bot (the game's default bot), bot:NAME, or bot:exec:COMMAND for a program of yours (docs/exec-bots.md). Default: me, then bots."`
-	Seed     *uint64  `help:"The game's seed (default: a random one, printed at the start)."`
+	Seed     *uint64  `help:"The game's seed, an open deal: anyone who sees it can work out every hand (default: 64 random bits, shown at the start to a person alone, else at the end)."`
 	Set      []string `sep:"none" placeholder:"NAME=VALUE" help:"Change a game option (repeatable); --help with a game lists them."`
 	Autosave *string  `placeholder:"PATH" help:"Keep the game in this file (default: a file of its own in your saves folder; \"\" for none)."`
 	Resume   bool     `help:"Continue an unfinished game: the one named, else the latest (all are listed)."`
@@ -46,29 +49,37 @@ func (c *playCmd) Run(e *env) error {
 	specs := c.Seats
 	switch {
 	case len(specs) == 0:
-		specs = repl.DefaultSeats(players)
+		specs = seating.Default(players)
 	case len(specs) != players:
 		return usagef("--seats names %d seats for %d players", len(specs), players)
 	}
-	seats, err := repl.ParseSeats(eng, specs)
+	seats, err := seating.Parse(eng, specs)
 	if err != nil {
 		return usagef("--seats: %v", err)
 	}
-	seed := rand.Uint64N(1_000_000_000)
+	seed := newSeed()
 	if c.Seed != nil {
-		seed = *c.Seed
+		seed, e.openDeal = *c.Seed, true
 	}
 	saver, err := c.newAutosave(e, eng)
 	if err != nil {
 		return err
 	}
-	m, err := eng.NewMatch(interp.Config{Players: players, Seed: seed, Options: opts, Names: repl.Names(seats), SharedFrom: repl.SharedFrom(seats)})
+	m, err := eng.NewMatch(interp.Config{Players: players, Seed: seed, Options: opts, Names: seating.Names(seats), SharedFrom: seating.SharedFrom(seats)})
 	if err != nil {
 		closeAutosave(saver)
 		return err
 	}
 	_, err = playSession(e, m, seats, saver, "", nil)
 	return err
+}
+
+// newSeed draws a new game's seed: 64 random bits, far too many to find
+// by trying seeds against the cards of one's own hand.
+func newSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
 }
 
 // newAutosave is where a new game is kept: a file of its own in the store,
@@ -259,7 +270,7 @@ func gameSummary(g saves.Game) string {
 
 // reopen loads a save and replays it, with the script --script names or
 // the one the save names.
-func (c *playCmd) reopen(e *env, path string) (*interp.Match, []repl.Seat, error) {
+func (c *playCmd) reopen(e *env, path string) (*interp.Match, []seating.Seat, error) {
 	rec, eng, seats, err := openRecord(e, path, c.With, resumeSeats(len(c.Seats) > 0))
 	if err != nil {
 		return nil, nil, err
@@ -269,7 +280,7 @@ func (c *playCmd) reopen(e *env, path string) (*interp.Match, []repl.Seat, error
 		if len(c.Seats) != rec.Players {
 			return nil, nil, usagef("--seats names %d seats for the %d players of the saved game", len(c.Seats), rec.Players)
 		}
-		if seats, err = repl.ParseSeats(eng, c.Seats); err != nil {
+		if seats, err = seating.Parse(eng, c.Seats); err != nil {
 			return nil, nil, usagef("--seats: %v", err)
 		}
 	}
@@ -285,7 +296,7 @@ func (c *playCmd) reopen(e *env, path string) (*interp.Match, []repl.Seat, error
 // A replay steps through decisions from the match's start. At the end the
 // autosave is closed (a finished game goes to the finished games), and the
 // file the game is kept in is returned.
-func playSession(e *env, m *interp.Match, seats []repl.Seat, saver *saves.Autosave, replayName string, decisions []interp.Decision) (string, error) {
+func playSession(e *env, m *interp.Match, seats []seating.Seat, saver *saves.Autosave, replayName string, decisions []interp.Decision) (string, error) {
 	var s *repl.Session
 	var in repl.LineReader
 	defer programsOnScreen(e, m.Engine, seats)()
@@ -297,7 +308,11 @@ func playSession(e *env, m *interp.Match, seats []repl.Seat, saver *saves.Autosa
 	} else {
 		in = repl.NewPlainReader(e.stdin, e.stdout, true)
 	}
-	s = repl.New(m, seats, in, e.stdout)
+	out := e.stdout
+	if interactive {
+		out = raw(e.stdout).(io.Writer) // the session wraps its lines itself, at its screen's width
+	}
+	s = repl.New(m, seats, in, out)
 	defer s.Close()
 	s.Color = colorOn(e.color, e.stdout)
 	if saver != nil {
@@ -305,11 +320,12 @@ func playSession(e *env, m *interp.Match, seats []repl.Seat, saver *saves.Autosa
 	}
 	s.LoadScript = loadScript
 	s.AutoForced = e.autoForced
+	s.OpenDeal = e.openDeal
 	if replayName != "" {
 		s.StartReplay(replayName, decisions)
 	}
 	if interactive {
-		s.Size = repl.TerminalSize(e.stdout.(*os.File))
+		s.Size = repl.TerminalSize(raw(e.stdout).(*os.File))
 		// Ctrl-C while a command runs (the prompt reads it as a key) stops
 		// the command, not the program.
 		sig := make(chan os.Signal, 1)

@@ -13,7 +13,7 @@ func progressBar(w io.Writer, what string) func(done, total int) {
 	if !isTerminal(w) {
 		return nil
 	}
-	return newProgress(w, what, 200*time.Millisecond)
+	return newProgress(raw(w).(io.Writer), what, 200*time.Millisecond) // it redraws its line: no wrapping
 }
 
 // newProgress shows how many games are done, how many a second, the time

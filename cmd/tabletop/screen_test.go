@@ -45,13 +45,14 @@ func startTerminal(t *testing.T, args ...string) *terminal {
 }
 
 // startTerminalIn is startTerminal with home as the folder of its files
-// (XDG_CONFIG_HOME and the others), which another run may have used.
+// (XDG_CONFIG_HOME and the others, the autosaves' XDG_STATE_HOME too),
+// which another run may have used.
 func startTerminalIn(t *testing.T, home string, args ...string) *terminal {
 	t.Helper()
 	cmd := exec.Command("tabletop", args...)
 	// CI= because termenv takes a set CI for "not a terminal" (no colour,
 	// an ASCII board) and CI machines set it; this is a terminal.
-	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "CI=", "XDG_CACHE_HOME="+home, "XDG_CONFIG_HOME="+home, "XDG_DATA_HOME="+home, "NO_COLOR=")
+	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "CI=", "XDG_CACHE_HOME="+home, "XDG_CONFIG_HOME="+home, "XDG_DATA_HOME="+home, "XDG_STATE_HOME="+home, "NO_COLOR=")
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: rows, Cols: cols})
 	if err != nil {
 		t.Fatal(err)

@@ -14,7 +14,7 @@ import (
 
 	"github.com/tabletop/tabletop/games"
 	"github.com/tabletop/tabletop/interp"
-	"github.com/tabletop/tabletop/repl"
+	"github.com/tabletop/tabletop/seating"
 	"github.com/tabletop/tabletop/stdlib"
 )
 
@@ -81,7 +81,7 @@ func gameName(eng *interp.Engine) string {
 // is tried from here, then from the save's folder, then as the built-in
 // game of that name. A save's seats never start a program: what becomes
 // of a program's seat is the caller's to say (see savedSeats).
-func openRecord(e *env, path, script string, how savedSeats) (*interp.Record, *interp.Engine, []repl.Seat, error) {
+func openRecord(e *env, path, script string, how savedSeats) (*interp.Record, *interp.Engine, []seating.Seat, error) {
 	rec, err := interp.LoadRecord(path)
 	if err != nil {
 		return nil, nil, nil, err
@@ -99,14 +99,14 @@ func openRecord(e *env, path, script string, how savedSeats) (*interp.Record, *i
 		}
 		return nil, nil, nil, err
 	}
-	var seats []repl.Seat
+	var seats []seating.Seat
 	switch how {
 	case readSeats:
-		if seats, err = repl.RecordSeats(eng, rec); err != nil {
+		if seats, err = seating.FromRecord(eng, rec); err != nil {
 			return nil, nil, nil, savedProgram(eng, rec, err)
 		}
 	case botForPrograms:
-		if seats, err = repl.RecordSeats(eng, withoutPrograms(e, eng, rec)); err != nil {
+		if seats, err = seating.FromRecord(eng, withoutPrograms(e, eng, rec)); err != nil {
 			return nil, nil, nil, err
 		}
 	}

@@ -15,7 +15,7 @@ import (
 	"github.com/adrg/xdg"
 
 	"github.com/tabletop/tabletop/games"
-	"github.com/tabletop/tabletop/repl"
+	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/server"
 	"github.com/tabletop/tabletop/store"
 )
@@ -34,6 +34,8 @@ type serveCmd struct {
 	Expire             time.Duration `default:"72h" help:"Close a table nobody has played at nor had open for this long; 0 never does."`
 	Origin             []string      `sep:"none" placeholder:"URL" help:"Another origin whose pages may open tables and seats here, besides the address the server is reached at (https://games.example.com behind a proxy that does not pass the Host on; repeatable)."`
 	Proxy              bool          `help:"A reverse proxy is in front: count each client by the address its X-Forwarded-For header ends with."`
+	Host               []string      `sep:"none" placeholder:"NAME" help:"A name the server answers to (games.example.com), besides IP addresses, localhost and the hosts of --origin; requests for any other name are refused (repeatable)."`
+	MaxConnsPerClient  int           `default:"32" help:"At most this many pages open at once from one address (an IPv6 /64); 0 for no limit."`
 }
 
 func (c *serveCmd) Run(e *env) error {
@@ -44,7 +46,7 @@ func (c *serveCmd) Run(e *env) error {
 	for _, name := range games.Names() {
 		eng, err := loadScript(name)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "%s: cannot load: %s\n", name, repl.ErrorText(err))
+			fmt.Fprintf(e.stderr, "%s: cannot load: %s\n", name, interp.ErrorText(err))
 			continue
 		}
 		list = append(list, server.Game{Name: name, Engine: eng, Variant: games.VariantOf(name)})
@@ -107,9 +109,16 @@ func (c *serveCmd) Run(e *env) error {
 func (c *serveCmd) config(st *store.Store, games []server.Game) server.Config {
 	cfg := server.Config{Store: st, Games: games, Load: loadScript, MaxTables: c.MaxTables, BotDelay: c.BotDelay,
 		BotBudget: c.BotBudget, BotIterations: c.BotIterations, MaxTablesPerClient: c.MaxTablesPerClient,
-		Expire: c.Expire, Origins: c.Origin, TrustProxy: c.Proxy}
+		Expire: c.Expire, Origins: c.Origin, TrustProxy: c.Proxy, Hosts: c.Host, ClientConns: c.MaxConnsPerClient}
 	if c.MaxTablesPerClient <= 0 {
 		cfg.MaxTablesPerClient = -1
+	}
+	if c.MaxConnsPerClient <= 0 {
+		cfg.ClientConns = -1
+	}
+	// the name --addr listens on, if it is one, is the server's
+	if host, _, err := net.SplitHostPort(c.Addr); err == nil && host != "" && net.ParseIP(host) == nil {
+		cfg.Hosts = append(cfg.Hosts, host)
 	}
 	if c.Expire <= 0 {
 		cfg.Expire = -1

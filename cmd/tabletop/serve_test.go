@@ -211,3 +211,24 @@ func TestServeFairPlay(t *testing.T) {
 		t.Fatal("serve still runs 30 s after SIGTERM, waiting for its bots")
 	}
 }
+
+// TestServeHosts runs tabletop serve with --host: it answers to that name
+// and to localhost, and refuses another name (DNS rebinding) with 421.
+func TestServeHosts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts servers")
+	}
+	s := startServe(t, filepath.Join(t.TempDir(), "web.db"), "--host", "games.example.com")
+	for host, want := range map[string]int{"games.example.com": 200, "localhost": 200, "evil.example": 421} {
+		req, _ := http.NewRequest("GET", s.url+"/", nil)
+		req.Host = host
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != want {
+			t.Errorf("Host %s: %s, want %d", host, res.Status, want)
+		}
+	}
+}

@@ -170,7 +170,7 @@ func (f *labFlags) show(e *env, report *sim.Report) error {
 			return err
 		}
 	} else {
-		report.WriteTable(e.stdout)
+		report.WriteTableWidth(e.stdout, terminalWidth(e.stdout))
 		if histogramsOn(f.Histograms, e) && report.Pairs > 0 {
 			writeHistograms(e.stdout, report, colorOn(e.color, e.stdout))
 		}

@@ -7,7 +7,6 @@ import (
 	"sort"
 
 	"github.com/tabletop/tabletop/interp"
-	"github.com/tabletop/tabletop/repl"
 	"github.com/tabletop/tabletop/scenario"
 	"github.com/tabletop/tabletop/stdlib"
 )
@@ -26,7 +25,7 @@ func (c *testCmd) Run(e *env) error {
 	for _, f := range files {
 		results, err := scenario.RunFileWith(f, []interp.Library{builtin}, stdlib.FS())
 		if err != nil {
-			fmt.Fprintf(e.stdout, "FAIL %s\n%s\n", f, indent(repl.ErrorText(err)))
+			fmt.Fprintf(e.stdout, "FAIL %s\n%s\n", f, indent(interp.ErrorText(err)))
 			failed++
 			continue
 		}
@@ -37,7 +36,7 @@ func (c *testCmd) Run(e *env) error {
 		}
 		for _, r := range results {
 			if r.Err != nil {
-				fmt.Fprintf(e.stdout, "FAIL %s: %s\n%s\n", f, r.Name, indent(repl.ErrorText(r.Err)))
+				fmt.Fprintf(e.stdout, "FAIL %s: %s\n%s\n", f, r.Name, indent(interp.ErrorText(r.Err)))
 				failed++
 				continue
 			}

@@ -20,7 +20,9 @@ function Game.play(t)
       count = count + (c == "add 1" and 1 or 2)
       t:log("%p adds, making %d", seat, count)
       if count >= t.options.goal then
-        return { winners = { seat }, scores = { [seat] = 1 } }
+        local scores = {}
+        for s = 1, t.players do scores[s] = s == seat and 1 or 0 end
+        return { winners = { seat }, scores = scores }
       end
     end
     -- every round ends with a secret vote

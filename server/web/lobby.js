@@ -63,14 +63,21 @@ function choose(g) {
       input = el("input");
       input.type = "checkbox";
       input.checked = o.default === "true";
+    } else if (o.kind === "choice") {
+      input = el("select");
+      for (const c of o.choices) input.append(el("option", "", c));
+      input.value = o.default;
     } else {
       input = el("input");
       input.type = o.kind === "number" ? "number" : "text";
       input.value = o.default;
-      input.step = "any";
+      input.step = o.integer ? "1" : "any";
+      if (o.min !== undefined) input.min = o.min;
+      if (o.max !== undefined) input.max = o.max;
     }
     input.dataset.option = o.name;
     input.dataset.kind = o.kind;
+    input.title = o.values;
     row.append(input);
     if (o.help) row.append(el("span", "help", o.help));
     box.append(row);
@@ -122,7 +129,7 @@ async function create(ev) {
   ev.preventDefault();
   $("form-error").textContent = "";
   const options = {};
-  for (const input of document.querySelectorAll("#options input")) {
+  for (const input of document.querySelectorAll("#options input, #options select")) {
     const v = input.dataset.kind === "boolean" ? String(input.checked) : input.value.trim();
     if (v !== "") options[input.dataset.option] = v;
   }

@@ -16,17 +16,31 @@ function el(tag, cls, text) {
 
 let ws = null;
 let state = null;
-let log = [];
+let log = [];      // the seat's log lines the page holds, from line logStart
+let logStart = 0;
+let shown = 300;   // how many of them the log shows
 let retry = 500;
+// live: the connection is open and has sent the table as it is. While it
+// is not, every control is disabled and a note says why: a click or a
+// line typed then would answer a table that may have moved on, so the
+// page makes nothing of it rather than send it late.
+let live = false;
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   ws = new WebSocket(`${proto}//${location.host}/ws/${token}`);
-  ws.onopen = () => { retry = 500; setConn("online", "connected"); };
+  ws.onopen = () => setConn("", "connecting…");
   ws.onmessage = (ev) => receive(JSON.parse(ev.data));
-  ws.onclose = () => {
-    setConn("offline", "reconnecting…");
-    setTimeout(connect, retry);
+  ws.onclose = (ev) => {
+    let wait = retry;
+    if (ev.code === 1008) {
+      // refused: too many windows, or too fast; try again later
+      wait = 10000;
+      setLive(false, `The server refused this window: ${ev.reason}. Trying again in 10 s; your moves are paused until then.`);
+    } else {
+      setLive(false, "Connection lost: reconnecting… Your moves are paused until the table is back.");
+    }
+    setTimeout(connect, wait);
     retry = Math.min(retry * 2, 10000);
   };
 }
@@ -37,18 +51,57 @@ function setConn(cls, text) {
   c.textContent = text;
 }
 
+// setLive turns the controls on once the table is back, or off with a
+// note saying why.
+function setLive(on, why) {
+  live = on;
+  document.body.classList.toggle("offline", !on);
+  const note = $("offline");
+  note.hidden = on;
+  if (!on) {
+    note.textContent = why;
+    setConn("offline", "reconnecting…");
+  } else {
+    retry = 500;
+    setConn("online", "connected");
+  }
+  applyLive();
+}
+
+// applyLive disables every button and input of the table while the page
+// is not live (drawing makes new ones).
+function applyLive() {
+  for (const e of document.querySelectorAll("main button, main input, #banner button")) e.disabled = !live;
+}
+
 function send(msg) {
-  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  if (!live || !ws || ws.readyState !== WebSocket.OPEN) return false;
+  ws.send(JSON.stringify(msg));
+  return true;
 }
 
 function receive(m) {
   switch (m.type) {
     case "state":
-      if (m.log_from === 0) log = [];
+      if (m.log_reset) {
+        log = [];
+        logStart = m.log_from;
+        shown = 300;
+      }
       log = log.concat(m.log);
       addNotices(m.notices);
       state = m;
+      if (!live) setLive(true);
       draw();
+      break;
+    case "history":
+      // earlier lines, asked for: they go before those held
+      if (m.from + m.log.length === logStart) {
+        log = m.log.concat(log);
+        logStart = m.from;
+        shown += m.log.length;
+        drawLog(true);
+      }
       break;
     case "reply":
       showOutput(m.lines.join("\n"), false);
@@ -117,6 +170,17 @@ function play(option) {
   send({ type: "play", option, at: state.seq });
 }
 
+// earlier shows earlier lines of the log: those the page holds, else
+// those it asks the server for.
+function earlier() {
+  if (log.length > shown) {
+    shown += 200;
+    drawLog(true);
+  } else if (logStart > 0) {
+    send({ type: "history", before: logStart });
+  }
+}
+
 function seatName(n) {
   const s = state.seats[n - 1];
   return s ? s.label : "nobody";
@@ -137,6 +201,7 @@ function draw() {
   drawScores(s);
   drawLog();
   drawPrompt(s);
+  applyLive();
 }
 
 // The seed is sent once the game is over, or from the start at an open
@@ -160,7 +225,9 @@ function drawSeats(s) {
     if (s.winners && s.winners.includes(seat.n)) li.classList.add("winner");
     const dot = el("span", "dot " + (seat.bot ? "bot" : seat.online ? "on" : "off"));
     dot.title = seat.bot ? `bot ${seat.bot}` : seat.online ? "here" : "away";
-    li.append(dot, el("span", "", seat.title));
+    li.title = seat.title + (seat.bot ? ` (bot ${seat.bot})` : "");
+    // the title, or on a phone the shorter label
+    li.append(dot, el("span", "name long", seat.title), el("span", "name short", seat.label));
     if (seat.bot) li.append(el("span", "tag", "bot"));
     ul.append(li);
   }
@@ -197,6 +264,7 @@ function drawBanner(s) {
   for (const n of shownNotices()) parts.push(el("span", "notice", n));
   b.append(...parts);
   b.hidden = parts.length === 0;
+  applyLive();
 }
 
 // Notices (an undo, a request declined, a bot that failed) come with one
@@ -224,28 +292,49 @@ function drawNotes(s) {
   ul.hidden = s.notes.length === 0;
 }
 
+// A board with a map comes as the map and what is drawn beside it (the
+// tokens, a notepad): side by side when they fit, else one under the
+// other. Each is drawn in a font small enough for its widest line to fit
+// the screen (--cols), so nothing scrolls sideways on a phone.
 function drawBoards(s) {
   const box = $("boards");
   box.textContent = "";
   for (const x of s.extras) {
     const fig = el("figure", "board");
     if (x.title) fig.append(el("figcaption", "", x.title));
-    const pre = el("pre", "board-map");
-    for (const line of x.lines) {
-      const row = el("div", "board-line");
-      for (const r of line || []) {
-        const span = el("span", "", r.t);
-        if (r.f) span.style.color = r.f;
-        if (r.b) span.style.backgroundColor = r.b;
-        if (r.bold) span.style.fontWeight = "bold";
-        row.append(span);
-      }
-      if (!line || line.length === 0) row.append(el("span", "", " "));
-      pre.append(row);
+    const parts = el("div", "board-parts");
+    if (x.map) {
+      parts.append(boardText(x.map, "map"));
+      if (x.side && x.side.length) parts.append(boardText(x.side, "side"));
+    } else {
+      parts.append(boardText(x.lines || [], "lines"));
     }
-    fig.append(pre);
+    fig.append(parts);
     box.append(fig);
   }
+}
+
+// boardText draws lines of coloured runs of text.
+function boardText(lines, cls) {
+  const pre = el("pre", "board-map " + cls);
+  let cols = 1;
+  for (const line of lines) {
+    const row = el("div", "board-line");
+    let n = 0;
+    for (const r of line || []) {
+      const span = el("span", "", r.t);
+      if (r.f) span.style.color = r.f;
+      if (r.b) span.style.backgroundColor = r.b;
+      if (r.bold) span.style.fontWeight = "bold";
+      row.append(span);
+      n += [...r.t].length;
+    }
+    if (!line || line.length === 0) row.append(el("span", "", " "));
+    cols = Math.max(cols, n);
+    pre.append(row);
+  }
+  pre.style.setProperty("--cols", String(cols));
+  return pre;
 }
 
 // handZone is the seat's own zone of cards it sees whole: its hand.
@@ -402,17 +491,24 @@ function drawScores(s) {
   }
 }
 
-function drawLog() {
+// drawLog shows the last lines of the log (shown of them); back, when
+// earlier lines were added at the top, keeps the lines in view in place.
+function drawLog(back) {
   const ol = $("log");
   const atEnd = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 4;
+  const fromEnd = ol.scrollHeight - ol.scrollTop;
   ol.textContent = "";
-  for (const l of log.slice(-300)) {
+  for (const l of log.slice(-shown)) {
     const li = el("li", l.private ? "private" : "", l.text);
     if (l.private) li.title = "only some seats read this line";
     ol.append(li);
   }
-  if (atEnd || ol.dataset.drawn !== "1") ol.scrollTop = ol.scrollHeight;
+  if (back) ol.scrollTop = ol.scrollHeight - fromEnd;
+  else if (atEnd || ol.dataset.drawn !== "1") ol.scrollTop = ol.scrollHeight;
   ol.dataset.drawn = "1";
+  const more = logStart + Math.max(0, log.length - shown);
+  $("earlier").hidden = more === 0;
+  $("earlier").textContent = `${more} earlier line${more === 1 ? "" : "s"}`;
 }
 
 // groups groups moves by their first word, in order of appearance.
@@ -512,18 +608,19 @@ $("cmd-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const input = $("cmd");
   const text = input.value;
-  if (!text.trim()) return;
+  if (!text.trim() || !state) return;
+  // a move typed carries the decision it answers, as a click does
+  if (!send({ type: "command", text, at: state.seq })) return;
   $("output").hidden = true;
-  send({ type: "command", text });
   input.value = "";
 });
-$("undo").addEventListener("click", () => send({ type: "undo" }));
+$("undo").addEventListener("click", () => state && send({ type: "undo", at: state.seq }));
+$("earlier").addEventListener("click", earlier);
 $("say-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const input = $("say");
   if (!input.value.trim()) return;
-  send({ type: "say", text: input.value });
-  input.value = "";
+  if (send({ type: "say", text: input.value })) input.value = "";
 });
 if (watching) document.body.classList.add("watching");
 connect();

@@ -1,3 +1,3 @@
 -- hostile: an option whose default is a table
--- want: needs a default number, string or boolean
+-- want: a default number, string or boolean is needed
 return { title = "x", players = { 2, 3 }, options = { size = { default = {} } }, play = function(t) end }

@@ -1,5 +1,5 @@
 -- hostile: play returning winners and scores that make no sense
--- want: Game over
+-- want: play_return_garbage.lua:8: play's winner 1 is "x", not a seat
 -- in: play
 -- play: run
 local Game = { title = "Hostile", players = { 2, 3 } }

@@ -1,4 +1,4 @@
-package repl
+package seating
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 
 // Seat says who plays a seat: a person, or a bot.
 type Seat struct {
-	// Human seats are played by a person at the keyboard.
+	// Human seats are played by a person.
 	Human bool
 	// Name is the player's name: a person's ("me" for one not named), or
 	// the name a bot's seat keeps after a person handed it over.
@@ -38,8 +38,9 @@ func (s Seat) Spec() string {
 	}
 }
 
-// DefaultSeats is one person ("me") followed by bots.
-func DefaultSeats(players int) []string {
+// Default is the seating of a game given none: one person ("me"), then
+// bots.
+func Default(players int) []string {
 	specs := []string{"me"}
 	for i := 1; i < players; i++ {
 		specs = append(specs, "bot")
@@ -50,12 +51,12 @@ func DefaultSeats(players int) []string {
 // MaxName is the longest player name, in characters.
 const MaxName = 16
 
-// ParseSeats reads seat specs (a person's name, "bot", "bot:NAME", or
+// Parse reads seat specs (a person's name, "bot", "bot:NAME", or
 // NAME=bot[:BOT] for a named seat a bot plays) and checks each bot name
 // against what the game provides. A name is a word: letters, digits, - _
 // and ', starting with a letter, since moves may name seats ("flo ann 2").
 // "me" is a person who gives no name: the seat keeps the game's.
-func ParseSeats(eng *interp.Engine, specs []string) ([]Seat, error) {
+func Parse(eng *interp.Engine, specs []string) ([]Seat, error) {
 	seats := make([]Seat, len(specs))
 	seen := map[string]int{}
 	for i, spec := range specs {
@@ -138,12 +139,22 @@ func SharedFrom(seats []Seat) int {
 }
 
 // Names returns the players' names by seat, for interp.Config.Names.
-func Names(seats []Seat) []string { return interp.SeatNames(specs(seats)) }
+func Names(seats []Seat) []string { return interp.SeatNames(Specs(seats)) }
 
-func specs(seats []Seat) []string {
+// Specs writes seats as specs, as a save keeps them.
+func Specs(seats []Seat) []string {
 	out := make([]string, len(seats))
 	for i, s := range seats {
 		out[i] = s.Spec()
 	}
 	return out
+}
+
+// FromRecord returns who plays each seat of a saved game: the seats it
+// lists, or one person then bots.
+func FromRecord(eng *interp.Engine, rec *interp.Record) ([]Seat, error) {
+	if len(rec.Seats) == 0 {
+		return Parse(eng, Default(rec.Players))
+	}
+	return Parse(eng, rec.Seats)
 }

@@ -1,6 +1,9 @@
-// Package command is the language a player types at the tabletop prompt:
-// REPL commands such as "undo 2" or "save games/poker.json", and moves such
-// as "play J♣" or "bet umbrella 5+".
+// Package command is the language a player types, at the tabletop prompt
+// (package repl) or in a web table's text box (package server): commands
+// such as "undo 2" or "save games/poker.json", and moves such as "play J♣"
+// or "bet umbrella 5+". The package reads lines; what a command does is
+// the front end's, and the web table refuses those that belong to a
+// terminal (save, load, quit).
 //
 // Parse reads one line with a participle grammar and says which it is.
 // The first word decides: a command keyword (case-insensitive, see

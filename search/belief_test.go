@@ -86,13 +86,7 @@ func TestBeliefAgreesWithTheTrueGame(t *testing.T) {
 					continue
 				}
 				for _, bd := range g.bounds {
-					n := 0
-					for _, k := range bd.toks {
-						if slices.Contains(bd.classes, truth.classes[g.toks[k].ev][g.toks[k].slot]) {
-							n++
-						}
-					}
-					if n < bd.lo || bd.hi >= 0 && n > bd.hi {
+					if n, ok := holds(g, bd, truth); !ok {
 						t.Errorf("the true deal breaks a bound of group %d: %d of classes %v where %d to %d", gi, n, bd.classes, bd.lo, bd.hi)
 					}
 				}

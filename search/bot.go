@@ -90,19 +90,15 @@ func ParseParams(e *interp.Engine, args string) (Params, error) {
 	}
 	for _, a := range strings.Split(args, ":") {
 		if n, ok := strings.CutPrefix(a, "worlds="); ok {
-			w, err := strconv.Atoi(n)
-			if err != nil || w < 1 || w > 1000 {
+			if p.Worlds, ok = intIn(n, 1, 1000); !ok {
 				return p, fmt.Errorf("bot search:%s: worlds must be 1 to 1000", args)
 			}
-			p.Worlds = w
 			continue
 		}
 		if n, ok := strings.CutPrefix(a, "steps="); ok {
-			k, err := strconv.Atoi(n)
-			if err != nil || k < 0 || k > 1_000_000 {
+			if p.Steps, ok = intIn(n, 0, 1_000_000); !ok {
 				return p, fmt.Errorf("bot search:%s: steps must be 0 (none) to 1000000", args)
 			}
-			p.Steps = k
 			continue
 		}
 		if name, ok := strings.CutPrefix(a, "guide="); ok {
@@ -621,3 +617,9 @@ func hasBot(e *interp.Engine, name string) bool {
 
 // unit is a uniform number in [0, 1).
 func unit(r *interp.RNG) float64 { return float64(r.Uint64()>>11) / (1 << 53) }
+
+// intIn reads s as a whole number from lo to hi.
+func intIn(s string, lo, hi int) (int, bool) {
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= lo && n <= hi
+}

@@ -220,17 +220,23 @@ func TestSampler(t *testing.T) {
 // classesOf lists from..to-1 (slots, here).
 func classesOf(from, to int) []int { return classes(from, to) }
 
+// holds counts the tokens of bound b that deal dl gives one of its
+// classes, and says whether the count is within the bound.
+func holds(g *group, b bound, dl *deal) (int, bool) {
+	n := 0
+	for _, k := range b.toks {
+		if slices.Contains(b.classes, dl.classes[g.toks[k].ev][g.toks[k].slot]) {
+			n++
+		}
+	}
+	return n, n >= b.lo && (b.hi < 0 || n <= b.hi)
+}
+
 // checkDeal checks one deal of group g against its bounds and its cards.
 func checkDeal(t *testing.T, slots []int, next map[int]int, units []supply, g *group, dl *deal) {
 	t.Helper()
 	for bi, b := range g.bounds {
-		n := 0
-		for _, k := range b.toks {
-			if slices.Contains(b.classes, dl.classes[g.toks[k].ev][g.toks[k].slot]) {
-				n++
-			}
-		}
-		if n < b.lo || b.hi >= 0 && n > b.hi {
+		if n, ok := holds(g, b, dl); !ok {
 			t.Fatalf("bound %d (classes %v, %d to %d) holds %d", bi, b.classes, b.lo, b.hi, n)
 		}
 	}

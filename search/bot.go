@@ -70,12 +70,13 @@ var DefaultParams = Params{Iterations: 400, Rollout: "random", Worlds: 8}
 
 // ParseParams reads what follows "search:" in a bot name: an iteration
 // count (2000), a time per decision (200ms, 1s), the rollout policy
-// (random or one of the game's bots), the rollout horizon (round, game, or steps=N decisions at most),
-// the guide (guide=NAME, one of the game's bots, or guide=none) and the
-// determinizations a decision builds at most (worlds=N), in any order,
-// separated by colons. The guide and the rollout policy are the game's
-// default bot unless told otherwise (random where the game has no bot),
-// or the rollout policy the script advises (game.search.rollout).
+// (random or one of the game's bots), the rollout horizon (round, game,
+// or steps=N decisions at most), the guide (guide=NAME, one of the game's
+// bots, or guide=none) and the determinizations a decision builds at most
+// (worlds=N), in any order, separated by colons. The guide and the
+// rollout policy are the game's default bot unless told otherwise (random
+// where the game has no bot), or the rollout policy the script advises
+// (game.search.rollout).
 func ParseParams(e *interp.Engine, args string) (Params, error) {
 	p := DefaultParams
 	if len(e.Info.Bots) > 0 {

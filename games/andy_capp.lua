@@ -871,6 +871,122 @@ function Game.play(t)
   end
 end
 
+-- What a seat's view tells of the hands it cannot see, for the search bot
+-- (docs/scripting.md, "Belief"). Answers are offered (t:offer) only to a
+-- seat that holds a card to answer with, unless always_ask is on or people
+-- share the keyboard: so a seat asked to resist a Loan held a Fight, and a
+-- lender passed by held none; a victim asked about a Flo held a Fight or a
+-- Landlord, one not asked held neither; in a brawl, a side asked to fight
+-- back held a Fight (or, over a Flo, a Landlord), a side the brawl passed
+-- by held none. A seat asked holds the card at its own prompt; a seat
+-- passed by held none at the prompt whose answer led to it (its hand did
+-- not change in between; it may draw before the next prompt). (Every card
+-- seen played, drawn or lent, the engine follows by itself.)
+local FIGHT_ONLY, FIGHT_OR_LANDLORD = { "Fight" }, { "Fight", "Landlord" }
+
+function Game.belief(view, seat, asked)
+  if view.settings and view.settings.always_ask then return {} end
+  local facts, log, n = {}, view.log, #asked
+  local seat_of = {}
+  for s, name in ipairs(view.names) do seat_of[name] = s end
+  -- A fact about seat s at the prompt of decision k (n + 1: now).
+  local function held(s, k, cards, yes)
+    if s == seat or k < 1 or k > n + 1 or (k <= n and asked[k].shared) then return end
+    facts[#facts + 1] = { at = k, seat = s, zone = "hand", [yes and "some" or "none"] = cards }
+  end
+  -- Whether the lines written while decision k was answered say text.
+  local function answer_says(k, text)
+    if k > n then return false end
+    local to = k < n and asked[k + 1].log or #log
+    for i = asked[k].log + 1, to do
+      if log[i]:find(text, 1, true) then return true end
+    end
+    return false
+  end
+  -- Decision k is asked of seat s.
+  local function asks(k, s) return k <= n and asked[k].seat == s end
+  -- The quarrel was settled while decision k was answered: the next prompt
+  -- is no answer to it.
+  local function settled(k)
+    return answer_says(k, " borrow") or answer_says(k, " takes the tray") or answer_says(k, " keeps ")
+      or answer_says(k, "out of the game")
+  end
+  -- A brawl between attacker and defender, after the defender's Fight in
+  -- answer to decision k - 1: the attacker answers first, then each in
+  -- turn while the answer is a Fight. A side asked held a card to answer;
+  -- a side passed by (the quarrel settled in the answer before) held none.
+  -- Returns the decision that follows the brawl.
+  local function brawl(attacker, defender, k, cards)
+    local side, other = attacker, defender
+    while k <= n do -- (a brawl going on now tells nothing yet)
+      if settled(k - 1) or not asks(k, side) then
+        held(side, k - 1, cards, false)
+        return k
+      end
+      held(side, k, cards, true)
+      if not answer_says(k, " fights back") then return k + 1 end -- a pass, or the Landlord
+      side, other, k = other, side, k + 1
+    end
+    return k
+  end
+  -- A Loan played by p, answered at decision k: the lenders are offered a
+  -- Fight in turn from p's left.
+  local function loan(p, k)
+    local pending = {}
+    for x = 1, view.players - 1 do pending[x] = (p + x - 1) % view.players + 1 end
+    local j = k + 1
+    while #pending > 0 do
+      if j > n then -- the window is open now: asked are the seat itself, if anyone
+        for _, q in ipairs(pending) do
+          if q == seat then return end
+          held(q, j - 1, FIGHT_ONLY, false)
+        end
+        return
+      end
+      local at = 0
+      if not answer_says(j - 1, " borrow") then -- else the window is over
+        for x, q in ipairs(pending) do
+          if asks(j, q) and at == 0 then at = x end
+        end
+      end
+      if at == 0 then -- nobody left holds a Fight
+        for _, q in ipairs(pending) do held(q, j - 1, FIGHT_ONLY, false) end
+        return
+      end
+      for x = 1, at - 1 do held(pending[x], j - 1, FIGHT_ONLY, false) end
+      held(pending[at], j, FIGHT_ONLY, true)
+      local next_j = j + 1
+      if answer_says(j, " resists ") then next_j = brawl(p, pending[at], j + 1, FIGHT_ONLY) end
+      local rest = {}
+      for x = at + 1, #pending do rest[#rest + 1] = pending[x] end
+      pending, j = rest, next_j
+    end
+  end
+  -- A Flo played by p on v's tray, answered at decision k.
+  local function flo(p, v, k)
+    if not settled(k) and k + 1 > n then return end -- the victim is being asked now
+    if settled(k) or not asks(k + 1, v) then
+      held(v, k, FIGHT_OR_LANDLORD, false)
+      return
+    end
+    held(v, k + 1, FIGHT_OR_LANDLORD, true)
+    if answer_says(k + 1, " fights for his tray") then brawl(p, v, k + 2, FIGHT_OR_LANDLORD) end
+  end
+  for k = 1, n do
+    if not asked[k].shared and not asked[k].say then
+      local to = k < n and asked[k + 1].log or #log
+      for i = asked[k].log + 1, to do
+        local line = log[i]
+        local who = line:match("^(.-) plays a Loan$")
+        if who and seat_of[who] then loan(seat_of[who], k) end
+        local p, v = line:match("^(.-) plays Flo on (.-)'s tray")
+        if p and seat_of[p] and seat_of[v] then flo(seat_of[p], seat_of[v], k) end
+      end
+    end
+  end
+  return facts
+end
+
 -- The bot plays from its seat's view; it is not part of the rules above:
 -- andy_capp_bots.lua adds it (Game.bots).
 require("andy_capp_bots")(Game)

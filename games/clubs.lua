@@ -199,7 +199,7 @@ function Clubs.play_trick(t, z, leader, first_card)
         t:note("follow", "To follow: " .. SUIT_WORD[follow] .. " or a club", follow)
       end
     else
-      t:log("%p plays %s", seat, card)
+      t:event("all", { kind = "play", seat = seat, card = card, follow = follow }, "%p plays %s", seat, card)
     end
   end
   local win_i, beaten_i = Clubs.trick_winner(played, follow)
@@ -279,6 +279,34 @@ function Clubs.play(t)
     local winners = Clubs.game_over(z.pad:totals(), t.options.target)
     if winners then return { winners = winners } end
   end
+end
+
+-- What a seat's view tells of the hands it cannot see, for the search bot
+-- (docs/scripting.md, "Belief"): [Twist #1] a player who plays neither the
+-- suit to follow nor a club holds neither, from that card to the end of the
+-- hand. (Every card seen played, the engine follows by itself.)
+local SUIT_CARDS = {}
+for _, suit in ipairs(cards.suits) do
+  SUIT_CARDS[suit] = {}
+  for rank = 2, 14 do SUIT_CARDS[suit][#SUIT_CARDS[suit] + 1] = cards.card(rank, suit).name end
+end
+
+function Clubs.belief(view, seat, asked)
+  local facts, k = {}, 0
+  for i, e in ipairs(view.events) do
+    while k < #asked and asked[k + 1].events < i do k = k + 1 end -- e answered decision k
+    if e.kind == "play" and e.follow and e.seat ~= seat then
+      local suit = e.card:sub(-1)
+      if suit ~= e.follow and suit ~= "C" then
+        local out = { SUIT_CARDS[e.follow] }
+        if e.follow ~= "C" then out[2] = SUIT_CARDS.C end
+        for _, list in ipairs(out) do
+          facts[#facts + 1] = { at = k, seat = e.seat, zone = "hand", none = list }
+        end
+      end
+    end
+  end
+  return facts
 end
 
 -- The bot plays from its seat's view; it is not part of the rules above:

@@ -716,6 +716,29 @@ function Game.play(t)
   return { winners = {} }
 end
 
+-- What a seat's view tells of the hands it cannot see, for the search bot
+-- (docs/scripting.md, "Belief"), as the notebook reads it: [6] a player
+-- who cannot show a card holds none of the three named; one who shows a
+-- card holds at least one of them, and two when he was asked which to show
+-- (the engine shows the only one by itself); [9] a suggester whom nobody
+-- could show a card, and who did not win, holds one himself. Cards never
+-- move after the deal, so each fact holds now.
+function Game.belief(view, seat, asked)
+  local facts, k = {}, 0
+  for i, e in ipairs(view.events) do
+    while k < #asked and asked[k + 1].events < i do k = k + 1 end -- e answered decision k
+    if e.kind == "pass" then
+      facts[#facts + 1] = { seat = e.seat, zone = "hand", none = e.cards }
+    elseif e.kind == "showed" and e.seat ~= seat then
+      local chose = k > 0 and asked[k].seat == e.seat
+      facts[#facts + 1] = { seat = e.seat, zone = "hand", some = e.cards, n = chose and 2 or 1 }
+    elseif e.kind == "nobody" and e.seat ~= seat then
+      facts[#facts + 1] = { seat = e.seat, zone = "hand", some = e.cards }
+    end
+  end
+  return facts
+end
+
 -- The bot and the deduction notebook (the `notes` command) read a seat's
 -- view; they are not part of the rules above: cluedo_bots.lua adds them
 -- (Game.bots, Game.tools, Game.search).

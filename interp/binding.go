@@ -569,7 +569,7 @@ func (m *Match) luaCards(L *lua.LState) int {
 		if _, dup := m.meta.cardByName[c.Name]; !dup {
 			m.meta.cardByName[c.Name] = c
 		}
-		table.Move(c, z, 0)
+		m.moveCard(L, c, z, 0, true) // a new card: nobody knows it yet
 		out.RawSetInt(i, t)
 	}
 	L.Push(out)

@@ -70,11 +70,22 @@ type GameInfo struct {
 	// Determinize says whether the script helps search bots imagine
 	// hidden cards (game.determinize; see Match.Determinize).
 	Determinize bool
+	// Belief says whether the script states what a seat's view tells of
+	// the cards it cannot see (game.belief; see Engine.NewBelief).
+	Belief bool
 	// SearchRollout is the policy the script asks bot:search to play its
 	// rollouts with unless told otherwise (game.search.rollout): "random"
 	// or one of Bots; "" leaves it to the search bot (the default bot).
 	SearchRollout string
+	// SearchSteps, when not 0, is how many decisions the script asks
+	// bot:search's rollouts to play at most (game.search.steps).
+	SearchSteps int
 }
+
+// GameFields are the fields of the table a script returns that the engine
+// reads (title, play, the hooks): what stdlib/tabletop.meta.lua annotates
+// as class Game. A test keeps the list to what the engine's code reads.
+var GameFields = []string{"about", "belief", "bots", "determinize", "on_say", "options", "play", "players", "search", "seats", "title", "tools"}
 
 // OptionDecl is one game option a script declares, with its default and
 // the values it takes (options.go).
@@ -273,6 +284,7 @@ func (e *Engine) describe() error {
 	info.Tools = sortedFuncKeys(game.RawGetString("tools"))
 	_, info.OnSay = game.RawGetString("on_say").(*lua.LFunction)
 	_, info.Determinize = game.RawGetString("determinize").(*lua.LFunction)
+	_, info.Belief = game.RawGetString("belief").(*lua.LFunction)
 	if err := e.readSearch(game.RawGetString("search"), &info); err != nil {
 		return err
 	}
@@ -282,7 +294,7 @@ func (e *Engine) describe() error {
 
 // readSearch reads game.search, the script's advice to search bots:
 // rollout, the policy they play games out with ("random" or one of the
-// game's bots).
+// game's bots), and steps, how many decisions a rollout plays at most.
 func (e *Engine) readSearch(v lua.LValue, info *GameInfo) error {
 	if v == lua.LNil {
 		return nil
@@ -290,6 +302,13 @@ func (e *Engine) readSearch(v lua.LValue, info *GameInfo) error {
 	t, ok := v.(*lua.LTable)
 	if !ok {
 		return &ScriptError{Msg: fmt.Sprintf("%s: search must be a table {rollout = ...}, not a %s", e.Path, v.Type())}
+	}
+	if st := t.RawGetString("steps"); st != lua.LNil {
+		n, ok := st.(lua.LNumber)
+		if !ok || float64(int(n)) != float64(n) || n < 1 || n > 1_000_000 {
+			return &ScriptError{Msg: fmt.Sprintf("%s: search.steps must be a whole number of decisions from 1 to 1000000, not %s", e.Path, capText(st.String(), 40))}
+		}
+		info.SearchSteps = int(n)
 	}
 	r := t.RawGetString("rollout")
 	if r == lua.LNil {

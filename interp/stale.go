@@ -23,9 +23,13 @@ import (
 // (card, { known = true }) — a card passed face up, a pile whose order
 // everyone followed.
 
-// moveCard moves c onto z at pos (0: on top); meant says that the seats
-// that know it are meant to go on knowing it.
+// moveCard moves c onto z at pos (0: on top), telling the match's
+// MoveWatcher first (belief.go); meant says that the seats that know it
+// are meant to go on knowing it.
 func (m *Match) moveCard(L *lua.LState, c *Card, z *Zone, pos int, meant bool) {
+	if w, ok := m.Config.Chance.(MoveWatcher); ok {
+		w.Moving(m, c, z)
+	}
 	if !meant && !m.silent {
 		if stale := table.StaleIn(c, z); stale != 0 {
 			m.noteStale(L, c, z, stale)

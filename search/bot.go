@@ -23,7 +23,7 @@ func init() {
 			}
 			return New(e, seat, seed, p), nil
 		},
-		Help: "search[:ITERATIONS|:DURATION][:ROLLOUT][:guide=BOT|none][:worlds=N]: information-set Monte Carlo tree search from the seat's own view, guided by the game's own bot, which also plays its rollouts (ROLLOUT random plays them at random)",
+		Help: "search[:ITERATIONS|:DURATION][:ROLLOUT][:guide=BOT|none][:worlds=N][:steps=N]: information-set Monte Carlo tree search from the seat's own view, guided by the game's own bot, which also plays its rollouts (ROLLOUT random plays them at random)",
 	})
 }
 
@@ -50,6 +50,13 @@ type Params struct {
 	// end of the round: a score pad gains a row or a track marker moves;
 	// the game's end for games that keep no score that way). "" is round.
 	Horizon string
+	// Steps, when not 0, also stops a rollout after that many decisions
+	// past the decision being searched: a seat is then rewarded by what
+	// it scored meanwhile against the others, and a game won within them
+	// counts as won. (Cluedo's random rollouts would otherwise go on for
+	// hundreds of turns that nobody wins; a few say whether a suggestion
+	// wins at once.)
+	Steps int
 	// Guide, when set, is one of the game's bots, asked at every decision
 	// from the seat's own view: the search plays another option than the
 	// guide's only when its iterations found that option clearly better
@@ -65,12 +72,13 @@ var DefaultParams = Params{Iterations: 400, Rollout: "random", Worlds: 8}
 
 // ParseParams reads what follows "search:" in a bot name: an iteration
 // count (2000), a time per decision (200ms, 1s), the rollout policy
-// (random or one of the game's bots), the rollout horizon (round or game),
-// the guide (guide=NAME, one of the game's bots, or guide=none) and the
-// determinizations a decision builds at most (worlds=N), in any order,
-// separated by colons. The guide and the rollout policy are the game's
-// default bot unless told otherwise (random where the game has no bot),
-// or the rollout policy the script advises (game.search.rollout).
+// (random or one of the game's bots), the rollout horizon (round, game,
+// or steps=N decisions at most), the guide (guide=NAME, one of the game's
+// bots, or guide=none) and the determinizations a decision builds at most
+// (worlds=N), in any order, separated by colons. The guide and the
+// rollout policy are the game's default bot unless told otherwise (random
+// where the game has no bot), or the rollout policy the script advises
+// (game.search.rollout).
 func ParseParams(e *interp.Engine, args string) (Params, error) {
 	p := DefaultParams
 	if len(e.Info.Bots) > 0 {
@@ -79,16 +87,21 @@ func ParseParams(e *interp.Engine, args string) (Params, error) {
 	if e.Info.SearchRollout != "" {
 		p.Rollout = e.Info.SearchRollout // the script's advice (game.search)
 	}
+	p.Steps = e.Info.SearchSteps
 	if args == "" {
 		return p, nil
 	}
 	for _, a := range strings.Split(args, ":") {
 		if n, ok := strings.CutPrefix(a, "worlds="); ok {
-			w, err := strconv.Atoi(n)
-			if err != nil || w < 1 || w > 1000 {
+			if p.Worlds, ok = intIn(n, 1, 1000); !ok {
 				return p, fmt.Errorf("bot search:%s: worlds must be 1 to 1000", args)
 			}
-			p.Worlds = w
+			continue
+		}
+		if n, ok := strings.CutPrefix(a, "steps="); ok {
+			if p.Steps, ok = intIn(n, 0, 1_000_000); !ok {
+				return p, fmt.Errorf("bot search:%s: steps must be 0 (none) to 1000000", args)
+			}
 			continue
 		}
 		if name, ok := strings.CutPrefix(a, "guide="); ok {
@@ -124,7 +137,7 @@ func ParseParams(e *interp.Engine, args string) (Params, error) {
 			p.Horizon = a
 			continue
 		}
-		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s), a horizon (round, game), a guide (guide=NAME, guide=none) nor worlds=N", args, a, strings.Join(e.Info.Bots, ", "))
+		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s), a horizon (round, game, steps=N), a guide (guide=NAME, guide=none) nor worlds=N", args, a, strings.Join(e.Info.Bots, ", "))
 	}
 	return p, nil
 }
@@ -210,6 +223,7 @@ type searcher struct {
 
 	src    *interp.Match // the game the mirror follows
 	mirror *mirror
+	hook   *interp.Belief // the script's belief hook, nil without one
 	b      *builder
 	pool   []*world
 	// bases are the silent replays at the present of the worlds of pool
@@ -230,6 +244,10 @@ type searcher struct {
 
 func (t *searcher) close() {
 	t.closeBases()
+	if t.hook != nil {
+		t.hook.Close()
+		t.hook = nil
+	}
 	t.mirror.closeIfAny()
 	if bp, ok := t.policy.(*botPolicy); ok {
 		bp.close()
@@ -263,7 +281,51 @@ func (t *searcher) sync(m *interp.Match) error {
 		return err
 	}
 	t.b.obs = t.mirror.canonical()
+	return t.believe()
+}
+
+// believe brings the seat's beliefs up to date — the script's facts, when
+// it states any (game.belief) — and gives the builder a dealer for them.
+func (t *searcher) believe() error {
+	bl, obs := t.mirror.tr.b, &t.mirror.obs
+	if t.eng.Info.Belief && bl.factsAt != len(obs.Steps) {
+		if t.hook == nil {
+			h, err := t.eng.NewBelief(t.seat)
+			if err != nil {
+				return fmt.Errorf("search: %w", err)
+			}
+			t.hook = h
+		}
+		facts, err := t.hook.Facts(t.mirror.m, askedOf(obs))
+		if err != nil {
+			return fmt.Errorf("search: %w", err)
+		}
+		bl.setFacts(t.mirror.m, facts, len(obs.Steps))
+	}
+	t.b.dealer = newDealer(bl, t.rng)
 	return nil
+}
+
+// askedOf is the history a belief hook reads: who was asked each decision,
+// after how many of the lines and events the seat read.
+func askedOf(obs *Observation) []interp.Asked {
+	out := make([]interp.Asked, 0, len(obs.Steps))
+	log, events := 0, 0
+	count := func(lines []Line) {
+		for _, l := range lines {
+			log++
+			if l.Event {
+				events++
+			}
+		}
+	}
+	count(obs.Setup)
+	for k, st := range obs.Steps {
+		shared := obs.SharedFrom > 0 && k+1 >= obs.SharedFrom
+		out = append(out, interp.Asked{Seat: st.Seat, Say: st.Say, Log: log, Events: events, Shared: shared})
+		count(st.Lines)
+	}
+	return out
 }
 
 // choose runs the search for the decision m waits for, within ctx
@@ -534,6 +596,9 @@ func (t *searcher) newWorld() (*world, bool) {
 func (t *searcher) replay(w *world) (*interp.Match, error) {
 	obs := t.b.obs
 	a := &arranger{obs: obs, w: w, rng: t.rng}
+	if w.deal != nil {
+		a.dl = t.b.dealer
+	}
 	d := make([]interp.Decision, len(obs.Steps))
 	for k, st := range obs.Steps {
 		d[k] = interp.Decision{Seat: st.Seat, Text: w.texts[k], Say: st.Say}
@@ -555,3 +620,9 @@ func hasBot(e *interp.Engine, name string) bool {
 
 // unit is a uniform number in [0, 1).
 func unit(r *interp.RNG) float64 { return float64(r.Uint64()>>11) / (1 << 53) }
+
+// intIn reads s as a whole number from lo to hi.
+func intIn(s string, lo, hi int) (int, bool) {
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= lo && n <= hi
+}

@@ -48,6 +48,14 @@ type builder struct {
 	// windowsAt steps.
 	windows   map[windowKey]window
 	windowsAt int
+	// dealer deals worlds from the seat's beliefs (sample.go); nil
+	// leaves the deal to the shuffles' orders and their repairs.
+	dealer *dealer
+	// phrases are first lines (the deciding seat's name aside) and the
+	// options they were seen with (propose.go); phrasesAt is how many
+	// steps of the seat's own were read for them.
+	phrases   map[string]string
+	phrasesAt int
 }
 
 // Stats counts a builder's work.
@@ -56,13 +64,17 @@ type Stats struct {
 	Rejected int // worlds given up
 	Replays  int // replays started (worlds and backtracks)
 	Steps    int // decisions replayed while building
+	Dealt    int // deals made from the seat's beliefs
+	NoDeal   int // times the beliefs gave no deal
 }
 
 // maxReplays bounds the replays one world may take (its first included),
-// and maxRepairs how many of them may follow a repair of its deal.
+// maxRepairs how many of them may follow a repair of its deal, and
+// maxRedeals how many may follow a new deal from the beliefs.
 const (
 	maxReplays = 48
 	maxRepairs = 40
+	maxRedeals = 3
 )
 
 // attempt is the state of one world being built: for each step the
@@ -137,9 +149,10 @@ func (b *builder) build(w *world) *interp.Match {
 	}
 	w.texts = w.texts[:n]
 	w.reached = -1
+	b.dealFor(w)
 	at := &attempt{cand: make([][]string, n), at: make([]int, n), settled: make([]bool, n), texts: w.texts}
 	var last *swap // the deal's last repair
-	repairs := 0
+	repairs, redeals := 0, 0
 	for r := 0; r < maxReplays; r++ {
 		b.stats.Replays++
 		m, d := b.run(w, at)
@@ -177,6 +190,18 @@ func (b *builder) build(w *world) *interp.Match {
 			continue
 		}
 		j := b.suspect(d, at)
+		if j < 0 && w.deal != nil && !b.relaxed && redeals < maxRedeals {
+			// What the hidden cards decided departs, and the beliefs
+			// said nothing against the deal: deal again, keeping the
+			// choices that lines confirmed.
+			if nd := b.dealer.sample(b.rng); nd != nil {
+				b.stats.Dealt++
+				w.redeal(nd)
+				at.origin = nil
+				redeals++
+				continue
+			}
+		}
 		if j < 0 && !b.relaxed && repairs < maxRepairs {
 			if last != nil && d.before(last.d) {
 				// The last repair made things worse: undo it, and try
@@ -258,6 +283,9 @@ func (b *builder) set(w *world, at *attempt, j, i int) {
 func (b *builder) run(w *world, at *attempt) (*interp.Match, *departure) {
 	obs := b.obs
 	a := &arranger{obs: obs, w: w, rng: b.rng, lenient: b.relaxed, building: true}
+	if w.deal != nil {
+		a.dl = b.dealer
+	}
 	defer func() { b.drawn = a.d }()
 	m, err := startMatch(b.eng, worldConfig(obs, w, a))
 	if err != nil {
@@ -604,11 +632,48 @@ func (b *builder) note(w *world, n int, partial bool) {
 		if st := b.obs.Steps[k]; st.Own() || st.Say || partial && st.Secret {
 			continue
 		}
+		if key := b.phraseKey(k); key != "" {
+			if b.phrases == nil {
+				b.phrases = map[string]string{}
+			}
+			b.phrases[key] = t
+		}
 		if b.memo[k] == nil {
 			b.memo[k] = map[string]int{}
 		}
 		b.memo[k][t]++
 	}
+}
+
+// dealFor gives w a deal from the seat's beliefs: a fresh world a new
+// one; a world dealt at an earlier decision keeps its deal where it still
+// agrees with everything seen since (dealer.refit), else a new one.
+func (b *builder) dealFor(w *world) {
+	if b.dealer == nil || b.relaxed {
+		return
+	}
+	if w.deal != nil && b.dealer.refit(b.rng, w) {
+		return
+	}
+	if w.deal == nil && len(w.orders) > 0 {
+		return // a world of the old kind: its orders are repaired
+	}
+	if nd := b.dealer.sample(b.rng); nd != nil {
+		b.stats.Dealt++
+		w.redeal(nd)
+		return
+	}
+	b.stats.NoDeal++
+	if w.deal != nil {
+		w.deal = nil // dealt before, no deal now: repaired the old way
+		w.dealt = nil
+	}
+}
+
+// redeal gives w deal nd: its shuffles come out anew, its secret draws
+// are drawn anew.
+func (w *world) redeal(nd *deal) {
+	w.deal, w.orders, w.dealt, w.draws = nd, nil, nil, nil
 }
 
 // worldConfig is the configuration that replays world w.
@@ -633,6 +698,15 @@ func lineText(l interp.LogLine) string { return l.Text }
 // for when fresh worlds rarely agree with the observation.
 func (b *builder) mutate(w *world) *world {
 	c := w.clone()
+	if c.deal != nil && b.dealer != nil {
+		// A dealt world's neighbour: the same choices, another deal.
+		if nd := b.dealer.sample(b.rng); nd != nil {
+			b.stats.Dealt++
+			c.redeal(nd)
+			c.seed = b.rng.Uint64()
+			return c
+		}
+	}
 	var events []int
 	for i, o := range c.orders {
 		if i < len(b.obs.Events) && len(o) > 1 && len(freeSlots(&b.obs.Events[i], o)) > 1 {

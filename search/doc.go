@@ -52,10 +52,25 @@
 //     slots they may have had (an Observation). A card a line names is
 //     seen as it lay when the line was written: Members Only lays cards
 //     open and deals them again within one step;
-//   - a world (world.go) is a seed, how every shuffle came out — the seen
-//     cards in slots they may have had, the others at random — the secret
-//     draws (t:random: the card a Loan took from a hand) and a choice for
-//     every other seat's decision;
+//   - beside it the mirror keeps the seat's beliefs over hands (belief.go):
+//     how the cards moved, in the terms the seat could follow — out of
+//     each shuffle into slots, off the top of piles into hands, seen
+//     leaving a hand, gone from a hand unseen — and what the script's
+//     belief hook (game.belief) says the rules tell: a suit not followed,
+//     a card that could not be shown, a Fight held by a seat asked to
+//     resist a Loan. A dealer (sample.go) turns them into bounds on the
+//     deal — of these slots, at least so many and at most so many hold
+//     these cards — and deals worlds that meet them all at once: by a
+//     greedy deal, or a local search where the bounds overlap
+//     (localsearch.go), each deal checked against everything the seat saw,
+//     op by op (check.go). Cluedo's worlds no longer come from hundreds
+//     of replays of random deals, and Andy Capp's, which no random deal
+//     agreed with, from a few;
+//   - a world (world.go) is a seed, how every shuffle came out — as its
+//     deal says, or, where the beliefs cannot follow the cards, the seen
+//     cards in slots they may have had and the others at random — the
+//     secret draws (t:random: the card a Loan took from a hand, taken as
+//     the deal says) and a choice for every other seat's decision;
 //   - the builder (build.go) replays a world and checks it against the
 //     Observation step by step: the seat must read the same lines after
 //     every decision, be asked the same things, and see the same view at
@@ -67,10 +82,11 @@
 //     they were made), to a choice whose lines agreed but whose outcome
 //     showed after another seat's answer (Andy Capp's Flo "with 3"), to
 //     the secret draws, and, where the hidden cards decided the lines
-//     ("Burgess cannot show a card"), to the deal: a card the lines name
-//     moves to another unseen slot, or a seat that was asked where the
-//     seat saw another asked gives the cards its question named to that
-//     other. Cards that look alike are named canonically (canon.go), so
+//     ("Burgess cannot show a card"), to the deal: a new deal from the
+//     beliefs, and when those say nothing against the deal, a repair — a
+//     card the lines name moves to another unseen slot, or a seat that
+//     was asked where the seat saw another asked gives the cards its
+//     question named to that other. Cards that look alike are named canonically (canon.go), so
 //     which of two beers the seat saw where steers nothing. A world that
 //     cannot agree is rejected; worlds that held
 //     are kept, changed a little into neighbours when fresh ones rarely

@@ -65,6 +65,7 @@ type Line struct {
 	Text   string
 	Cards  []string // names of the cards it names
 	Labels []string // and their labels
+	Event  bool     // a t:event line, with data for bots
 }
 
 // An Event is one zone shuffle.
@@ -101,7 +102,7 @@ type Need struct {
 // lineOf converts a log line to what the observer keeps of it. Lines are
 // compared by text: two cards of the same name are the same to a reader.
 func lineOf(m *interp.Match, l interp.LogLine) Line {
-	out := Line{Text: l.Text}
+	out := Line{Text: l.Text, Event: l.Data != nil}
 	for _, id := range l.Cards {
 		c := m.Cards[id-1]
 		out.Cards = append(out.Cards, c.Name)
@@ -118,6 +119,9 @@ type recorder struct {
 	epoch  []int   // by card ID: index of the last event the card was shuffled in, -1 if none
 	chain  [][]int // by card ID: the events it was shuffled in
 	rolls  []int
+	// tr, when set, follows the cards for the seat's beliefs: it looks
+	// before every shuffle and notes the shuffle after.
+	tr *tracker
 }
 
 type recEvent struct {
@@ -160,8 +164,14 @@ func (r *recorder) Shuffle(m *interp.Match, z *interp.Zone) error {
 	if r.inner != nil {
 		shuffle = func(z *interp.Zone) error { return r.inner.Shuffle(m, z) }
 	}
+	if r.tr != nil {
+		r.tr.beforeShuffle(m)
+	}
 	if err := shuffle(z); err != nil {
 		return err
+	}
+	if r.tr != nil {
+		r.tr.shuffled(m, z, len(r.events))
 	}
 	r.grow(m)
 	ev := recEvent{zone: z.ID, order: make([]int, len(z.Cards)), logAt: m.LogLen()}
@@ -174,9 +184,22 @@ func (r *recorder) Shuffle(m *interp.Match, z *interp.Zone) error {
 	return nil
 }
 
+// Moving implements interp.MoveWatcher: the tracker closes a batch of moves
+// before a card leaves a zone that gained cards in it, or enters one that
+// lost cards in it, so that a tray laid and the cards drawn after it are
+// seen in that order.
+func (r *recorder) Moving(m *interp.Match, c *interp.Card, to *interp.Zone) {
+	if r.tr != nil {
+		r.tr.moving(m, c, to)
+	}
+}
+
 // Draw implements interp.SecretChance as the engine draws, or as the true
 // game's own Chance does: the draws are secret, and not recorded.
 func (r *recorder) Draw(m *interp.Match, n int) int {
+	if r.tr != nil {
+		r.tr.drawing(m)
+	}
 	if sc, ok := r.inner.(interp.SecretChance); ok {
 		return sc.Draw(m, n)
 	}
@@ -212,6 +235,8 @@ type mirror struct {
 	rec  *recorder
 	obs  Observation
 	read int // log lines of m seen so far
+	// tr follows the cards for the seat's beliefs (belief.go).
+	tr *tracker
 
 	seen      map[[2]int]bool   // card ID and event: the seat has seen the card that came out of it
 	cum       []map[int]setInts // by event: origin zone ID → slots of cards seen to leave or lie in it
@@ -227,7 +252,8 @@ func newMirror(eng *interp.Engine, cfg interp.Config, seat int) (*mirror, error)
 	// A stacked deck (Config.Stack, for tests) is how the true game's
 	// shuffles came out: the mirror honours it, the worlds do not (the
 	// seat has not seen the deck).
-	mr := &mirror{eng: eng, seat: seat, rec: &recorder{inner: cfg.Chance}}
+	mr := &mirror{eng: eng, seat: seat, rec: &recorder{inner: cfg.Chance}, tr: newTracker(seat)}
+	mr.rec.tr = mr.tr
 	cfg.Chance = mr.rec
 	cfg.Out = nil
 	m, err := eng.NewMatch(cfg)
@@ -242,6 +268,7 @@ func newMirror(eng *interp.Engine, cfg interp.Config, seat int) (*mirror, error)
 	mr.look(ids)
 	mr.obs.Labels = make([][]string, cfg.Players+1)
 	mr.addLabels()
+	mr.tr.bound(m, 0)
 	return mr, nil
 }
 
@@ -288,6 +315,7 @@ func (mr *mirror) advance(decisions []interp.Decision) error {
 		mr.obs.Steps = append(mr.obs.Steps, st)
 		mr.look(named)
 		mr.addLabels()
+		mr.tr.bound(mr.m, len(mr.obs.Steps))
 	}
 	mr.finish()
 	return nil

@@ -40,14 +40,21 @@ func (b *builder) rank(m *interp.Match, p *interp.Prompt, k int, prev string) []
 			}
 		}
 	}
+	if t, ok := b.phrase(k); ok && p.Index(t) >= 0 && first[t] == 0 {
+		first[t] = 1
+	}
 	win := b.window(k, p.Seat, m.SeatLabel(p.Seat))
 	type scored struct {
 		i     int
-		score [6]int
+		score [12]int
 	}
 	list := make([]scored, n)
 	for i, text := range p.Options {
-		list[i] = scored{i: i, score: win.score(text, m.OptionCards(i))}
+		cards := m.OptionCards(i)
+		a, c := win.score(text, cards), win.whole().score(text, cards)
+		copy(list[i].score[:6], a[:])
+		copy(list[i].score[6:], c[:])
+		list[i].i = i
 		list[i].score[0] = first[text]
 	}
 	b.rng.Shuffle(n, func(i, j int) { list[i], list[j] = list[j], list[i] })
@@ -70,12 +77,74 @@ func (b *builder) rank(m *interp.Match, p *interp.Prompt, k int, prev string) []
 	return out
 }
 
+// A decision's first line, its deciding seat's name aside, often says
+// which option was chosen in words of the game's own: "Green places no
+// bet" is the option pass, "Sergeant Northey stays in the Great Hall" is
+// stay. The seat learns these phrases from its own decisions, whose
+// options it knows, and from other seats' decisions that lines confirmed;
+// rank tries first the option a phrase was last seen with.
+
+// phraseKey is the first line of step k with the deciding seat's names
+// replaced, or "" when it wrote none.
+func (b *builder) phraseKey(k int) string {
+	st := b.obs.Steps[k]
+	if len(st.Lines) == 0 || st.Say || st.Secret {
+		return ""
+	}
+	text := st.Lines[0].Text
+	if st.Seat >= 1 && st.Seat < len(b.obs.Labels) {
+		for _, l := range b.obs.Labels[st.Seat] {
+			text = strings.ReplaceAll(text, l, "\x00")
+		}
+	}
+	return text
+}
+
+// learnPhrases notes the phrases of the seat's own decisions since the
+// last call.
+func (b *builder) learnPhrases() {
+	if b.phrases == nil {
+		b.phrases = map[string]string{}
+	}
+	for ; b.phrasesAt < len(b.obs.Steps); b.phrasesAt++ {
+		if st := b.obs.Steps[b.phrasesAt]; st.Own() && !st.Say {
+			if key := b.phraseKey(b.phrasesAt); key != "" {
+				b.phrases[key] = st.Text
+			}
+		}
+	}
+}
+
+// phrase returns the option the first line of step k was last seen with.
+func (b *builder) phrase(k int) (string, bool) {
+	b.learnPhrases()
+	key := b.phraseKey(k)
+	if key == "" {
+		return "", false
+	}
+	t, ok := b.phrases[key]
+	return t, ok
+}
+
 // window is what the seat read after a decision: the words said about the
 // deciding seat (after its name, up to another seat's) and the cards named.
 type window struct {
 	words map[string]int // the words said
 	parts map[string]int // the parts of hyphenated words ("umbrella" of "umbrella-no")
 	cards map[string]bool
+	// all is the window of the same lines whole, not cut at other seats'
+	// names: it breaks the ties of the cut one ("I suggest that Reverend
+	// Burgess …" names a person who is also a seat). Nil when the window
+	// is not cut.
+	all *window
+}
+
+// whole returns the window of the lines whole.
+func (w window) whole() window {
+	if w.all != nil {
+		return *w.all
+	}
+	return w
 }
 
 // window gathers the lines of step k and the steps after it, up to the
@@ -120,7 +189,12 @@ func (b *builder) gather(k, seat int, label string) window {
 			lines = steps[j].Lines
 		}
 	}
-	return b.windowOf(lines, seat, label, found)
+	w := b.windowOf(lines, seat, label, found)
+	if found {
+		all := b.windowOf(lines, seat, label, false)
+		w.all = &all
+	}
+	return w
 }
 
 // windowOf is the window of lines: all their words, or when about the

@@ -409,6 +409,7 @@ func TestParamsFollowTheScriptsAdvice(t *testing.T) {
 		{"members_only", "100ms", "random", "steward"},
 		{"members_only", "steward", "steward", "steward"},
 		{"cluedo", "", "random", "detective"},
+		{"cluedo", "steps=0", "random", "detective"},
 		{"cluedo", "detective", "detective", "detective"},
 		{"andy_capp", "", "regular", "regular"},
 		{"das_regeln_wir_schon", "", "lobbyist", "lobbyist"},
@@ -417,6 +418,10 @@ func TestParamsFollowTheScriptsAdvice(t *testing.T) {
 		p, err := ParseParams(loadGame(t, c.game), c.args)
 		if err != nil || p.Rollout != c.rollout || p.Guide != c.guide {
 			t.Errorf("%s, search:%s: rollout %q, guide %q (%v), want %s and %s", c.game, c.args, p.Rollout, p.Guide, err, c.rollout, c.guide)
+		}
+		// Cluedo's rollouts stop after twelve decisions, unless told steps=0.
+		if want := map[bool]int{true: 12}[c.game == "cluedo" && c.args != "steps=0"]; p.Steps != want {
+			t.Errorf("%s, search:%s: steps %d, want %d", c.game, c.args, p.Steps, want)
 		}
 	}
 }

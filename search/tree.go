@@ -92,6 +92,8 @@ func (t *searcher) iterate(root *node, m *interp.Match) error {
 	n := root
 	base := interim(m)
 	expanded, over := false, false
+	steps := 0 // decisions past the root
+	cut := func() bool { steps++; return t.params.Steps > 0 && steps >= t.params.Steps }
 	for p := m.Prompt(); p != nil && !expanded && !over; p = m.Prompt() {
 		seat := p.Seat
 		var i int
@@ -113,7 +115,7 @@ func (t *searcher) iterate(root *node, m *interp.Match) error {
 			return err
 		}
 		n = e.node()
-		over = t.roundOver(m, base)
+		over = t.roundOver(m, base) || cut()
 	}
 	for p := m.Prompt(); p != nil && !over; p = m.Prompt() {
 		i, err := t.policy.choose(m)
@@ -124,7 +126,7 @@ func (t *searcher) iterate(root *node, m *interp.Match) error {
 			return err
 		}
 		t.rolloutSteps++
-		over = t.roundOver(m, base)
+		over = t.roundOver(m, base) || cut()
 	}
 	if m.Err() != nil {
 		return m.Err()

@@ -28,6 +28,12 @@ type world struct {
 	// reached is how far the last build got, when it failed: worlds that
 	// get further are better starting points for a repair.
 	reached int
+	// deal, when set, is the deal the seat's beliefs gave the world
+	// (sample.go): its shuffles come out as it says, and its secret draws
+	// take the cards it says. dealt marks, by event, the orders made from
+	// it (kept as they are, never repaired card by card).
+	deal  *deal
+	dealt []bool
 }
 
 // draw is one secret draw of a world: v of 1..n, made at a step of the
@@ -40,7 +46,7 @@ type draw struct {
 
 // clone copies w deeply enough to change it.
 func (w *world) clone() *world {
-	c := &world{seed: w.seed, texts: append([]string(nil), w.texts...), draws: append([]draw(nil), w.draws...), dice: append([]int(nil), w.dice...), reached: w.reached}
+	c := &world{seed: w.seed, texts: append([]string(nil), w.texts...), draws: append([]draw(nil), w.draws...), dice: append([]int(nil), w.dice...), reached: w.reached, deal: w.deal, dealt: append([]bool(nil), w.dealt...)}
 	c.orders = make([][]int, len(w.orders))
 	for i, o := range w.orders {
 		c.orders[i] = append([]int(nil), o...)
@@ -69,6 +75,10 @@ type arranger struct {
 	// being replayed, and d counts the draws so far.
 	building bool
 	step, d  int
+	// dl deals the world's cards when it has a deal; drawn counts, by
+	// step, the secret draws made so far.
+	dl    *dealer
+	drawn map[int]int
 }
 
 func (a *arranger) Roll(m *interp.Match, sides int) int { return m.RollDie(sides) }
@@ -122,7 +132,11 @@ func (a *arranger) Draw(m *interp.Match, n int) int {
 	case !a.building:
 		return m.DrawSecret(n)
 	}
-	d := draw{n: n, v: 1 + a.rng.Intn(n), step: a.step, logAt: m.LogLen()}
+	v := 1 + a.rng.Intn(n)
+	if dv, ok := a.dealtDraw(m, n); ok {
+		v = dv
+	}
+	d := draw{n: n, v: v, step: a.step, logAt: m.LogLen()}
 	if j < len(ws) { // the game went otherwise before it: another draw
 		ws[j] = d
 	} else {
@@ -144,19 +158,85 @@ func (a *arranger) Shuffle(m *interp.Match, z *interp.Zone) error {
 	for len(a.w.orders) <= i {
 		a.w.orders = append(a.w.orders, nil)
 	}
+	for len(a.w.dealt) <= i {
+		a.w.dealt = append(a.w.dealt, false)
+	}
+	if a.w.orders[i] == nil && a.dl != nil && a.w.deal.has(i) {
+		order, err := a.dl.realize(z, a.w.deal.classes[i])
+		if err != nil {
+			return a.depart(m, z, fmt.Errorf("%w: shuffle %d: %v", errDeparts, i+1, err))
+		}
+		a.w.orders[i], a.w.dealt[i] = order, true
+	}
+	if a.w.dealt[i] && len(a.w.orders[i]) == len(z.Cards) {
+		return a.lay(z, a.w.orders[i])
+	}
 	order, err := a.order(ev, z, a.w.orders[i])
 	if err != nil {
 		return a.depart(m, z, fmt.Errorf("%w: shuffle %d: %v", errDeparts, i+1, err))
 	}
-	a.w.orders[i] = order
+	a.w.orders[i], a.w.dealt[i] = order, false
+	return a.lay(z, order)
+}
+
+// lay puts z's cards in order (card IDs, bottom first); it departs when
+// the order is not of z's cards.
+func (a *arranger) lay(z *interp.Zone, order []int) error {
 	byID := make(map[int]*interp.Card, len(z.Cards))
 	for _, c := range z.Cards {
 		byID[c.ID] = c
 	}
+	cards := make([]*interp.Card, len(order))
 	for p, id := range order {
-		z.Cards[p] = byID[id]
+		if cards[p] = byID[id]; cards[p] == nil {
+			a.fail = fmt.Errorf("%w: a shuffle holds other cards than the world's", errDeparts)
+			return a.fail
+		}
+		delete(byID, id)
 	}
+	copy(z.Cards, cards)
 	return nil
+}
+
+// dealtDraw is the secret draw that takes the card the world's deal says
+// the draw moved: the seat's model notes which cards left their zones
+// after each secret draw of a step (the mirror looks before every draw),
+// and the world's draw takes a card of that class from that zone when the
+// zone holds n cards (t:random(#zone), then zone:at(i), as Andy Capp's
+// Loan takes a card from a hand).
+func (a *arranger) dealtDraw(m *interp.Match, n int) (int, bool) {
+	if a.dl == nil || a.w.deal == nil {
+		return 0, false
+	}
+	if a.drawn == nil {
+		a.drawn = map[int]int{}
+	}
+	a.drawn[a.step]++
+	for _, mv := range a.dl.bagMoves[a.step] {
+		if mv.draw != a.drawn[a.step] {
+			continue
+		}
+		class := mv.class
+		if mv.anon >= 0 {
+			if mv.anon >= len(a.w.deal.anon) {
+				continue
+			}
+			class = a.w.deal.anon[mv.anon]
+		}
+		if mv.zone < 1 || mv.zone > len(m.Zones) || class < 0 {
+			continue
+		}
+		z := m.Zones[mv.zone-1]
+		if len(z.Cards) != n {
+			continue
+		}
+		for i, c := range z.Cards {
+			if a.dl.classOf(c) == class {
+				return i + 1, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // depart notes that the world cannot agree with the observation; a

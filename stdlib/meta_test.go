@@ -102,3 +102,26 @@ func TestMetaParamsAreTheEngines(t *testing.T) {
 		}
 	}
 }
+
+// TestMetaCoversTheGameTable fails when the engine reads a field of the
+// game table (a hook such as belief) that class Game does not annotate.
+func TestMetaCoversTheGameTable(t *testing.T) {
+	meta, err := fs.ReadFile(stdlib.FS(), "tabletop.meta.lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(meta)
+	start := strings.Index(text, "---@class Game\n")
+	if start < 0 {
+		t.Fatal("tabletop.meta.lua has no class Game")
+	}
+	block := text[start+len("---@class Game\n"):]
+	if end := strings.Index(block, "\n\n"); end >= 0 {
+		block = block[:end]
+	}
+	for _, f := range interp.GameFields {
+		if !regexp.MustCompile(`(?m)^---@field ` + f + `\??\s`).MatchString(block) {
+			t.Errorf("class Game in tabletop.meta.lua does not annotate the field %q the engine reads", f)
+		}
+	}
+}

@@ -27,11 +27,13 @@
 ---@field tools? table<string, ToolFunction>  Read-only REPL helpers by name (e.g. `notes`).
 ---@field search? GameSearch             Advice to the search bot (`bot:search`).
 ---@field determinize? fun(t: Table, seat: Seat): boolean  Accepts or rejects a world a search bot imagined for `seat` (it may not move cards).
+---@field belief? BeliefFunction          What a seat's view tells of the cards it cannot see, for the search bot (docs/scripting.md, "Belief").
 ---@field play fun(t: Table): GameResult  The game itself, run as a coroutine; its result ends the game.
 ---@field on_say? fun(t: Table, seat: Seat, text: string)  Called when a seat says something at the table (`say`); may change state, may not ask.
 
 ---@class GameSearch
 ---@field rollout? string                "random" or one of the game's bots: what plays the search's rollouts unless `bot:search:NAME` says otherwise (default: the game's default bot).
+---@field steps? integer                 At most this many decisions in a rollout, unless `bot:search:steps=N` says otherwise (default: to the end of the round).
 
 ---@class GameResult
 ---@field winners Seat[]                 The winning seats, each once (several share the win; {} when nobody wins).
@@ -45,6 +47,25 @@
 --- one decision to the next and brought up to date (a new view: a new game).
 
 ---@alias ToolFunction fun(view: View, seat: Seat): string
+
+---@alias BeliefFunction fun(view: View, seat: Seat, asked: BeliefAsked[]): BeliefFact[]
+--- Runs like a bot, on `seat`'s view, whenever a search bot of that seat
+--- decides; returns what the rules say of the cards the seat cannot see.
+
+---@class BeliefAsked
+---@field seat Seat                      The seat decision k was asked of (asked[k]).
+---@field log integer                    How many lines of `view.log` the seat had read when it was asked.
+---@field events integer                 How many of `view.events`.
+---@field say? true                      A line said at the table, not an answer.
+---@field shared? true                   People shared the keyboard then: `t:offer` asked every seat.
+
+---@class BeliefFact
+---@field at? integer                    The decision at whose prompt it held (`#asked + 1`, or nil: now).
+---@field seat? Seat                     The zone's owner (nil: a table zone).
+---@field zone string                    The zone's name.
+---@field none? string[]                 Card names: it held none of them.
+---@field some? string[]                 Card names: it held at least `n` of them.
+---@field n? integer                     With `some`: how many (default 1).
 
 -------------------------------------------------------------------------------
 -- t: the table, passed to play(t)

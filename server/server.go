@@ -642,7 +642,7 @@ func (s *Server) create(ctx context.Context, req createRequest, client string) (
 		l := seatLink{Seat: i + 1, Label: o.labels[i], Open: sg.open[i]}
 		switch {
 		case !seat.Human:
-			l.Bot = botName(eng, seat)
+			l.Bot = seat.BotName(eng)
 		case tokens[i] != "":
 			l.Link = "/play/" + tokens[i]
 		}
@@ -734,13 +734,6 @@ func noProgram(eng *interp.Engine, seat int, spec string) error {
 		return fmt.Errorf("seat %d: bot:%s would start a program on the server, which a web table never does (a program of yours plays at your own terminal: tabletop play --seats)", seat, name)
 	}
 	return nil
-}
-
-func botName(eng *interp.Engine, seat seating.Seat) string {
-	if seat.Bot != "" {
-		return seat.Bot
-	}
-	return eng.DefaultBot()
 }
 
 func playerRange(info interp.GameInfo) string {

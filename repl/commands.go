@@ -587,7 +587,7 @@ func (s *Session) setBot(l *command.Line) bool {
 	}
 	s.seats[n-1].Human = false
 	s.seats[n-1].Bot = name
-	s.printf("%s is played by the bot %s.\n", s.m.SeatLabel(n), s.botName(s.seats[n-1]))
+	s.printf("%s is played by the bot %s.\n", s.m.SeatLabel(n), s.seats[n-1].BotName(s.eng))
 	s.redo = nil
 	s.autosave()
 	return true

@@ -283,14 +283,7 @@ func (s *Session) who(seat seating.Seat) string {
 	if seat.Human {
 		return seat.Name
 	}
-	return "bot " + s.botName(seat)
-}
-
-func (s *Session) botName(seat seating.Seat) string {
-	if seat.Bot != "" {
-		return seat.Bot
-	}
-	return s.eng.DefaultBot()
+	return "bot " + seat.BotName(s.eng)
 }
 
 // changedOptions lists the options that differ from the script's defaults.
@@ -468,7 +461,7 @@ func (s *Session) autosave() {
 
 // bot returns the bot that plays (or would play) seat.
 func (s *Session) bot(seat int) (interp.Bot, error) {
-	name := s.botName(s.seats[seat-1])
+	name := s.seats[seat-1].BotName(s.eng)
 	if b, ok := s.bots[seat]; ok {
 		if b.Name() == name {
 			return b, nil
@@ -610,7 +603,7 @@ func (s *Session) showState() {
 	}
 	if !s.isHuman(p.Seat) {
 		s.tell(fmt.Sprintf("Waiting for %s (bot %s): step or run let it move, human %d plays it yourself.",
-			s.m.SeatLabel(p.Seat), s.botName(s.seats[p.Seat-1]), p.Seat))
+			s.m.SeatLabel(p.Seat), s.seats[p.Seat-1].BotName(s.eng), p.Seat))
 		return
 	}
 	if s.Size != nil {

@@ -23,6 +23,15 @@ type Seat struct {
 	Bot string
 }
 
+// BotName is the bot that plays the seat (or would, for step and run, at
+// a person's seat): its own, or eng's default bot.
+func (s Seat) BotName(eng *interp.Engine) string {
+	if s.Bot != "" {
+		return s.Bot
+	}
+	return eng.DefaultBot()
+}
+
 // Spec is the seat as written in --seats and in saves: the person's name,
 // "bot" or "bot:NAME", and NAME=bot[:NAME] for a named seat a bot plays.
 func (s Seat) Spec() string {

@@ -262,7 +262,7 @@ func (t *Table) botJob() (botJob, bool) {
 		bs.m, bs.gen = m, t.gen
 	}
 	ds := t.m.Decisions()
-	return botJob{seat: p.Seat, gen: t.gen, at: len(ds), hand: t.hand(p.Seat), name: botName(t.eng, t.seats[p.Seat-1]),
+	return botJob{seat: p.Seat, gen: t.gen, at: len(ds), hand: t.hand(p.Seat), name: t.seats[p.Seat-1].BotName(t.eng),
 		todo: append([]interp.Decision(nil), ds[len(bs.m.Decisions()):]...)}, true
 }
 

@@ -285,7 +285,7 @@ func (s *Server) botSeats(eng *interp.Engine, seats []seating.Seat) error {
 		if seat.Human {
 			continue
 		}
-		if err := s.checkBotBudget(eng, i+1, botName(eng, seat)); err != nil {
+		if err := s.checkBotBudget(eng, i+1, seat.BotName(eng)); err != nil {
 			return err
 		}
 	}

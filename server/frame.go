@@ -201,7 +201,7 @@ func (t *Table) frame(c *client) []byte {
 	for i := range f.Seats {
 		f.Seats[i].Online = online[i+1]
 		if !t.isHuman(i + 1) {
-			f.Seats[i].Bot = botName(t.eng, t.seats[i])
+			f.Seats[i].Bot = t.seats[i].BotName(t.eng)
 		}
 	}
 	if v.Done {

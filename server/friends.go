@@ -333,7 +333,7 @@ func (t *Table) gatheringFrame(c *client, f stateFrame) []byte {
 	for i := range t.seats {
 		sj := seatJSON{N: i + 1, Label: t.m.SeatLabel(i + 1), Title: render.SeatTitle(t.m.Seats[i]), Online: online[i+1]}
 		if !t.isHuman(i + 1) {
-			sj.Bot = botName(t.eng, t.seats[i])
+			sj.Bot = t.seats[i].BotName(t.eng)
 		}
 		f.Seats = append(f.Seats, sj)
 	}

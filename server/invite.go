@@ -633,22 +633,8 @@ type claimResponse struct {
 }
 
 func (s *Server) joinSeat(w http.ResponseWriter, r *http.Request) {
-	if err := s.checkOrigin(r); err != nil {
-		writeError(w, http.StatusForbidden, err.Error())
-		return
-	}
-	if !s.spend(w, r, 1) {
-		return
-	}
-	if !isJSON(r) {
-		writeError(w, http.StatusUnsupportedMediaType, "a claim is in JSON (Content-Type: application/json)")
-		return
-	}
 	var req claimRequest
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4<<10))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		writeError(w, http.StatusBadRequest, "the request is not a claim of a seat: "+err.Error())
+	if !s.readRequest(w, r, 4<<10, "a claim of a seat", &req) {
 		return
 	}
 	t, err := s.tableByCode(r.Context(), normalCode(r.PathValue("code")), s.clientOf(r))

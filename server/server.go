@@ -548,26 +548,38 @@ type seatLink struct {
 	Open  bool   `json:"open,omitempty"` // a friend claims it
 }
 
+// readRequest reads the JSON body of a POST from a page into v, a
+// description of what it is (what): from a page of this site, within the
+// address's budget, in JSON of at most limit bytes with no unknown field.
+// It answers the request itself (403, 429, 415 or 400) and returns false
+// when any of that fails.
+func (s *Server) readRequest(w http.ResponseWriter, r *http.Request, limit int64, what string, v any) bool {
+	if err := s.checkOrigin(r); err != nil {
+		writeError(w, http.StatusForbidden, err.Error())
+		return false
+	}
+	if !s.spend(w, r, 1) {
+		return false
+	}
+	if !isJSON(r) {
+		writeError(w, http.StatusUnsupportedMediaType, what+" is sent in JSON (Content-Type: application/json)")
+		return false
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		writeError(w, http.StatusBadRequest, "the request is not "+what+": "+err.Error())
+		return false
+	}
+	return true
+}
+
 // maxCreateBody bounds the lobby's request.
 const maxCreateBody = 16 << 10
 
 func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
-	if err := s.checkOrigin(r); err != nil {
-		writeError(w, http.StatusForbidden, err.Error())
-		return
-	}
-	if !s.spend(w, r, 1) {
-		return
-	}
-	if !isJSON(r) {
-		writeError(w, http.StatusUnsupportedMediaType, "a new table is described in JSON (Content-Type: application/json)")
-		return
-	}
 	var req createRequest
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxCreateBody))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		writeError(w, http.StatusBadRequest, "the request is not a table's description: "+err.Error())
+	if !s.readRequest(w, r, maxCreateBody, "a table's description", &req) {
 		return
 	}
 	res, code, err := s.create(r.Context(), req, s.clientOf(r))
@@ -630,7 +642,7 @@ func (s *Server) create(ctx context.Context, req createRequest, client string) (
 		l := seatLink{Seat: i + 1, Label: o.labels[i], Open: sg.open[i]}
 		switch {
 		case !seat.Human:
-			l.Bot = botName(eng, seat)
+			l.Bot = seat.BotName(eng)
 		case tokens[i] != "":
 			l.Link = "/play/" + tokens[i]
 		}
@@ -722,13 +734,6 @@ func noProgram(eng *interp.Engine, seat int, spec string) error {
 		return fmt.Errorf("seat %d: bot:%s would start a program on the server, which a web table never does (a program of yours plays at your own terminal: tabletop play --seats)", seat, name)
 	}
 	return nil
-}
-
-func botName(eng *interp.Engine, seat seating.Seat) string {
-	if seat.Bot != "" {
-		return seat.Bot
-	}
-	return eng.DefaultBot()
 }
 
 func playerRange(info interp.GameInfo) string {

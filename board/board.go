@@ -66,6 +66,10 @@ type Board struct {
 	posVersion int   // counts the moves of tokens
 
 	drawing // sidebars, highlights and the drawings cached (view.go)
+
+	static    map[string]any // StaticData
+	dataCache map[string]any // Data, at posVersion dataPos
+	dataPos   int
 }
 
 // geometry is what Parse reads off the map, and what it works out from

@@ -74,4 +74,12 @@
 // everyone or for that seat). Each drawing comes plain and with ANSI
 // 256-colour codes; drawings are cached until a token moves or a sidebar or
 // highlight changes.
+//
+// # For bots and for many matches
+//
+// Data is the board as plain data for bots: where each token stands, and
+// (StaticData, made once a board) the rooms, their labels, passages and
+// entries, and the distances into every room. Maps keeps the maps parsed
+// before, so that a game that lays out the same board in every match
+// parses it once.
 package board

@@ -166,7 +166,7 @@ func bySeat(v []int, seats int) []int {
 }
 
 // plainLua is a note's value when it is a string, number or boolean.
-func plainLua(v lua.LValue) any {
+func plainLua(v any) any {
 	switch x := v.(type) {
 	case lua.LString:
 		return string(x)

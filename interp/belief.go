@@ -6,6 +6,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
+	"github.com/tabletop/tabletop/table"
 )
 
 // A search bot imagines the cards its seat cannot see (package search). It
@@ -81,7 +82,7 @@ func (e *Engine) NewBelief(seat int) (*Belief, error) {
 	if !e.Info.Belief {
 		return nil, nil
 	}
-	L := e.newState(&randSource{NewRNG(0)}, nil)
+	L := e.newState(&randSource{table.NewRNG(0)}, nil)
 	g := newMeter(e.Limits, L)
 	var game *lua.LTable
 	err := guarded(g, L, e.Path, func() (err error) { game, err = e.runMain(L); return err })

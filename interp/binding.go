@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/tabletop/tabletop/printable"
+
 	"github.com/tabletop/tabletop/luahost"
 	"github.com/tabletop/tabletop/table"
 	lua "github.com/yuin/gopher-lua"
@@ -34,7 +36,7 @@ func (m *Match) luaNote(L *lua.LState) int {
 	case *lua.LFunction:
 		fn = v
 	case lua.LString, lua.LNumber:
-		text = printableBlock(lua.LVAsString(v))
+		text = printable.Block(lua.LVAsString(v))
 	case *lua.LNilType:
 	default:
 		L.ArgError(3, "a note is a text, a function(seat) returning one, or nil to remove it")
@@ -45,7 +47,13 @@ func (m *Match) luaNote(L *lua.LState) int {
 	default:
 		L.ArgError(4, "a note's value must be a string, number or boolean")
 	}
-	note := Note{Key: key, Text: text, Value: value, fn: fn}
+	note := Note{Key: key, Text: text}
+	if value != lua.LNil {
+		note.Value = value
+	}
+	if fn != nil {
+		note.Draw = fn
+	}
 	m.meter.Charge(L, noteBytes(note)+int64(len(lua.LVAsString(value))))
 	m.notesVer++
 	for i, n := range m.Notes {
@@ -100,7 +108,7 @@ func (m *Match) luaAsk(L *lua.LState) int {
 	allPlain := true
 	for i := 1; i <= n; i++ {
 		v := opts.RawGetInt(i)
-		text, problem, plain := cleanOption(m.optionText(L, v, i, verb))
+		text, problem, plain := printable.Option(m.optionText(L, v, i, verb))
 		if problem != "" {
 			L.RaiseError("t:ask: option %d %s", i, problem)
 		}
@@ -146,14 +154,14 @@ func (m *Match) optionText(L *lua.LState, v lua.LValue, i int, verb string) stri
 }
 
 // checkLookalikes refuses a prompt two of whose options a person could
-// not tell apart (see lookalike). It runs only when some option text is
+// not tell apart (see printable.Lookalike). It runs only when some option text is
 // not plain ASCII.
 func (m *Match) checkLookalikes(L *lua.LState, p *Prompt, verb string) {
 	plain := make([]bool, len(p.Options))
 	for i, o := range p.Options {
-		_, _, plain[i] = cleanOption(o)
+		_, _, plain[i] = printable.Option(o)
 	}
-	if i, j := lookalike(p.Options, plain); i >= 0 {
+	if i, j := printable.Lookalike(p.Options, plain); i >= 0 {
 		m.refuseLookalike(L, p, verb, i, j)
 	}
 }
@@ -321,9 +329,9 @@ func objectSpec(L *lua.LState, what, defName string, more ...string) (spec *lua.
 	if name == "" {
 		L.ArgError(2, "a "+what+" needs a name")
 	}
-	label = printableLine(a.str(spec, "label", ""))
+	label = printable.Line(a.str(spec, "label", ""))
 	if label == "" {
-		label = printableLine(name)
+		label = printable.Line(name)
 	}
 	return spec, name, label, a.boolean(spec, "shown", true)
 }
@@ -498,13 +506,6 @@ func compiledOnce(name, src string) func() *luahost.Chunk {
 	}
 }
 
-func numberText(f float64) string {
-	if f == float64(int64(f)) {
-		return strconv.FormatInt(int64(f), 10)
-	}
-	return strconv.FormatFloat(f, 'g', -1, 64)
-}
-
 func itoa(i int) string { return strconv.Itoa(i) }
 
 // luaZone implements t:zone{name=, label=, owner=, visibility=, shown=}.
@@ -559,7 +560,7 @@ func (m *Match) luaCards(L *lua.LState) int {
 		if lab, ok := t.RawGetString("label").(lua.LString); ok && lab != "" {
 			c.Label = string(lab)
 		}
-		c.Label = printableLine(c.Label)
+		c.Label = printable.Line(c.Label)
 		m.meter.Charge(L, cardBytes+int64(len(c.Name)+len(c.Label)))
 		t.RawSetString("id", lua.LNumber(c.ID))
 		m.Cards = append(m.Cards, c)

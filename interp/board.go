@@ -17,6 +17,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/tabletop/tabletop/printable"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/board"
@@ -30,10 +32,15 @@ type Board struct {
 	// alive (and counts in its memory).
 	sideRoot lua.LValue
 
-	static    map[string]any // staticData
-	staticN   int            // its values (dataValues), counted once
-	dataCache map[string]any // data, at posVersion dataPos
-	dataPos   int
+	staticN int // the values of its static data (dataValues), counted once
+}
+
+// staticCount is how many values the board's static data holds.
+func (b *Board) staticCount() int {
+	if b.staticN == 0 {
+		b.staticN = dataValues(b.StaticData())
+	}
+	return b.staticN
 }
 
 // ExtraView implements Extra: the map with the tokens, coloured and plain,
@@ -43,90 +50,8 @@ func (b *Board) ExtraView(seat int) (ExtraView, bool) {
 		return ExtraView{}, false
 	}
 	v := b.View(seat)
-	return ExtraView{Name: b.Name, Title: b.Title, Lines: v.Lines, Color: v.Color, Data: b.data(),
+	return ExtraView{Name: b.Name, Title: b.Title, Lines: v.Lines, Color: v.Color, Data: b.Data(),
 		Map: v.Map, MapColor: v.MapColor, Side: v.Side, SideColor: v.SideColor, Focus: v.Focus}, true
-}
-
-// data is the board for bots:
-//
-//	tokens    = { name = place }          where each token is
-//	rooms     = { names in map order }
-//	labels    = { room = label }
-//	passages  = { room = room }
-//	entries   = { room = { squares outside its doors } }
-//	distance  = { room = { place = steps } } fewest steps into the room
-//	            from each square and room, ignoring tokens
-//	width, height
-func (b *Board) data() map[string]any {
-	if b.dataCache != nil && b.dataPos == b.PositionVersion() {
-		return b.dataCache
-	}
-	d := map[string]any{"tokens": b.tokenPlaces()}
-	for k, v := range b.staticData() {
-		d[k] = v
-	}
-	b.dataCache, b.dataPos = d, b.PositionVersion()
-	return d
-}
-
-// tokenPlaces is where each token on the board stands: token → place.
-func (b *Board) tokenPlaces() map[string]any {
-	tokens := make(map[string]any, len(b.Tokens()))
-	for _, t := range b.Tokens() {
-		if p := b.Where(t); p >= 0 {
-			tokens[t.Name] = b.PlaceName(p)
-		}
-	}
-	return tokens
-}
-
-// staticData is the part of data that never changes: all of it but the
-// tokens. A bot's view converts it once a game.
-func (b *Board) staticData() map[string]any {
-	if b.static != nil {
-		return b.static
-	}
-	n := b.RoomCount()
-	rooms := make([]any, n)
-	dist := make(map[string]any, n)
-	labels, passages, entries := map[string]any{}, map[string]any{}, map[string]any{}
-	for r := range n {
-		name := b.RoomName(r)
-		rooms[r] = name
-		dist[name] = b.distancesInto(r)
-		labels[name] = b.RoomLabel(r)
-		if p := b.Passage(r); p >= 0 {
-			passages[name] = b.RoomName(p)
-		}
-		es := make([]any, len(b.Entries(r)))
-		for i, e := range b.Entries(r) {
-			es[i] = b.SquareName(e)
-		}
-		entries[name] = es
-	}
-	b.static = map[string]any{
-		"width": b.W, "height": b.H, "rooms": rooms, "labels": labels,
-		"passages": passages, "entries": entries, "distance": dist,
-	}
-	b.staticN = dataValues(b.static)
-	return b.static
-}
-
-// distancesInto is the fewest steps into room r from each corridor square
-// and each room from which there is a way: place name → steps.
-func (b *Board) distancesInto(r int) map[string]any {
-	m := map[string]any{}
-	for c := range b.W * b.H {
-		if d := b.RoomDistance(c, r); d >= 0 && b.Walkable(c) {
-			m[b.SquareName(c)] = d
-		}
-	}
-	for o := range b.RoomCount() {
-		if d := b.RoomDistance(b.RoomPlace(o), r); d >= 0 {
-			m[b.RoomName(o)] = d
-		}
-	}
-	return m
 }
 
 // Making a board -----------------------------------------------------------
@@ -146,7 +71,7 @@ func (m *Match) luaBoard(L *lua.LState) int {
 	if lerr != "" {
 		L.RaiseError("board legend: %s", lerr)
 	}
-	bb, err := m.Engine.boards.parse(string(text), legend)
+	bb, err := m.Engine.boards.Parse(string(text), legend)
 	if err != nil {
 		L.RaiseError("%s", err.Error())
 	}
@@ -154,7 +79,7 @@ func (m *Match) luaBoard(L *lua.LState) int {
 	if n := a.str(spec, "name", ""); n != "" {
 		bb.Name = n
 	}
-	bb.Title = printableLine(a.str(spec, "title", ""))
+	bb.Title = printable.Line(a.str(spec, "title", ""))
 	bb.Shown = a.boolean(spec, "shown", bb.Shown)
 	b := &Board{Board: bb}
 	// What making the board cost and what it keeps, whether or not its
@@ -162,7 +87,7 @@ func (m *Match) luaBoard(L *lua.LState) int {
 	// matches did.
 	m.meter.Work(L, b.Work())
 	m.meter.Charge(L, boardBytes(b))
-	m.extras = append(m.extras, b)
+	m.Extras = append(m.Extras, b)
 	L.Push(newObject(L, b, m.boardMethodTable(L)))
 	return 1
 }
@@ -216,7 +141,7 @@ func legendEntry(v lua.LValue) (board.LegendEntry, string) {
 		if e.Kind == "" {
 			return e, "a table entry needs room=, door=, start= or block= and a name"
 		}
-		e.Label = printableLine(lua.LVAsString(x.RawGetString("label")))
+		e.Label = printable.Line(lua.LVAsString(x.RawGetString("label")))
 		if c, ok := colorValue(x.RawGetString("color")); ok {
 			e.Color = c
 		} else {
@@ -393,7 +318,7 @@ func boardString(L *lua.LState) int {
 func (m *Match) boardToken(L *lua.LState, b *Board) int {
 	spec := checkSpec(L, 2, "a token's spec", "name", "label", "glyph", "color", "seat", "at")
 	a := argAt(L, 2)
-	t, err := b.NewToken(a.str(spec, "name", ""), printableLine(a.str(spec, "label", "")), a.str(spec, "glyph", ""))
+	t, err := b.NewToken(a.str(spec, "name", ""), printable.Line(a.str(spec, "label", "")), a.str(spec, "glyph", ""))
 	if err != nil {
 		L.ArgError(2, err.Error())
 	}

@@ -5,6 +5,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tabletop/tabletop/table"
+
+	"github.com/tabletop/tabletop/printable"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -28,7 +32,7 @@ type Bot interface {
 type RandomBot struct{ rng *RNG }
 
 // NewRandomBot returns a random bot seeded with seed.
-func NewRandomBot(seed uint64) *RandomBot { return &RandomBot{rng: NewRNG(seed)} }
+func NewRandomBot(seed uint64) *RandomBot { return &RandomBot{rng: table.NewRNG(seed)} }
 
 // Name implements Bot.
 func (b *RandomBot) Name() string { return "random" }
@@ -59,7 +63,7 @@ type ScriptBot struct {
 
 // BotSeed is the seed of the bot at seat in a game seeded with seed: bots
 // are as repeatable as games, on their own streams.
-func BotSeed(seed uint64, seat int) uint64 { return DeriveSeed(seed^0xb07b07b07, seat) }
+func BotSeed(seed uint64, seat int) uint64 { return table.DeriveSeed(seed^0xb07b07b07, seat) }
 
 // BotKind is a bot that works for every game, built outside this package
 // (the search bot): --seats bot:KIND or bot:KIND:ARGS.
@@ -223,9 +227,9 @@ func (e *Engine) CheckBot(name string) error {
 
 // scriptFunc loads the script in a fresh state, with a meter of its own
 // (under lim, its total counted on from carry), and returns
-// game[table][name].
-func (e *Engine) scriptFunc(table, name string, seed uint64, lim Limits, carry int64) (*lua.LFunction, *lua.LState, *luahost.Meter, *RNG, error) {
-	rng := NewRNG(seed)
+// game[field][name].
+func (e *Engine) scriptFunc(field, name string, seed uint64, lim Limits, carry int64) (*lua.LFunction, *lua.LState, *luahost.Meter, *RNG, error) {
+	rng := table.NewRNG(seed)
 	L := e.newState(&randSource{rng}, nil)
 	g := newMeter(lim, L)
 	g.Carry(carry)
@@ -236,7 +240,7 @@ func (e *Engine) scriptFunc(table, name string, seed uint64, lim Limits, carry i
 		L.Close()
 		return nil, nil, nil, nil, err
 	}
-	tbl, _ := game.RawGetString(table).(*lua.LTable)
+	tbl, _ := game.RawGetString(field).(*lua.LTable)
 	var fn *lua.LFunction
 	if tbl != nil {
 		fn, _ = tbl.RawGetString(name).(*lua.LFunction)
@@ -244,7 +248,7 @@ func (e *Engine) scriptFunc(table, name string, seed uint64, lim Limits, carry i
 	if fn == nil {
 		g.Close()
 		L.Close()
-		return nil, nil, nil, nil, fmt.Errorf("%s has no %s.%s function", e.Path, table, name)
+		return nil, nil, nil, nil, fmt.Errorf("%s has no %s.%s function", e.Path, field, name)
 	}
 	return fn, L, g, rng, nil
 }
@@ -335,7 +339,7 @@ func (e *Engine) RunTool(m *Match, name string, seat int) (string, error) {
 		if err := L.PCall(2, 1, nil); err != nil {
 			return err
 		}
-		text = printableBlock(lua.LVAsString(L.Get(-1)))
+		text = printable.Block(lua.LVAsString(L.Get(-1)))
 		return nil
 	})
 	return text, err

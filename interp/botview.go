@@ -99,7 +99,7 @@ func newBotView(L *lua.LState, m *Match, seat int, old *botView) *botView {
 // current reports whether the view can be brought up to date for seat of
 // m (rather than started again: another match, an undo).
 func (bv *botView) current(m *Match, seat int) bool {
-	return bv != nil && bv.m == m && bv.seat == seat && bv.logRead <= len(m.log)
+	return bv != nil && bv.m == m && bv.seat == seat && bv.logRead <= m.log.Len()
 }
 
 // update brings the view up to date and returns it.
@@ -638,8 +638,8 @@ func (bv *botView) newNotesMeta() *lua.LTable {
 	mt.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
 		key := L.CheckString(2)
 		for _, n := range bv.m.Notes {
-			if n.Key == key && n.fn != nil {
-				if text, _ := bv.m.drawText(n.fn, bv.seat); text != "" {
+			if n.Key == key && noteFn(n) != nil {
+				if text, _ := bv.m.drawText(noteFn(n), bv.seat); text != "" {
 					L.Push(lua.LString(text))
 					return 1
 				}
@@ -664,12 +664,12 @@ func (bv *botView) updateNotes() {
 	notes.Metatable = bv.notesMT
 	facts := L.CreateTable(0, len(m.Notes))
 	for _, n := range m.Notes {
-		if n.fn == nil {
+		if noteFn(n) == nil {
 			notes.RawSetString(n.Key, lua.LString(n.Text))
 		}
 		switch val := n.Value.(type) {
 		case lua.LString, lua.LNumber, lua.LBool:
-			facts.RawSetString(n.Key, val)
+			facts.RawSetString(n.Key, val.(lua.LValue))
 		}
 	}
 	bv.t.RawSetString("notes", notes)
@@ -683,7 +683,7 @@ func (bv *botView) updateNotes() {
 func (bv *botView) updateExtras() {
 	L := bv.L
 	extras := bv.t.RawGetString("extras").(*lua.LTable)
-	for _, x := range bv.m.extras {
+	for _, x := range bv.m.Extras {
 		b, ok := x.(*Board)
 		if !ok {
 			if ev, ok := x.ExtraView(bv.seat); ok {
@@ -700,15 +700,15 @@ func (bv *botView) updateExtras() {
 		}
 		bt := bv.board[b]
 		if bt == nil {
-			bt = toLua(L, b.staticData()).(*lua.LTable)
-			bv.made += b.staticN
+			bt = toLua(L, b.StaticData()).(*lua.LTable)
+			bv.made += b.staticCount()
 			bv.board[b] = bt
 			bv.boardAt[b] = b.PositionVersion() - 1
 			extras.RawSetString(b.Name, bt)
 		}
 		if bv.boardAt[b] != b.PositionVersion() {
 			bv.made += len(b.Tokens())
-			bt.RawSetString("tokens", toLua(L, b.tokenPlaces()))
+			bt.RawSetString("tokens", toLua(L, b.TokenPlaces()))
 			bv.boardAt[b] = b.PositionVersion()
 		}
 	}
@@ -723,7 +723,7 @@ func (bv *botView) updateLog() {
 		bv.made += 1 + dataValues(l.Data)
 	}
 	appendLog(bv.L, bv.log, bv.events, lines)
-	bv.logRead = len(bv.m.log)
+	bv.logRead = bv.m.log.Len()
 }
 
 // dataValues counts the values of plain data (an event's, a board's) that

@@ -150,3 +150,14 @@ func (m *Match) cardPlaces() string {
 	}
 	return string(b)
 }
+
+// FixRolls says what the next dice thrown (t:roll, and under cups: t:dice,
+// cup:roll) show, in order, in place of any fixed rolls not thrown yet
+// (Config.Rolls); after them the dice fall by chance again. Scenario tests
+// use it to fix the throw a rule is about in the middle of a game. A fixed
+// roll that is not a face of the die it is thrown for stops the game with
+// an error when thrown.
+func (m *Match) FixRolls(rolls []int) {
+	m.rolls = append([]int(nil), rolls...)
+	m.cfgLeft = 0
+}

@@ -26,9 +26,6 @@ import (
 // (Config.Rolls, FixRolls), so scenarios fix secret dice as they fix open
 // ones; a search bot's world decides them through its Chance (DiceChance).
 
-// Dice is a cup of secret dice (package table).
-type Dice = table.Dice
-
 // DiceChance is a Chance that also decides how dice thrown under a cup
 // fall: Throw returns the face of the match's secret throw number n (from
 // 1), of a die of the given sides. An error stops the match. A Chance
@@ -288,25 +285,4 @@ func (m *Match) diceSides(L *lua.LState) int {
 func (m *Match) diceName(L *lua.LState) int {
 	L.Push(lua.LString(checkDice(L, 1).Name))
 	return 1
-}
-
-// DiceView is a cup as one seat sees it: Faces[i] is die i's face, or 0
-// when the seat may not see it.
-type DiceView struct {
-	ID          int
-	Name, Label string
-	Owner       int
-	Sides       int
-	Faces       []int
-}
-
-// diceViews are the shown cups as seat sees them.
-func (m *Match) diceViews(seat int) []DiceView {
-	var out []DiceView
-	for _, d := range m.Dice {
-		if d.Shown {
-			out = append(out, DiceView{ID: d.ID, Name: d.Name, Label: d.Label, Owner: d.Owner, Sides: d.Sides, Faces: d.Faces(seat)})
-		}
-	}
-	return out
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tabletop/tabletop/savefile"
 )
 
 // diceScript: two seats with a cup of three dice each, and a third seat
@@ -187,11 +189,11 @@ func TestSecretDiceReplayAndFork(t *testing.T) {
 	if err := m.NewRecord([]string{"me", "bot", "bot"}).Write(&save); err != nil {
 		t.Fatal(err)
 	}
-	rec, err := ParseRecord(&save, "cups.save")
+	rec, err := savefile.Parse(&save, "cups.save")
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := e.Replay(rec.Config(), rec.Decisions)
+	r, err := e.Replay(RecordConfig(rec), rec.Decisions)
 	if err != nil {
 		t.Fatal(err)
 	}

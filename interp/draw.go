@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tabletop/tabletop/table"
+
+	"github.com/tabletop/tabletop/printable"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -61,7 +65,7 @@ func (m *Match) draw(fn *lua.LFunction, seat int) (ret lua.LValue, err error) {
 	L := m.L
 	oldCtx, oldRNG, oldDrawing := L.Context(), m.rand.rng, m.drawing
 	luahost.SetContext(L, g)
-	m.rand.rng = NewRNG(uint64(seat))
+	m.rand.rng = table.NewRNG(uint64(seat))
 	m.drawing = true
 	restoreIdents := luahost.ScratchIdents(L)
 	defer func() {
@@ -91,7 +95,7 @@ func (m *Match) drawText(fn *lua.LFunction, seat int) (string, error) {
 	}
 	switch x := v.(type) {
 	case lua.LString:
-		return capText(printableBlock(string(x)), MaxDrawnBytes), nil
+		return capText(printable.Block(string(x)), MaxDrawnBytes), nil
 	case *lua.LNilType:
 		return "", nil
 	}
@@ -109,7 +113,7 @@ func (m *Match) drawLines(fn *lua.LFunction, seat int) ([]string, error) {
 	var lines []string
 	size := 0
 	add := func(s string) {
-		s = printableLine(s)
+		s = printable.Line(s)
 		size += len(s)
 		if size <= MaxDrawnBytes {
 			lines = append(lines, s)
@@ -140,19 +144,25 @@ func (m *Match) mutates(L *lua.LState, name string) {
 	}
 }
 
+// noteFn is the function that draws note n, or nil for a note of text.
+func noteFn(n Note) *lua.LFunction {
+	fn, _ := n.Draw.(*lua.LFunction)
+	return fn
+}
+
 // notesFor returns the notes as seat sees them: function notes drawn.
 func (m *Match) notesFor(seat int) []Note {
 	drawn := false
 	for _, n := range m.Notes {
-		drawn = drawn || n.fn != nil
+		drawn = drawn || noteFn(n) != nil
 	}
 	if !drawn {
 		return m.Notes
 	}
 	out := make([]Note, 0, len(m.Notes))
 	for _, n := range m.Notes {
-		if n.fn != nil {
-			n.Text, _ = m.drawText(n.fn, seat)
+		if noteFn(n) != nil {
+			n.Text, _ = m.drawText(noteFn(n), seat)
 			if n.Text == "" {
 				continue
 			}
@@ -179,14 +189,14 @@ func (m *Match) CheckDrawing() error {
 // note that fails only in some position is found.
 func (m *Match) CheckDrawingFor(s int) error {
 	for _, n := range m.Notes {
-		if n.fn == nil {
+		if noteFn(n) == nil {
 			continue
 		}
-		if _, err := m.drawText(n.fn, s); err != nil {
+		if _, err := m.drawText(noteFn(n), s); err != nil {
 			return fmt.Errorf("drawing note %q for %s: %w", n.Key, m.viewerName(s), err)
 		}
 	}
-	for _, x := range m.extras {
+	for _, x := range m.Extras {
 		if b, ok := x.(*Board); ok && b.SidebarFunc() != nil {
 			if _, err := b.SidebarFunc()(s); err != nil {
 				return fmt.Errorf("drawing the sidebar of board %s for %s: %w", b.Name, m.viewerName(s), err)

@@ -3,6 +3,8 @@ package interp
 import (
 	"io"
 
+	"github.com/tabletop/tabletop/table"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -30,7 +32,7 @@ func NewHost(src Source, limits Limits, out io.Writer) *Host {
 	e := newEngine(src)
 	e.Limits = limits
 	h := &Host{engine: e}
-	h.L = e.newState(&randSource{NewRNG(1)}, out)
+	h.L = e.newState(&randSource{table.NewRNG(1)}, out)
 	h.meter = h.newMeter()
 	return h
 }

@@ -13,6 +13,11 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tabletop/tabletop/board"
+	"github.com/tabletop/tabletop/gamefiles"
+	"github.com/tabletop/tabletop/gamelog"
+	"github.com/tabletop/tabletop/printable"
+
 	"github.com/tabletop/tabletop/luahost"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -35,19 +40,15 @@ type Engine struct {
 	// Limits bounds what a script may do in one step.
 	Limits Limits
 
-	dir      string           // the script's own folder: an OS path, or a slash path in home
-	home     fs.FS            // the file system holding the script; nil for the OS's
-	homeName string           // how errors name home's root ("games")
-	libs     []Library        // searched after dir
-	stdlib   fs.FS            // searched last
-	modules  []luahost.Module // written in Go, found first (Source.Modules)
+	files    gamefiles.Folders // where the script's modules and rules texts are
+	modules  []luahost.Module  // written in Go, found first (Source.Modules)
 	mu       sync.Mutex
 	protos   map[string]*luahost.Chunk // by module name; "" is the main script
 	sources  map[string]string         // module name → file path shown in errors
 	modSums  map[string]string         // module name → SHA-256 of the game's modules
-	texts    map[string]string         // file path shown in errors → the source compiled (SourceText)
-	logHint  logHint                   // how long the last game's log grew (loghint.go)
-	boards   boardMaps                 // the boards' maps parsed (boardmaps.go)
+	texts    map[string]string         // file path shown in errors → the source compiled (SourceLines)
+	logHint  gamelog.Hint              // how long the last game's log grew
+	boards   board.Maps                // the boards' maps parsed
 	programs bool                      // may seat bots that start programs (AllowPrograms)
 }
 
@@ -119,9 +120,9 @@ func LoadFrom(s Source) (*Engine, error) {
 	var src []byte
 	var err error
 	if s.Home != nil {
-		src, err = readScriptFS(s.Home.FS, s.Path, e.Path)
+		src, err = gamefiles.ReadScriptFS(s.Home.FS, s.Path, e.Path)
 	} else {
-		src, err = readScript(s.Path)
+		src, err = gamefiles.ReadScript(s.Path)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("loading game: %w", err)
@@ -142,16 +143,14 @@ func newEngine(s Source) *Engine {
 		Path:    s.Path,
 		Script:  s.Name,
 		Limits:  DefaultLimits,
-		dir:     filepath.Dir(s.Path),
-		libs:    s.Libs,
-		stdlib:  s.Stdlib,
+		files:   gamefiles.Folders{Dir: filepath.Dir(s.Path), Libs: s.Libs, Stdlib: s.Stdlib},
 		modules: s.Modules,
 		protos:  map[string]*luahost.Chunk{},
 		modSums: map[string]string{},
 		texts:   map[string]string{},
 	}
 	if s.Home != nil {
-		e.home, e.homeName, e.dir = s.Home.FS, s.Home.Name, path.Dir(s.Path)
+		e.files.Home, e.files.HomeName, e.files.Dir = s.Home.FS, s.Home.Name, path.Dir(s.Path)
 		e.Path = s.Home.Name + "/" + s.Path
 		if e.Script == "" {
 			e.Script = strings.TrimSuffix(s.Path, ".lua")
@@ -162,6 +161,7 @@ func newEngine(s Source) *Engine {
 			e.Script = abs
 		}
 	}
+	e.files.Path = e.Path
 	e.sources = map[string]string{"": e.Path}
 	return e
 }
@@ -178,7 +178,7 @@ func (e *Engine) load(src []byte) (*Engine, error) {
 		return nil, err
 	}
 	e.mu.Lock()
-	e.Hash = gameHash(src, e.modSums)
+	e.Hash = gamefiles.Hash(src, e.modSums)
 	e.mu.Unlock()
 	return e, nil
 }
@@ -206,7 +206,7 @@ func (e *Engine) module(name string) (*luahost.Chunk, string, error) {
 		return p, e.sources[name], nil
 	}
 	rel := strings.ReplaceAll(name, ".", "/") + ".lua"
-	src, shown, hashed, err := e.findModule(name, rel)
+	src, shown, hashed, err := e.files.FindModule(name, rel)
 	if err != nil {
 		return nil, "", err
 	}
@@ -241,30 +241,9 @@ func (e *Engine) SourceLines(file string) ([]string, bool) {
 	}
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	for i, l := range lines {
-		lines[i] = printableLine(expandTabs(strings.TrimSuffix(l, "\r")))
+		lines[i] = printable.Line(printable.ExpandTabs(strings.TrimSuffix(l, "\r")))
 	}
 	return lines, true
-}
-
-// expandTabs replaces the tabs of a line by spaces up to the next fourth
-// column.
-func expandTabs(line string) string {
-	if !strings.Contains(line, "\t") {
-		return line
-	}
-	var b strings.Builder
-	col := 0
-	for _, r := range line {
-		if r == '\t' {
-			n := 4 - col%4
-			b.WriteString(strings.Repeat(" ", n))
-			col += n
-			continue
-		}
-		b.WriteRune(r)
-		col++
-	}
-	return b.String()
 }
 
 // describe runs the script once in a scratch state and reads its game table.
@@ -278,11 +257,11 @@ func (e *Engine) describe() error {
 		return err
 	}
 	info := GameInfo{MinPlayers: 2, MaxPlayers: 6}
-	info.Title = capText(printableLine(lua.LVAsString(game.RawGetString("title"))), 200)
+	info.Title = capText(printable.Line(lua.LVAsString(game.RawGetString("title"))), 200)
 	if info.Title == "" {
 		info.Title = strings.TrimSuffix(filepath.Base(e.Path), ".lua")
 	}
-	info.About = capText(printableBlock(lua.LVAsString(game.RawGetString("about"))), 4096)
+	info.About = capText(printable.Block(lua.LVAsString(game.RawGetString("about"))), 4096)
 	if p, ok := game.RawGetString("players").(*lua.LTable); ok {
 		info.MinPlayers = int(lua.LVAsNumber(p.RawGetInt(1)))
 		info.MaxPlayers = int(lua.LVAsNumber(p.RawGetInt(2)))

@@ -5,40 +5,16 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-)
 
-func TestEscapeText(t *testing.T) {
-	for _, tc := range []struct{ in, seps, want string }{
-		{"play 9♣", "", "play 9♣"},
-		{`a\b`, "", `a\\b`},
-		{"two\nlines", "", `two\nlines`},
-		{"cr\r tab\t bell\a esc\x1b del\x7f", "", `cr\r tab\t bell\x07 esc\x1b del\x7f`},
-		{"c1 \u0085 nbsp\u00a0", "", `c1 \u0085 nbsp` + "\u00a0"},
-		{"a,b=c", ",", `a\x2cb=c`},
-		{"bad \xff utf8", "", "bad \xff utf8"},
-	} {
-		got := escapeText(tc.in, tc.seps)
-		if got != tc.want {
-			t.Errorf("escapeText(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-		back, err := unescapeText(got)
-		if err != nil || back != tc.in {
-			t.Errorf("unescapeText(%q) = %q, %v; want %q", got, back, err, tc.in)
-		}
-	}
-	for _, bad := range []string{`lone\`, `\q`, `\x4`, `\u12`, `\xzz`} {
-		if _, err := unescapeText(bad); err == nil {
-			t.Errorf("unescapeText(%q) should fail", bad)
-		}
-	}
-}
+	"github.com/tabletop/tabletop/savefile"
+)
 
 // No text can forge a line: a record whose texts hold line breaks and
 // separators is written as version 2 and reads back the same; one without
 // is written as version 1, byte for byte as before.
 func TestRecordEscapesWhatItMust(t *testing.T) {
 	plain := &Record{Script: "clubs", Hash: "ab", Players: 2, Seats: []string{`me\you`, "bot"}, Seed: 3,
-		Options: map[string]string{"x": "1"}, Decisions: []Decision{{1, "play 9♣", false}, {2, `back\slash`, true}}}
+		Options: map[string]string{"x": "1"}, Decisions: []Decision{{Seat: 1, Text: "play 9♣"}, {Seat: 2, Text: `back\slash`, Say: true}}}
 	var b bytes.Buffer
 	if err := plain.Write(&b); err != nil {
 		t.Fatal(err)
@@ -47,14 +23,14 @@ func TestRecordEscapesWhatItMust(t *testing.T) {
 	if b.String() != want {
 		t.Errorf("plain record:\n%s\nwant:\n%s", b.String(), want)
 	}
-	back, err := ParseRecord(&b, "plain.save")
+	back, err := savefile.Parse(&b, "plain.save")
 	if err != nil || back.Seats[0] != `me\you` || back.Decisions[1].Text != `back\slash` {
 		t.Errorf("version 1 read back: %+v, %v", back, err)
 	}
 
 	forged := &Record{Script: "/tmp/odd\nname.lua", Hash: "ab", Players: 2, Seats: []string{"a,b", "bot"}, Seed: 3,
 		Options:   map[string]string{"k=v": "1\nend", "y": `\`},
-		Decisions: []Decision{{1, "x\nend\n2: y", false}, {2, "hi\r", true}, {1, `c:\dir`, false}}}
+		Decisions: []Decision{{Seat: 1, Text: "x\nend\n2: y"}, {Seat: 2, Text: "hi\r", Say: true}, {Seat: 1, Text: `c:\dir`}}}
 	b.Reset()
 	if err := forged.Write(&b); err != nil {
 		t.Fatal(err)
@@ -68,7 +44,7 @@ func TestRecordEscapesWhatItMust(t *testing.T) {
 			t.Errorf("escaped record lacks the line %q:\n%s", line, text)
 		}
 	}
-	got, err := ParseRecord(strings.NewReader(text), "forged.save")
+	got, err := savefile.Parse(strings.NewReader(text), "forged.save")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,12 +57,12 @@ func TestRecordEscapesWhatItMust(t *testing.T) {
 		}
 	}
 	// A version 1 file means its backslashes literally.
-	v1, err := ParseRecord(strings.NewReader("tabletop save 1\nscript s\nplayers 1\nseed 1\ndecisions\n1: a\\nb\nend\n"), "v1.save")
+	v1, err := savefile.Parse(strings.NewReader("tabletop save 1\nscript s\nplayers 1\nseed 1\ndecisions\n1: a\\nb\nend\n"), "v1.save")
 	if err != nil || v1.Decisions[0].Text != `a\nb` {
 		t.Errorf("version 1 decision %+v, %v", v1, err)
 	}
 	// A bad escape in a version 2 file names its line.
-	_, err = ParseRecord(strings.NewReader("tabletop save 2\nscript s\nplayers 1\nseed 1\ndecisions\n1: a\\qb\nend\n"), "v2.save")
+	_, err = savefile.Parse(strings.NewReader("tabletop save 2\nscript s\nplayers 1\nseed 1\ndecisions\n1: a\\qb\nend\n"), "v2.save")
 	if err == nil || !strings.Contains(err.Error(), "v2.save:6: unknown escape") {
 		t.Errorf("bad escape: %v", err)
 	}
@@ -101,9 +77,9 @@ func TestLoadRecordReadsRegularFilesOnly(t *testing.T) {
 		if path == "/dev/zero" && runtime.GOOS == "windows" {
 			continue
 		}
-		_, err := LoadRecord(path)
+		_, err := savefile.Load(path)
 		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("LoadRecord(%s): got %v, want %q", path, err, want)
+			t.Errorf("savefile.Load(%s): got %v, want %q", path, err, want)
 		}
 	}
 }

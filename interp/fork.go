@@ -52,7 +52,7 @@ func (m *Match) Fork(modes ...Mode) (*Match, error) {
 	f.c.Threads(threads...)
 	f.c.Copy(reflect.ValueOf(n).Elem(), reflect.ValueOf(m).Elem())
 	if silent {
-		n.silent, n.pending = true, 0
+		n.silent = true
 	}
 	if err := f.c.Err(); err != nil {
 		f.meter.Close()
@@ -125,7 +125,7 @@ var (
 	boardType  = reflect.TypeOf(Board{})
 	// silentDrops are what a silent match does not keep: its log and what
 	// makes it (a silent match counts the log's bytes all the same).
-	silentDrops = []string{"log", "logParts", "logArgs", "cardRefs", "fmtBuf", "leaks", "places", "placeIdx"}
+	silentDrops = []string{"log", "placeIdx"}
 	forkPlan    = luahost.NewCopyPlan(luahost.CopyRules{
 		Shared: []reflect.Type{
 			reflect.TypeOf((*Engine)(nil)),

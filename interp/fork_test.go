@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/tabletop/tabletop/table"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -292,7 +294,7 @@ func wreck(m *Match) {
 	for _, z := range m.Zones {
 		*z = Zone{Name: "wrecked"}
 	}
-	*m.RNG = *NewRNG(99)
+	*m.RNG = *table.NewRNG(99)
 	for i := range m.record {
 		m.record[i] = Decision{Text: "wrecked"}
 	}

@@ -3,6 +3,8 @@ package interp
 import (
 	"strconv"
 
+	"github.com/tabletop/tabletop/printable"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -51,7 +53,7 @@ func (m *Match) poolHandfuls(L *lua.LState) int {
 	if k < 0 || leave < 0 {
 		L.ArgError(2, "k and leave must not be negative")
 	}
-	if problem := optionTextProblem(verb); problem != "" || verb == "" {
+	if problem := printable.OptionProblem(verb); problem != "" || verb == "" {
 		L.ArgError(4, "the verb must be one line of plain text")
 	}
 	h := &m.handfuls

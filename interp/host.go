@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/tabletop/tabletop/printable"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -84,7 +86,7 @@ func valueText(v lua.LValue) string {
 }
 
 // errText makes an error's text fit for a terminal: printable, and capped.
-func errText(s string) string { return capText(printableBlock(s), MaxErrorBytes) }
+func errText(s string) string { return capText(printable.Block(s), MaxErrorBytes) }
 
 // capText cuts s to at most n bytes, at a character boundary, saying how
 // much was left out.

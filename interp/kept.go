@@ -101,14 +101,14 @@ func (m *Match) keptRoots() []lua.LValue {
 		}
 	}
 	for _, n := range m.Notes {
-		if n.fn != nil {
-			roots = append(roots, n.fn)
+		if noteFn(n) != nil {
+			roots = append(roots, noteFn(n))
 		}
-		if n.Value != nil {
-			roots = append(roots, n.Value)
+		if v, ok := n.Value.(lua.LValue); ok {
+			roots = append(roots, v)
 		}
 	}
-	for _, x := range m.extras {
+	for _, x := range m.Extras {
 		if b, ok := x.(*Board); ok && b.sideRoot != nil {
 			roots = append(roots, b.sideRoot)
 		}
@@ -150,7 +150,7 @@ func (m *Match) ownBytes() int64 {
 	for _, note := range m.Notes {
 		n += noteBytes(note)
 	}
-	for _, x := range m.extras {
+	for _, x := range m.Extras {
 		if b, ok := x.(*Board); ok {
 			n += boardBytes(b)
 		}
@@ -163,7 +163,7 @@ func (m *Match) ownBytes() int64 {
 	for _, d := range m.record {
 		n += 32 + int64(len(d.Text))
 	}
-	for _, l := range m.leaks {
+	for _, l := range m.log.Leaks() {
 		n += textBytes + int64(len(l))
 	}
 	return n + int64(len(m.metrics))*64

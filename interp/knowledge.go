@@ -1,53 +1,16 @@
 package interp
 
 import (
-	"encoding/binary"
-	"hash/fnv"
 	"math"
 
+	"github.com/tabletop/tabletop/knowledge"
 	lua "github.com/yuin/gopher-lua"
 )
 
-// What each seat learned, and when. A person may take back a decision
-// only while his seat has learned nothing since he made it (package
-// takeback decides the rest); this file is how the engine knows. A match
-// made with the Learning mode notes, for every decision, which seats
-// learned something while it was played out: from the decision to the
-// next prompt (or the end).
-//
-// A seat learns when something reaches it after the game took in
-// something it did not know. What the game takes in:
-//
-//   - another seat's decision (a move, a say, a secret choice);
-//   - chance: a die, a shuffle, a secret draw, math.random — anything that
-//     moves the match's generator, and t:roll even when a test fixed it;
-//   - cards the seat cannot see: a method of a zone that hides cards from
-//     it (but count, empty, owner and name, which every view shows), or of
-//     t with such a card (t:where, t:show, t:move, ...).
-//
-// What reaches a seat: a log line it may read; a change in its view
-// (zones and the cards it sees in them, pools, tracks, pads, notes as
-// drawn for it, boards) from the moment the game took in the unknown to
-// the end of the step; a prompt for it. Whose turn it is is not counted:
-// every game reads the next seat's hand to make its prompt, and that
-// teaches the others nothing. A game that asks a seat only when its hidden
-// cards allow (Andy Capp's reactions without always_ask) tells everyone
-// so by asking, which this does not see. Only the order matters within a
-// step: the line "North plays 9♣" written before the script reads East's
-// hand to make East's prompt teaches North nothing, the line "East cannot
-// show a card" after it does.
-//
-// Secret choices (t:ask_all) are held apart: once another seat has
-// answered, everything that reaches a seat counts until the group's last
-// answer has been revealed, whatever else the seat saw meanwhile — a
-// tally is shown after the last answer, which may be the seat's own.
-//
-// The engine sees what the script asks of it, not what the script keeps
-// in its own variables: a script that kept the card tables of a hidden
-// zone from an earlier decision and tells a seat something of them later
-// without asking the zone again is not seen consulting it. Scripts that
-// read the cards they talk about when they talk about them (as the games
-// here do) are seen whole.
+// What each seat learned, and when, is package knowledge's (its doc says
+// what counts); here the runtime tells it what the game takes in — a
+// decision, chance, a method that reads cards some seat cannot see (each
+// method's peek, below) — and what reaches the seats.
 
 // Learning is the mode of a match that notes what each seat learned
 // after each decision (Match.Learned). It costs a view of every seat at
@@ -55,31 +18,17 @@ import (
 // game being played.
 const Learning Mode = 1 << 1
 
-// Cause is what a seat learned something from.
-type Cause uint8
+// Cause is what a seat learned something from (package knowledge's).
+type Cause = knowledge.Cause
 
-// The causes, from the most telling.
+// The causes, from the most telling (knowledge.Cause).
 const (
-	CauseNone   Cause = iota
-	CauseSecret       // another seat's secret choice, revealed
-	CauseMove         // another seat's decision
-	CauseChance       // a die, a shuffle, a random draw
-	CauseCards        // cards the seat could not see
+	CauseNone   = knowledge.CauseNone
+	CauseSecret = knowledge.CauseSecret
+	CauseMove   = knowledge.CauseMove
+	CauseChance = knowledge.CauseChance
+	CauseCards  = knowledge.CauseCards
 )
-
-func (c Cause) String() string {
-	switch c {
-	case CauseMove:
-		return "another seat's move"
-	case CauseSecret:
-		return "the secret choices revealed"
-	case CauseChance:
-		return "chance (a die, a shuffle or a draw)"
-	case CauseCards:
-		return "cards it could not see"
-	}
-	return "nothing"
-}
 
 // StartLearning makes m note from now on what each seat learns (as the
 // Learning mode does from the start): what every seat sees now is where
@@ -92,132 +41,31 @@ func (m *Match) StartLearning() {
 	}
 	m.startLearning()
 	if p := m.prompt; p != nil && p.Secret {
-		l := m.learn
-		l.inGroup, l.group = true, p.Group
-		for s := 1; s <= len(m.Seats); s++ {
-			l.hush = l.hush.With(s)
-			l.snap[s] = l.last[s]
-		}
+		m.learn.InSecret(p.Group)
 	}
 }
 
 // Learned reports whether seat learned something while decision i (0-based,
 // as in Decisions) was played out, and from what. It is false for a match
 // that was not noting it then (Learning, StartLearning).
-func (m *Match) Learned(i, seat int) (Cause, bool) {
-	l := m.learn
-	if l == nil || i < l.from || i-l.from >= len(l.learned) || !l.learned[i-l.from].seats.Has(seat) {
-		return CauseNone, false
-	}
-	return l.learned[i-l.from].causes[seat], true
-}
-
-// learner is what a Learning match keeps to know what each seat learned.
-type learner struct {
-	unknown SeatSet  // seats for which the game took in something not shown to them since
-	hush    SeatSet  // seats that have not seen the open secret choices of the others
-	cause   []Cause  // by seat: what unknown or hush is about
-	snap    []uint64 // by seat: its view when it became unknown
-	last    []uint64 // by seat: its view at the end of the last step
-	rng     RNG      // the generator when the step began, or was last looked at
-	rolls   int      // fixed rolls left then
-	group   int      // the open group of secret choices
-	inGroup bool
-	step    int        // the decision being played out; -1 before the first
-	from    int        // the decisions made before it began
-	learned []learning // by decision, from decision from on
-}
-
-// learning is who learned what while one decision was played out.
-type learning struct {
-	seats  SeatSet
-	causes []Cause // by seat
-}
+func (m *Match) Learned(i, seat int) (Cause, bool) { return m.learn.Learned(i, seat) }
 
 // startLearning begins noting, once the script has set the table up and
 // stopped at its first prompt: what every seat sees then is where it
 // starts from.
 func (m *Match) startLearning() {
-	n := len(m.Seats)
-	l := &learner{cause: make([]Cause, n+1), snap: make([]uint64, n+1), last: make([]uint64, n+1), step: -1, from: len(m.record)}
-	m.learn = l
-	for s := 1; s <= n; s++ {
-		l.last[s] = m.sight(s)
-	}
-	l.rng, l.rolls = *m.RNG, len(m.rolls)
+	m.learn = knowledge.New(len(m.Seats), len(m.record), m.sight, *m.RNG, len(m.rolls))
 }
 
 // learnBegin is called as decision d is recorded, before the game goes on
 // with it; secret tells whether it answered a secret prompt of group.
 func (m *Match) learnBegin(d Decision, secret bool, group int) {
-	l := m.learn
-	l.step = len(m.record) - 1 - l.from
-	l.learned = append(l.learned, learning{})
-	l.rng, l.rolls = *m.RNG, len(m.rolls)
-	for s := 1; s <= len(m.Seats); s++ {
-		switch {
-		case s == d.Seat:
-		case secret:
-			if !l.hush.Has(s) && !l.unknown.Has(s) {
-				l.snap[s] = l.last[s]
-			}
-			l.hush = l.hush.With(s)
-		default:
-			l.taint(s, CauseMove, l.last[s])
-		}
-	}
-	if secret {
-		l.inGroup, l.group = true, group
-	}
-}
-
-// taint notes that the game took in something seat does not know; snap is
-// what it saw just before.
-func (l *learner) taint(seat int, c Cause, snap uint64) {
-	if l.unknown.Has(seat) {
-		l.cause[seat] = min(l.cause[seat], c) // the most telling
-		return
-	}
-	l.unknown = l.unknown.With(seat)
-	if !l.hush.Has(seat) {
-		l.snap[seat] = snap
-	}
-	l.cause[seat] = c
-}
-
-// learnt notes that seat learned something in this step.
-func (l *learner) learnt(seat int) {
-	if l.step < 0 {
-		return // the setup: nobody has decided anything yet
-	}
-	g := &l.learned[l.step]
-	if !g.seats.Has(seat) {
-		if g.causes == nil {
-			g.causes = make([]Cause, len(l.cause))
-		}
-		g.seats = g.seats.With(seat)
-		c := l.cause[seat]
-		if l.hush.Has(seat) && !l.unknown.Has(seat) {
-			c = CauseSecret
-		}
-		g.causes[seat] = c
-	}
-	l.unknown &^= 1 << uint(seat)
+	m.learn.Begin(len(m.record), d.Seat, secret, group, *m.RNG, len(m.rolls))
 }
 
 // chance notes that the generator moved (or a fixed roll was thrown)
-// since the step began or was last looked at: every seat takes in
-// something it does not know, since what it saw at the start of the step.
-func (m *Match) chance(always bool) {
-	l := m.learn
-	if !always && *m.RNG == l.rng && len(m.rolls) == l.rolls {
-		return
-	}
-	l.rng, l.rolls = *m.RNG, len(m.rolls)
-	for s := 1; s <= len(m.Seats); s++ {
-		l.taint(s, CauseChance, l.last[s])
-	}
-}
+// since the step began or was last looked at (knowledge.Learner.Chance).
+func (m *Match) chance(always bool) { m.learn.Chance(always, *m.RNG, len(m.rolls)) }
 
 // learnCall is called before a method of t, a zone, a pool, a track, a
 // pad or a board runs: it notes what the method may read that some seat
@@ -244,15 +92,7 @@ func (m *Match) learnCall(b *boundMethod, L *lua.LState) {
 	for i := from; i <= to; i++ {
 		hidden |= m.hiddenIn(L.Get(i))
 	}
-	l := m.learn
-	if hidden &^= l.unknown; hidden == 0 {
-		return
-	}
-	for s := 1; s <= len(m.Seats); s++ {
-		if hidden.Has(s) {
-			l.taint(s, CauseCards, m.sight(s))
-		}
-	}
+	m.learn.Cards(hidden, m.sight)
 }
 
 // hiddenIn returns the seats from which v — a zone, a card or a list of
@@ -291,42 +131,17 @@ func (m *Match) hiddenIn(v lua.LValue) SeatSet {
 }
 
 // learnLine is called as a log line for the seats in to is written.
-func (m *Match) learnLine(to SeatSet) {
-	l := m.learn
-	for s := 1; s <= len(m.Seats); s++ {
-		if (to == AllSeats || to.Has(s)) && (l.unknown | l.hush).Has(s) {
-			l.learnt(s)
-		}
-	}
-}
+func (m *Match) learnLine(to SeatSet) { m.learn.Line(to) }
 
 // learnEnd is called when the game has gone on with a decision as far as
 // it goes: to its next prompt, its end or an error.
 func (m *Match) learnEnd() {
-	l := m.learn
 	m.chance(false)
-	p := m.prompt
-	for s := 1; s <= len(m.Seats); s++ {
-		sight := m.sight(s)
-		waiting := (l.unknown | l.hush).Has(s)
-		if waiting && (sight != l.snap[s] || l.unknown.Has(s) && p != nil && p.Seat == s) {
-			l.learnt(s)
-			l.snap[s] = sight
-		}
-		l.last[s] = sight
+	var p *knowledge.Prompt
+	if m.prompt != nil {
+		p = &knowledge.Prompt{Seat: m.prompt.Seat, Secret: m.prompt.Secret, Group: m.prompt.Group}
 	}
-	if l.inGroup && (p == nil || !p.Secret || p.Group != l.group) {
-		// The group's answers are all in: what reaches a seat from now on
-		// may tell them, until something has.
-		l.inGroup = false
-		told := l.learned[l.step].seats
-		for s := 1; s <= len(m.Seats); s++ {
-			if l.hush.Has(s) && !told.Has(s) {
-				l.taint(s, CauseSecret, l.last[s])
-			}
-		}
-		l.hush = 0
-	}
+	m.learn.End(p, m.sight)
 }
 
 // sight is a fingerprint of what seat sees of the table: the zones as it
@@ -334,77 +149,19 @@ func (m *Match) learnEnd() {
 // the boards. Whose turn it is, the prompt and the log are left out (the
 // log is followed line by line).
 func (m *Match) sight(seat int) uint64 {
-	h := fnv.New64a()
-	var b [8]byte
-	num := func(n int) {
-		binary.LittleEndian.PutUint64(b[:], uint64(n))
-		h.Write(b[:])
-	}
-	text := func(s string) {
-		num(len(s))
-		h.Write([]byte(s))
-	}
-	for _, z := range m.Zones {
-		num(z.ID)
-		num(len(z.Cards))
-		num(int(z.Vis))
-		for _, c := range z.Cards {
-			if c.VisibleTo(seat) {
-				num(c.ID)
-			}
-		}
-	}
-	for _, d := range m.Dice {
-		num(d.ID)
-		num(len(d.Dice))
-		for _, f := range d.Faces(seat) {
-			num(f)
-		}
-	}
-	for _, p := range m.Pools {
-		for _, k := range p.Kinds {
-			text(k)
-			num(p.Supply[k])
-			for _, hd := range p.Holders {
-				num(p.Held[hd][k])
-			}
-		}
-	}
-	for _, t := range m.Tracks {
-		for _, x := range t.Markers {
-			num(x)
-		}
-	}
-	for _, p := range m.Pads {
-		for _, r := range p.Rows {
-			text(r.Label)
-			text(r.Note)
-			for _, x := range r.Scores {
-				num(x)
-			}
-		}
-	}
+	h := knowledge.NewSight().Table(&m.State, seat)
 	for _, n := range m.notesFor(seat) {
-		text(n.Key)
-		text(n.Text)
+		h = h.Text(n.Key).Text(n.Text)
 		switch x := n.Value.(type) {
 		case lua.LNumber:
-			num(int(math.Float64bits(float64(x))))
+			h = h.Num(int(math.Float64bits(float64(x))))
 		case lua.LString:
-			text(string(x))
+			h = h.Text(string(x))
 		case lua.LBool:
-			text(x.String())
+			h = h.Text(x.String())
 		}
 	}
-	for _, x := range m.extras {
-		if ev, ok := x.ExtraView(seat); ok {
-			text(ev.Name)
-			for _, line := range ev.Lines {
-				text(line)
-			}
-		}
-	}
-	return h.Sum64()
+	return uint64(h.Extras(&m.State, seat))
 }
 
 // What a method may read that a seat cannot see (boundMethod.peek).

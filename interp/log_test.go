@@ -27,7 +27,7 @@ return G
 
 func TestLogLinesRenderAsWritten(t *testing.T) {
 	_, m := startMatch(t, "renamer.lua", renamer, Config{Players: 2})
-	if m.pending == 0 {
+	if m.log.Pending() == 0 {
 		t.Fatal("the lines were rendered before anyone read them")
 	}
 	var got []string
@@ -43,11 +43,11 @@ func TestLogLinesRenderAsWritten(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("seat 1 reads:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if m.pending != 1 {
-		t.Errorf("%d lines wait to be rendered; seat 2's own line should", m.pending)
+	if m.log.Pending() != 1 {
+		t.Errorf("%d lines wait to be rendered; seat 2's own line should", m.log.Pending())
 	}
-	if all := m.Log(); len(all) != 5 || all[1].Text != "just for Player 2" || m.pending != 0 {
-		t.Errorf("the whole log: %d lines, %q, %d pending", len(all), all[1].Text, m.pending)
+	if all := m.Log(); len(all) != 5 || all[1].Text != "just for Player 2" || m.log.Pending() != 0 {
+		t.Errorf("the whole log: %d lines, %q, %d pending", len(all), all[1].Text, m.log.Pending())
 	}
 	if d := m.Log()[3].Data; d["card"] != "B" {
 		t.Errorf("event data: %v", d)

@@ -31,15 +31,15 @@ func TestLogHint(t *testing.T) {
 		return m
 	}
 	first := play()
-	lines, args := len(first.log), len(first.logArgs)
+	lines, args := first.log.Sizes()
 	next, err := e.NewMatch(Config{Players: 4, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer next.Close()
-	if cap(next.log) < lines || cap(next.logArgs) < args {
+	if capLines, capArgs := next.log.Caps(); capLines < lines || capArgs < args {
 		t.Errorf("a new match has room for %d lines and %d arguments, want at least %d and %d",
-			cap(next.log), cap(next.logArgs), lines, args)
+			capLines, capArgs, lines, args)
 	}
 	second := play()
 	a, b := first.Log(), second.Log()

@@ -10,35 +10,22 @@ import (
 // came (the REPL's why): the answer is the rule that wrote it, the place
 // in the script of the innermost frame of the script's own code that
 // called t:log, t:tell or t:event. Lines are written often and asked
-// about seldom, so a line keeps only a small index into the match's
-// table of the places lines were written from (interned: a game writes
-// its thousands of lines from a few dozen places). Finding the place is
-// a walk up the Lua call stack, usually one frame, read from gopher-lua's
-// call frames by luahost.CallerFrame; a Silent
-// match, which keeps no log, does not look.
-
-// Place is a place in a script: the file as errors name it
-// ("games/clubs.lua", a module as "stdlib/cards.lua"), the line, and
-// the first line of the function holding it (0: the file's main chunk).
-type Place struct {
-	File       string
-	Line, Func int
-}
+// about seldom, so a line keeps only a small index into the log's table
+// of the places lines were written from (gamelog's Intern: a game writes
+// its thousands of lines from a few dozen places). Finding the place is a
+// walk up the Lua call stack, usually one frame, read from gopher-lua's
+// call frames by luahost.CallerFrame; a Silent match, which keeps no log,
+// does not look.
 
 // LogPlace returns where the script wrote log line i (0 <= i < LogLen):
 // ok is false for a line no line of the script wrote — what a seat said,
 // a takeback — or whose writer the engine could not see.
-func (m *Match) LogPlace(i int) (Place, bool) {
-	if i < 0 || i >= len(m.log) || m.log[i].place == 0 {
-		return Place{}, false
-	}
-	return m.places[m.log[i].place-1], true
-}
+func (m *Match) LogPlace(i int) (Place, bool) { return m.log.Place(i) }
 
-// logPlace interns the place the method running on L was called from:
-// 1 + its index in m.places, or 0 when there is none. The table is found
-// by the calling instruction: per compiled function, by its number (a
-// lookup by pointer and an index, cheaper than hashing a place).
+// logPlace interns the place the method running on L was called from
+// (gamelog.Log.Intern), or returns 0 when there is none. The handle is
+// kept by the calling instruction: per compiled function, by its number
+// (a lookup by pointer and an index, cheaper than hashing a place).
 func (m *Match) logPlace(L *lua.LState) int32 {
 	fn, pc, ok := luahost.CallerFrame(L, isEngineSource)
 	if !ok {
@@ -57,12 +44,12 @@ func (m *Match) logPlace(L *lua.LState) int32 {
 		m.placeIdx[pr] = byPC
 	}
 	if pc >= len(byPC) {
-		return m.intern(Place{File: pr.SourceName, Line: pr.DbgSourcePositions[pc-1], Func: pr.LineDefined})
+		return m.log.Intern(Place{File: pr.SourceName, Line: pr.DbgSourcePositions[pc-1], Func: pr.LineDefined})
 	}
 	if i := byPC[pc]; i != 0 {
 		return i
 	}
-	byPC[pc] = m.intern(Place{File: pr.SourceName, Line: pr.DbgSourcePositions[pc-1], Func: pr.LineDefined})
+	byPC[pc] = m.log.Intern(Place{File: pr.SourceName, Line: pr.DbgSourcePositions[pc-1], Func: pr.LineDefined})
 	return byPC[pc]
 }
 
@@ -73,21 +60,7 @@ func (m *Match) internSlow(L *lua.LState) int32 {
 	if !ok {
 		return 0
 	}
-	return m.intern(p)
-}
-
-// intern returns 1 + the index of p in m.places, adding it if it is not
-// there. A game writes its lines from a few dozen places, and a place is
-// looked for only the first time an instruction writes a line: two
-// instructions of one line share its entry.
-func (m *Match) intern(p Place) int32 {
-	for i, q := range m.places {
-		if q == p {
-			return int32(i + 1)
-		}
-	}
-	m.places = append(m.places, p)
-	return int32(len(m.places))
+	return m.log.Intern(p)
 }
 
 // callerPlace is the place of the innermost frame of the script's own

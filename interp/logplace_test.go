@@ -83,13 +83,13 @@ func TestLogPlaces(t *testing.T) {
 		place Place
 		ok    bool
 	}{
-		{"start", Place{script, 14, 13}, true},
-		{"only for Player 2", Place{script, 6, 5}, true},
-		{"from the module", Place{module, 4, 3}, true},
-		{"an event", Place{script, 18, 17}, true},
+		{"start", Place{File: script, Line: 14, Func: 13}, true},
+		{"only for Player 2", Place{File: script, Line: 6, Func: 5}, true},
+		{"from the module", Place{File: module, Line: 4, Func: 3}, true},
+		{"an event", Place{File: script, Line: 18, Func: 17}, true},
 		{"Player 2 says: hello", Place{}, false},
-		{"heard Player 2", Place{script, 10, 9}, true},
-		{"start", Place{script, 21, 13}, true},
+		{"heard Player 2", Place{File: script, Line: 10, Func: 9}, true},
+		{"start", Place{File: script, Line: 21, Func: 13}, true},
 	}
 	log := m.Log()
 	if len(log) != len(want) {
@@ -101,8 +101,8 @@ func TestLogPlaces(t *testing.T) {
 			t.Errorf("line %d: %q from %+v (%v), want %q from %+v (%v)", i+1, log[i].Text, p, ok, w.text, w.place, w.ok)
 		}
 	}
-	if len(m.places) != 6 {
-		t.Errorf("%d places interned for 6 places: %v", len(m.places), m.places)
+	if len(m.log.Places()) != 6 {
+		t.Errorf("%d places interned for 6 places: %v", len(m.log.Places()), m.log.Places())
 	}
 	if _, ok := m.LogPlace(len(log)); ok {
 		t.Error("a place for a line past the end")
@@ -122,8 +122,8 @@ func TestLogPlaces(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if len(s.places) != 0 || s.placeIdx != nil {
-		t.Errorf("a silent match interned places: %v", s.places)
+	if len(s.log.Places()) != 0 || s.placeIdx != nil {
+		t.Errorf("a silent match interned places: %v", s.log.Places())
 	}
 }
 
@@ -178,7 +178,7 @@ pcall(probe)
 	}
 	L.Push(chunk)
 	L.Call(0, 0)
-	want := []Place{{"probe.lua", 1, 0}, {"probe.lua", 3, 2}, {"probe.lua", 3, 2}, {"probe.lua", 8, 0}, {"probe.lua", 10, 9}, {"probe.lua", 12, 0}}
+	want := []Place{{File: "probe.lua", Line: 1, Func: 0}, {File: "probe.lua", Line: 3, Func: 2}, {File: "probe.lua", Line: 3, Func: 2}, {File: "probe.lua", Line: 8, Func: 0}, {File: "probe.lua", Line: 10, Func: 9}, {File: "probe.lua", Line: 12, Func: 0}}
 	if len(got) != len(want) {
 		t.Fatalf("%d probes, want %d", len(got), len(want))
 	}
@@ -189,8 +189,8 @@ pcall(probe)
 	}
 	// the same place twice is one entry of the table, either way
 	wantIdx := [][2]int32{{1, 1}, {2, 2}, {2, 2}, {3, 3}, {4, 4}, {5, 5}}
-	if fmt.Sprint(interned) != fmt.Sprint(wantIdx) || len(fast.places) != 5 || fmt.Sprint(fast.places) != fmt.Sprint(slow.places) {
-		t.Errorf("interned %v, want %v; places %v and %v", interned, wantIdx, fast.places, slow.places)
+	if fmt.Sprint(interned) != fmt.Sprint(wantIdx) || len(fast.log.Places()) != 5 || fmt.Sprint(fast.log.Places()) != fmt.Sprint(slow.log.Places()) {
+		t.Errorf("interned %v, want %v; places %v and %v", interned, wantIdx, fast.log.Places(), slow.log.Places())
 	}
 }
 

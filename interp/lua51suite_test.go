@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/tabletop/tabletop/table"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -233,14 +235,14 @@ func runSuiteFile(t *testing.T, name string, src []byte) (string, error) {
 	t.Helper()
 	e := &Engine{Path: name, Limits: suiteLimits, protos: map[string]*luahost.Chunk{}, sources: map[string]string{}}
 	var out bytes.Buffer
-	rng := &randSource{NewRNG(0)}
+	rng := &randSource{table.NewRNG(0)}
 	L := e.newState(rng, &out)
 	defer L.Close()
 	suiteLibs(L)
 	// math.randomseed reseeds the engine's generator, which math.random
 	// draws from
 	L.GetGlobal("math").(*lua.LTable).RawSetString("randomseed", L.NewFunction(func(L *lua.LState) int {
-		rng.rng = NewRNG(uint64(L.CheckInt64(1)))
+		rng.rng = table.NewRNG(uint64(L.CheckInt64(1)))
 		return 0
 	}))
 	m := luahost.NewMeter(suiteLimits)

@@ -9,9 +9,14 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/tabletop/tabletop/knowledge"
+	"github.com/tabletop/tabletop/printable"
+
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/tabletop/tabletop/gamelog"
 	"github.com/tabletop/tabletop/luahost"
+	"github.com/tabletop/tabletop/table"
 )
 
 // Config is everything that, with the decisions, determines a game.
@@ -45,16 +50,6 @@ type Config struct {
 	SharedFrom int
 }
 
-// Seat is one place at the table.
-type Seat struct {
-	// Label is what the seat is called everywhere (t:name, log lines,
-	// options): the player's name when one was given, else the game's.
-	Label string
-	Name  string // the player's name as given (Config.Names), or ""
-	// GameLabel is the game's own name for the seat: "North", "Player 2".
-	GameLabel string
-}
-
 // Prompt is a decision the game waits for: one seat chooses one of a finite
 // list of legal options.
 type Prompt struct {
@@ -82,61 +77,15 @@ func (p *Prompt) Index(text string) int {
 	return -1
 }
 
-// Decision is one recorded answer to a prompt, or (Say) a line a seat
-// said at the table out of turn, which some games react to.
-type Decision struct {
-	Seat int
-	Text string
-	Say  bool
-}
-
-// LogLine is one event of the game as the seats in To see it.
-type LogLine struct {
-	Text  string
-	To    SeatSet // AllSeats for public lines
-	Cards []int   // the cards the line names, for hidden-information checks
-	// Names are the seats the line names (its %p arguments; a say, its
-	// speaker): the seats it is about, whose screens keep it in sight.
-	Names SeatSet
-	// Data is the event as data for bots (t:event): plain values, with
-	// cards given by name. Nil for plain text lines.
-	Data map[string]any
-
-	parts int32 // 1 + its index in Match.logParts while Text is not rendered yet (log.go)
-	place int32 // 1 + its index in Match.places: where the script wrote it (logplace.go); 0 for none
-}
-
-// Note is a public status line a script keeps in every view ("Led: ♥").
-// A note the script gave as a function of the seat has no Text in
-// Match.Notes: View draws it for the seat it is for.
-type Note struct {
-	Key, Text string
-	Value     lua.LValue // for bots; nil when the note has none
-
-	fn *lua.LFunction // draws the note for a seat (draw.go)
-}
-
-// Result is how a finished game ended.
-type Result struct {
-	Winners []int
-	Scores  []float64 // by seat, index 0 unused
-}
-
 // Match is one running game.
 type Match struct {
 	Engine *Engine
 	Config Config
-	Seats  []Seat
 	RNG    *RNG
 
-	Cards  []*Card
-	Zones  []*Zone
-	Pools  []*Pool
-	Tracks []*Track
-	Pads   []*Pad
-	Dice   []*Dice // cups of secret dice (dice.go)
-	Notes  []Note
-	extras []Extra
+	// The table: seats, cards, zones, pools, tracks, pads, extras.
+	table.State
+	Notes []Note
 
 	L     *lua.LState
 	co    *lua.LState
@@ -153,7 +102,6 @@ type Match struct {
 
 	prompt   *Prompt
 	record   []Decision
-	log      []LogLine
 	done     bool
 	result   Result
 	err      error
@@ -164,7 +112,6 @@ type Match struct {
 	cfgSeen  []int                 // the rolls of Config.Rolls that t:roll threw (open dice), in order
 	throws   []throwSeen           // every die thrown under a cup, in order (dice.go)
 	saying   bool                  // inside on_say
-	leaks    []string              // secrecy violations noted as log lines were written
 	logBytes int64                 // what the log keeps, for the memory measure
 	renamed  int64                 // what the seats' lists t:set_name made keep, likewise
 	trace    string                // where the script was when it last failed
@@ -174,62 +121,20 @@ type Match struct {
 	seen      textSet      // reused by duplicate
 	handfuls  handfulMaker // pool:handfuls's tables (handfuls.go)
 
-	// The log's lines not rendered yet (log.go).
-	logParts  []logParts
-	logArgs   []logArg
-	pending   int                            // lines not rendered yet
+	log       gamelog.Log                    // the log's lines (log.go)
 	lineBytes int64                          // the size of the line being written
 	lineNames SeatSet                        // the seats the line being written names
-	fmtBuf    []byte                         // storage reused by rendering
-	cardRefs  []int                          // backing array of LogLine.Cards
 	silent    bool                           // keeps no log (a copy nobody reads: Silent)
-	places    []Place                        // where log lines were written from (logplace.go)
-	placeIdx  map[*lua.FunctionProto][]int32 // 1 + index in places, by the instruction that wrote a line (its pc)
+	placeIdx  map[*lua.FunctionProto][]int32 // a line's place (Log.Intern) by the instruction that wrote it: its pc (logplace.go)
 
-	notesVer  uint32        // changes with every t:note (bot views)
-	seatLists []*lua.LTable // the lists t:seats made, by the seat they start from
-	rand      *randSource   // math.random's generator: RNG, or a scratch one while drawing
-	drawing   bool          // a note or sidebar function is running (draw.go)
-	learn     *learner      // what each seat learned when (knowledge.go); nil without Learning
-	windowHow *lua.LTable   // what t:offer hands t:ask, to know its prompt for a window (prompts.go)
-	takebacks []Takeback    // what was taken back before (record.go)
-	drawn     int64         // the instructions drawing has run in all (draw.go)
-}
-
-// Extra is a table object a game library adds to a match (a board, a
-// vote): it appears in seat views.
-type Extra interface {
-	// ExtraView returns what seat may see of the object: a title, text
-	// lines and data for bots (a Lua-convertible map), or ok=false to hide
-	// it from this seat.
-	ExtraView(seat int) (v ExtraView, ok bool)
-}
-
-// CardShower is implemented by an Extra that can show cards: it lists the
-// cards seat would see in it, so the secrecy check can verify them without
-// rendering the object. An Extra that does not implement it shows no cards.
-type CardShower interface {
-	ShownCards(seat int) []int
-}
-
-// ExtraView is one extra object as a seat sees it.
-type ExtraView struct {
-	Name  string
-	Title string
-	Lines []string
-	// Color is Lines with ANSI colours, for a terminal; nil if the
-	// object has no coloured rendering.
-	Color []string
-	// Map and Side are the parts of Lines for a screen too small for all
-	// of it: the map alone (its column header first) and the public lines
-	// drawn beside it, plain and coloured. Focus lists the lines of Map
-	// the seat most needs to see (its marked squares, its token). Objects
-	// without a map leave them empty.
-	Map, MapColor   []string
-	Side, SideColor []string
-	Focus           []int
-	Cards           []int // cards it names (see CardShower)
-	Data            map[string]any
+	notesVer  uint32             // changes with every t:note (bot views)
+	seatLists []*lua.LTable      // the lists t:seats made, by the seat they start from
+	rand      *randSource        // math.random's generator: RNG, or a scratch one while drawing
+	drawing   bool               // a note or sidebar function is running (draw.go)
+	learn     *knowledge.Learner // what each seat learned when (knowledge.go); nil without Learning
+	windowHow *lua.LTable        // what t:offer hands t:ask, to know its prompt for a window (prompts.go)
+	takebacks []Takeback         // what was taken back before (record.go)
+	drawn     int64              // the instructions drawing has run in all (draw.go)
 }
 
 // Mode changes what a match keeps, never how its game goes.
@@ -293,7 +198,7 @@ func (e *Engine) configure(cfg Config) (Config, error) {
 // newMatch makes the match's seats, generator, meter and Lua state; the
 // script has not run yet.
 func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
-	m := &Match{Engine: e, Config: cfg, RNG: NewRNG(cfg.Seed)}
+	m := &Match{Engine: e, Config: cfg, RNG: table.NewRNG(cfg.Seed)}
 	for _, mode := range modes {
 		m.silent = m.silent || mode&Silent != 0
 	}
@@ -303,12 +208,12 @@ func (e *Engine) newMatch(cfg Config, modes []Mode) *Match {
 	}
 	m.rolls, m.cfgLeft = cfg.Rolls, len(cfg.Rolls)
 	if !m.silent {
-		e.logHint.apply(m)
+		e.logHint.Apply(&m.log)
 	}
 	for i := 1; i <= cfg.Players; i++ {
 		s := Seat{Label: "Player " + strconv.Itoa(i)}
 		if i <= len(cfg.Names) {
-			s.Name = printableLine(cfg.Names[i-1])
+			s.Name = printable.Line(cfg.Names[i-1])
 		}
 		m.Seats = append(m.Seats, s)
 	}
@@ -433,7 +338,7 @@ func (m *Match) applySeatLabels() error {
 		}
 		for i := range m.Seats {
 			if s, ok := list.RawGetInt(i + 1).(lua.LString); ok {
-				m.Seats[i].Label = capText(printableLine(string(s)), 100)
+				m.Seats[i].Label = capText(printable.Line(string(s)), 100)
 			}
 		}
 	}
@@ -444,23 +349,7 @@ func (m *Match) applySeatLabels() error {
 			m.Seats[i].Label = string(unicode.ToTitle(r)) + n[size:]
 		}
 	}
-	return checkSeatNames(m.Seats)
-}
-
-// checkSeatNames refuses two seats that would go by the same name (or a
-// player named like another seat), since options and the log name seats.
-func checkSeatNames(seats []Seat) error {
-	for i, a := range seats {
-		for j, b := range seats {
-			if i == j || a.Name == "" {
-				continue
-			}
-			if strings.EqualFold(a.Label, b.Label) || strings.EqualFold(a.Label, b.GameLabel) {
-				return fmt.Errorf("seat %d's player is called %s, which is also the name of seat %d: choose another name", i+1, a.Label, j+1)
-			}
-		}
-	}
-	return nil
+	return table.CheckSeatNames(m.Seats)
 }
 
 // Close releases the match's Lua state. A closed match must not be used.
@@ -531,17 +420,6 @@ func luaSharedKeyboard(L *lua.LState) int {
 	return 1
 }
 
-// Players returns the number of seats.
-func (m *Match) Players() int { return len(m.Seats) }
-
-// SeatLabel returns the game's name for seat s.
-func (m *Match) SeatLabel(s int) string {
-	if s >= 1 && s <= len(m.Seats) {
-		return m.Seats[s-1].Label
-	}
-	return "nobody"
-}
-
 // Step answers the current prompt with option i (0-based) and runs the
 // script to its next prompt or to the end.
 func (m *Match) Step(i int) error {
@@ -598,12 +476,12 @@ func (m *Match) Say(seat int, text string) (err error) {
 	if seat < 1 || seat > len(m.Seats) {
 		return fmt.Errorf("no seat %d", seat)
 	}
-	text = strings.TrimSpace(printableLine(text))
+	text = strings.TrimSpace(printable.Line(text))
 	if text == "" {
 		return errors.New("say what?")
 	}
-	if len(text) > MaxOptionBytes {
-		return fmt.Errorf("that is %d bytes: say it in fewer than %d", len(text), MaxOptionBytes)
+	if len(text) > printable.MaxOptionBytes {
+		return fmt.Errorf("that is %d bytes: say it in fewer than %d", len(text), printable.MaxOptionBytes)
 	}
 	m.record = append(m.record, Decision{Seat: seat, Text: text, Say: true})
 	if m.learn != nil {

@@ -3,6 +3,8 @@ package interp
 import (
 	"strings"
 	"testing"
+
+	"github.com/tabletop/tabletop/savefile"
 )
 
 // reaction is a game where seat 1 acts and seats 2 and 3 may react; only
@@ -98,7 +100,7 @@ func TestOfferAtASharedKeyboardAsksEverySeat(t *testing.T) {
 			if err := rec.Write(&b); err != nil {
 				t.Fatal(err)
 			}
-			back, err := ParseRecord(strings.NewReader(b.String()), "react.save")
+			back, err := savefile.Parse(strings.NewReader(b.String()), "react.save")
 			if err != nil {
 				t.Fatalf("%v\n%s", err, b.String())
 			}
@@ -137,10 +139,10 @@ func TestShareKeyboard(t *testing.T) {
 	if !m.ShareKeyboard() || m.Config.SharedFrom != 3 {
 		t.Errorf("a later mark is not moved back: %d", m.Config.SharedFrom)
 	}
-	if r := m.NewRecord(nil); r.Shared != 3 || r.Config().SharedFrom != 3 {
+	if r := m.NewRecord(nil); r.Shared != 3 || RecordConfig(r).SharedFrom != 3 {
 		t.Errorf("record: shared %d", r.Shared)
 	}
-	_, err = ParseRecord(strings.NewReader("tabletop save 2\nscript s\nplayers 1\nseed 1\nshared 1\ndecisions\nend\n"), "v2.save")
+	_, err = savefile.Parse(strings.NewReader("tabletop save 2\nscript s\nplayers 1\nseed 1\nshared 1\ndecisions\nend\n"), "v2.save")
 	if err == nil || !strings.Contains(err.Error(), "version 2 save") {
 		t.Errorf("a version 2 save with a shared line: %v", err)
 	}

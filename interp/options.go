@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tabletop/tabletop/printable"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -100,7 +102,7 @@ func (e *Engine) readOption(name string, spec *lua.LTable) (OptionDecl, error) {
 	if !ok && spec.RawGetString("help") != lua.LNil {
 		return d, e.optionError(name, "help must be a string")
 	}
-	d.Help = capText(printableLine(string(help)), 1000)
+	d.Help = capText(printable.Line(string(help)), 1000)
 	if err := e.readKind(&d, spec); err != nil {
 		return d, err
 	}

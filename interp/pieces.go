@@ -3,6 +3,8 @@ package interp
 import (
 	"fmt"
 
+	"github.com/tabletop/tabletop/printable"
+
 	"github.com/tabletop/tabletop/table"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -57,7 +59,7 @@ func (m *Match) luaPool(L *lua.LState) int {
 		if !ok {
 			L.ArgError(2, fmt.Sprintf("kinds must be a list of names; kind %d is %s", i, shownArg(list.RawGetInt(i))))
 		}
-		kinds = append(kinds, printableLine(string(k)))
+		kinds = append(kinds, printable.Line(string(k)))
 	}
 	supply := map[string]int{}
 	a := argAt(L, 2)
@@ -268,7 +270,7 @@ func (m *Match) padMethods() *lua.LTable { return padClass.metatable(m) }
 // list by seat (a missing score is 0).
 func (m *Match) padAdd(L *lua.LState) int {
 	p := m.checkPad(L)
-	row := PadRow{Label: printableLine(L.CheckString(2)), Scores: make([]int, len(m.Seats)+1), Note: printableLine(L.OptString(4, ""))}
+	row := PadRow{Label: printable.Line(L.CheckString(2)), Scores: make([]int, len(m.Seats)+1), Note: printable.Line(L.OptString(4, ""))}
 	m.meter.Charge(L, padRowBytes(row))
 	sc := L.CheckTable(3)
 	for s := 1; s <= len(m.Seats); s++ {

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"github.com/tabletop/tabletop/printable"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -45,10 +46,10 @@ func (a arg) readHow(v lua.LValue, p *Prompt) string {
 	switch h := v.(type) {
 	case *lua.LNilType:
 	case lua.LString, lua.LNumber:
-		p.Hint = printableLine(lua.LVAsString(h))
+		p.Hint = printable.Line(lua.LVAsString(h))
 	case *lua.LTable:
 		a.checkKeys(h, "the prompt's table", askFields)
-		p.Hint = printableLine(a.str(h, "hint", ""))
+		p.Hint = printable.Line(a.str(h, "hint", ""))
 		p.Secret = a.boolean(h, "secret", false)
 		p.Group = a.integer(h, "group", 0)
 		return a.str(h, "verb", "")

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tabletop/tabletop/savefile"
 )
 
 // pick is a tiny game for record tests: two seats each pick a letter, twice.
@@ -47,7 +49,7 @@ func TestRecordRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "game.save")
-	if err := SaveRecord(path, m.NewRecord([]string{"me", "bot"})); err != nil {
+	if err := savefile.Save(path, m.NewRecord([]string{"me", "bot"})); err != nil {
 		t.Fatal(err)
 	}
 	text, _ := os.ReadFile(path)
@@ -55,7 +57,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	if string(text) != want {
 		t.Errorf("save file:\n%s\nwant:\n%s", text, want)
 	}
-	rec, err := LoadRecord(path)
+	rec, err := savefile.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,33 +81,6 @@ func logLines(m *Match) string {
 	return b.String()
 }
 
-func TestRecordErrorsNameTheLine(t *testing.T) {
-	good := "tabletop save 1\nscript pick.lua\nplayers 2\nseed 1\ndecisions\n1: a\nend\n"
-	for _, tc := range []struct {
-		name, text, want string
-	}{
-		{"empty", "", "the file is empty"},
-		{"not a save", "hello\n", ":1: not a tabletop save file"},
-		{"wrong version", strings.Replace(good, "save 1", "save 7", 1), ":1: save format version 7"},
-		{"truncated", strings.TrimSuffix(good, "end\n"), "cut short"},
-		{"bad seed", strings.Replace(good, "seed 1", "seed x", 1), ":4: seed must be a whole number"},
-		{"bad decision", strings.Replace(good, "1: a", "one a", 1), ":6: a decision line is"},
-		{"seat out of range", strings.Replace(good, "1: a", "3: a", 1), ":6: seat \"3\" is not a seat"},
-		{"unknown line", strings.Replace(good, "seed 1", "seed 1\ncolour blue", 1), ":5: unknown line"},
-		{"duplicate key", strings.Replace(good, "seed 1", "seed 1\nseed 2", 1), ":5: \"seed\" appears twice"},
-		{"text after end", good + "1: b\n", "text after the end line"},
-		{"missing header", "tabletop save 1\ndecisions\nend\n", "incomplete header"},
-		{"seats mismatch", strings.Replace(good, "seed 1", "seed 1\nseats me", 1), "1 seats listed for 2 players"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseRecord(strings.NewReader(tc.text), "x.save")
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("got %v, want an error containing %q", err, tc.want)
-			}
-		})
-	}
-}
-
 func TestReplayRefusesWhatNoLongerFits(t *testing.T) {
 	e := pickEngine(t, pick)
 	for _, tc := range []struct {
@@ -113,9 +88,9 @@ func TestReplayRefusesWhatNoLongerFits(t *testing.T) {
 		rec  Record
 		want string
 	}{
-		{"illegal move", Record{Script: "pick.lua", Players: 2, Decisions: []Decision{{1, "a", false}, {2, "z", false}}}, "decision 2: \"z\" is not a legal move"},
-		{"wrong seat", Record{Script: "pick.lua", Players: 2, Decisions: []Decision{{2, "a", false}}}, "it is Player 1's decision"},
-		{"too many", Record{Script: "pick.lua", Players: 2, Decisions: []Decision{{1, "a", false}, {2, "a", false}, {1, "a", false}, {2, "a", false}, {1, "a", false}}}, "already over"},
+		{"illegal move", Record{Script: "pick.lua", Players: 2, Decisions: []Decision{{Seat: 1, Text: "a"}, {Seat: 2, Text: "z"}}}, "decision 2: \"z\" is not a legal move"},
+		{"wrong seat", Record{Script: "pick.lua", Players: 2, Decisions: []Decision{{Seat: 2, Text: "a"}}}, "it is Player 1's decision"},
+		{"too many", Record{Script: "pick.lua", Players: 2, Decisions: []Decision{{Seat: 1, Text: "a"}, {Seat: 2, Text: "a"}, {Seat: 1, Text: "a"}, {Seat: 2, Text: "a"}, {Seat: 1, Text: "a"}}}, "already over"},
 		{"unknown option", Record{Script: "pick.lua", Players: 2, Options: map[string]string{"speed": "1"}}, "does not have"},
 		{"wrong players", Record{Script: "pick.lua", Players: 3}, "is for 2 players, not 3"},
 	} {
@@ -128,32 +103,9 @@ func TestReplayRefusesWhatNoLongerFits(t *testing.T) {
 	}
 	// A changed script: the error says so when a decision no longer fits.
 	changed := pickEngine(t, strings.Replace(pick, `{ "a", "b", "c" }`, `{ "x", "y" }`, 1))
-	_, err := changed.ReplayRecord(&Record{Script: "pick.lua", Hash: e.Hash, Players: 2, Decisions: []Decision{{1, "a", false}}})
+	_, err := changed.ReplayRecord(&Record{Script: "pick.lua", Hash: e.Hash, Players: 2, Decisions: []Decision{{Seat: 1, Text: "a"}}})
 	if err == nil || !strings.Contains(err.Error(), "has changed since this game was saved") {
 		t.Errorf("got %v", err)
-	}
-}
-
-func TestSaveIsAtomic(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "g.save")
-	if err := os.WriteFile(path, []byte("old"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	// A save into a missing folder fails and leaves nothing behind.
-	if err := SaveRecord(filepath.Join(dir, "missing", "g.save"), &Record{Script: "x", Players: 1}); err == nil {
-		t.Error("saving into a missing folder should fail")
-	}
-	if err := SaveRecord(path, &Record{Script: "x", Players: 1}); err != nil {
-		t.Fatal(err)
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Errorf("temporary files left behind: %v", entries)
-	}
-	b, _ := os.ReadFile(path)
-	if !bytes.HasSuffix(b, []byte("end\n")) {
-		t.Errorf("incomplete save: %q", b)
 	}
 }
 
@@ -220,7 +172,7 @@ func TestRecordTakebacks(t *testing.T) {
 	if !strings.HasPrefix(text, "tabletop save 3\n") || !strings.Contains(text, "\ntakeback 1 2 3 agreed\ntakeback 1 0 1 practice\ndecisions\n") {
 		t.Fatalf("save with takebacks:\n%s", text)
 	}
-	rec, err := ParseRecord(strings.NewReader(text), "game.save")
+	rec, err := savefile.Parse(strings.NewReader(text), "game.save")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +204,7 @@ func TestRecordTakebacks(t *testing.T) {
 		{strings.Replace(text, "takeback 1 2 3 agreed", "takeback 1 2 0 agreed", 1), "a takeback line is"}, // only a reload drops none
 		{strings.Replace(text, "takeback 1 2 3 agreed", "takeback 3 2 3 agreed", 1), "a takeback by seat 3 of a 2-player game"},
 	} {
-		if _, err := ParseRecord(strings.NewReader(bad.text), "game.save"); err == nil || !strings.Contains(err.Error(), bad.msg) {
+		if _, err := savefile.Parse(strings.NewReader(bad.text), "game.save"); err == nil || !strings.Contains(err.Error(), bad.msg) {
 			t.Errorf("got %v, want %q", err, bad.msg)
 		}
 	}

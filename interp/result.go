@@ -32,7 +32,7 @@ func (m *Match) finish(rets []lua.LValue) error {
 	}
 	m.done = true
 	if !m.silent {
-		m.Engine.logHint.note(m)
+		m.Engine.logHint.Note(&m.log)
 	}
 	m.result = res
 	return nil

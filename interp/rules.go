@@ -1,9 +1,6 @@
 package interp
 
 import (
-	"errors"
-	"io/fs"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -52,7 +49,8 @@ func (e *Engine) rulesTexts(options map[string]string) ([]string, error) {
 	return texts, nil
 }
 
-// readRulesTexts reads the rules files, options unfilled.
+// readRulesTexts reads the rules files, options unfilled: those of the
+// modules the game required (the standard library's aside) and its own.
 func (e *Engine) readRulesTexts() ([]string, error) {
 	e.mu.Lock()
 	var mods []string
@@ -63,41 +61,5 @@ func (e *Engine) readRulesTexts() ([]string, error) {
 	}
 	e.mu.Unlock()
 	sort.Strings(mods)
-	var texts []string
-	for _, name := range mods {
-		text, err := e.moduleRules(strings.ReplaceAll(name, ".", "/") + ".rules.md")
-		if err != nil {
-			return nil, err
-		}
-		if text != "" {
-			texts = append(texts, text)
-		}
-	}
-	own, err := e.ReadFile(strings.TrimSuffix(filepath.Base(e.Path), ".lua") + ".rules.md")
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-	case err != nil:
-		return nil, err
-	default:
-		texts = append(texts, string(own))
-	}
-	return texts, nil
-}
-
-// moduleRules reads a module's rules file from the first place, of those
-// the module was searched in (the standard library aside), that has one.
-func (e *Engine) moduleRules(rel string) (string, error) {
-	for _, p := range e.places() {
-		if p.shown == "stdlib" {
-			continue
-		}
-		b, _, err := p.read(rel)
-		switch {
-		case err == nil:
-			return string(b), nil
-		case !errors.Is(err, fs.ErrNotExist):
-			return "", err
-		}
-	}
-	return "", nil
+	return e.files.RulesTexts(mods)
 }

@@ -4,6 +4,10 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tabletop/tabletop/table"
+
+	"github.com/tabletop/tabletop/printable"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
@@ -29,7 +33,7 @@ func (e *Engine) newState(src *randSource, out io.Writer) *lua.LState {
 	})
 	luahost.OpenLibs(L)
 	if src == nil {
-		src = &randSource{NewRNG(0)}
+		src = &randSource{table.NewRNG(0)}
 	}
 	// The Go functions keep what is theirs in upvalues, not in Go closures,
 	// so that a fork of the state (fork.go) copies it.
@@ -56,7 +60,7 @@ func (p printWriter) Write(b []byte) (int, error) {
 	if strings.IndexFunc(s, func(r rune) bool { return (r < 0x20 || r >= 0x7f) && r != '\t' && r != '\n' }) >= 0 {
 		parts := strings.Split(s, "\t") // print's separators, kept
 		for i := range parts {
-			parts[i] = printableBlock(parts[i])
+			parts[i] = printable.Block(parts[i])
 		}
 		s = strings.Join(parts, "\t")
 	}

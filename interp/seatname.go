@@ -3,6 +3,9 @@ package interp
 import (
 	"strings"
 
+	"github.com/tabletop/tabletop/printable"
+	"github.com/tabletop/tabletop/table"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -14,7 +17,7 @@ import (
 // short. Zones keep the labels they were made with.
 func (m *Match) luaSetName(L *lua.LState) int {
 	seat := m.checkSeat(L, 2)
-	label := strings.TrimSpace(printableLine(L.CheckString(3)))
+	label := strings.TrimSpace(printable.Line(L.CheckString(3)))
 	if label == "" || len(label) > 40 {
 		L.ArgError(3, "a seat's name is one line of 1 to 40 bytes")
 	}
@@ -29,7 +32,7 @@ func (m *Match) luaSetName(L *lua.LState) int {
 			L.ArgError(3, "another seat is called "+label)
 		}
 	}
-	if err := checkSeatNames(seats); err != nil {
+	if err := table.CheckSeatNames(seats); err != nil {
 		L.ArgError(3, err.Error())
 	}
 	// Log lines written since keep the seats as they were: the copy may

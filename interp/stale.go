@@ -53,12 +53,7 @@ func (m *Match) noteStale(L *lua.LState, c *Card, z *Zone, stale SeatSet) {
 	if at := m.scriptPlace(L); at != "" {
 		msg = at + ": " + msg
 	}
-	for _, l := range m.leaks {
-		if l == msg {
-			return
-		}
-	}
-	m.leaks = append(m.leaks, msg)
+	m.log.NoteLeak(msg)
 }
 
 // movePos reads argument n of a move: a position (a number), or a table

@@ -4,39 +4,9 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/tabletop/tabletop/view"
 	lua "github.com/yuin/gopher-lua"
 )
-
-// View is what one seat may see of a match: its own hand, public zones,
-// counts of hidden ones, pieces, tracks, pads, notes and the log lines
-// addressed to it. Seat 0 is a spectator who sees only public things.
-type View struct {
-	Seat    int
-	Title   string
-	Seats   []Seat
-	Turn    int    // seat to act, 0 when nobody is
-	Hint    string // the prompt's hint, when Turn == Seat
-	Options []string
-	Zones   []ZoneView
-	Dice    []DiceView // the cups of secret dice, as the seat sees them
-	Pools   []*Pool
-	Tracks  []*Track
-	Pads    []*Pad
-	Notes   []Note
-	Extras  []ExtraView
-	Log     []LogLine
-	Done    bool
-	Result  Result
-}
-
-// ZoneView is a zone as one seat sees it.
-type ZoneView struct {
-	ID          int
-	Name, Label string
-	Owner       int
-	Count       int
-	Cards       []*Card // the cards the seat may see, in zone order
-}
 
 // View returns what seat may see now.
 func (m *Match) View(seat int) *View {
@@ -48,29 +18,12 @@ func (m *Match) View(seat int) *View {
 
 // view is View without the log.
 func (m *Match) view(seat int) *View {
-	v := &View{Seat: seat, Title: m.Engine.Info.Title, Seats: m.Seats, Done: m.done, Result: m.result, Notes: m.Notes}
+	v := view.Of(&m.State, seat)
+	v.Title, v.Done, v.Result, v.Notes = m.Engine.Info.Title, m.done, m.result, m.Notes
 	if p := m.prompt; p != nil {
 		v.Turn = p.Seat
 		if p.Seat == seat {
 			v.Hint, v.Options = p.Hint, p.Options
-		}
-	}
-	for _, z := range m.Zones {
-		zv := ZoneView{ID: z.ID, Name: z.Name, Label: z.Label, Owner: z.Owner, Count: len(z.Cards)}
-		for _, c := range z.Cards {
-			if c.VisibleTo(seat) {
-				zv.Cards = append(zv.Cards, c)
-			}
-		}
-		if z.Shown || zv.Count > 0 && z.Vis != Hidden {
-			v.Zones = append(v.Zones, zv)
-		}
-	}
-	v.Dice = m.diceViews(seat)
-	v.Pools, v.Tracks, v.Pads = m.Pools, m.Tracks, m.Pads
-	for _, x := range m.extras {
-		if ev, ok := x.ExtraView(seat); ok {
-			v.Extras = append(v.Extras, ev)
 		}
 	}
 	return v

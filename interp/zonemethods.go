@@ -3,6 +3,8 @@ package interp
 import (
 	"slices"
 
+	"github.com/tabletop/tabletop/printable"
+
 	"github.com/tabletop/tabletop/table"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -273,7 +275,7 @@ func (m *Match) zoneSetVisibility(L *lua.LState) int {
 // zoneSetLabel implements zone:set_label(text).
 func (m *Match) zoneSetLabel(L *lua.LState) int {
 	z := m.checkZone(L, 1)
-	z.Label = printableLine(L.CheckString(2))
+	z.Label = printable.Line(L.CheckString(2))
 	m.meter.Charge(L, int64(len(z.Label)))
 	z.Touch()
 	return 0

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"time"
 
+	"github.com/tabletop/tabletop/table"
+
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/sim"
 )
@@ -112,7 +114,7 @@ func Run(cfg Config) (*Report, error) {
 		all.add(t)
 	}
 	rating := fit(all)
-	low, high := bootstrap(deals, k, cfg.Resamples, interp.DeriveSeed(cfg.Seed^0xb0075, 0))
+	low, high := bootstrap(deals, k, cfg.Resamples, table.DeriveSeed(cfg.Seed^0xb0075, 0))
 	order := make([]int, k)
 	for i := range order {
 		order[i] = i

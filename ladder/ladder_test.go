@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/table"
+
 	"github.com/tabletop/tabletop/games"
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/lib"
@@ -127,7 +129,7 @@ func TestPairwiseResults(t *testing.T) {
 // bootstrap's intervals hold them.
 func TestFitRecoversStrengths(t *testing.T) {
 	truth := []float64{1700, 1550, 1450, 1300} // mean 1500
-	rng := interp.NewRNG(3)
+	rng := table.NewRNG(3)
 	var deals []tally
 	for d := 0; d < 400; d++ {
 		tl := newTally(4)

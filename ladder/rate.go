@@ -4,7 +4,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/table"
 )
 
 // tally is the pairwise results of some games: wins[i][j] is what bot i
@@ -160,7 +160,7 @@ func eloScale(gamma []float64) []float64 {
 // tally, drawn with replacement) and returns each bot's 2.5% and 97.5%
 // quantiles.
 func bootstrap(deals []tally, k, resamples int, seed uint64) (low, high []float64) {
-	rng := interp.NewRNG(seed)
+	rng := table.NewRNG(seed)
 	draws := make([][]float64, k)
 	for r := 0; r < resamples; r++ {
 		sum := newTally(k)

@@ -1,8 +1,8 @@
 package ladder
 
 import (
-	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/sim"
+	"github.com/tabletop/tabletop/table"
 )
 
 // Plan is a ladder's games: deals of Players games each.
@@ -25,7 +25,7 @@ func plan(bots, players, n int, seed uint64) Plan {
 	cycles := max(1, (n+perCycle-1)/perCycle)
 	p := Plan{Bots: bots, Players: players, Cycle: cycle, Deals: cycles * cycle}
 	for c := 0; c < cycles; c++ {
-		circle := shuffled(bots, interp.DeriveSeed(seed^0x1adde5, c))
+		circle := shuffled(bots, table.DeriveSeed(seed^0x1adde5, c))
 		for d := 0; d < cycle; d++ {
 			lineup := make([]int, players)
 			for s := range lineup {
@@ -66,7 +66,7 @@ func (p Plan) games(names []string, seed uint64) []sim.Game {
 
 // shuffled is 0..n-1 in an order drawn from seed.
 func shuffled(n int, seed uint64) []int {
-	rng := interp.NewRNG(seed)
+	rng := table.NewRNG(seed)
 	out := make([]int, n)
 	for i := range out {
 		out[i] = i

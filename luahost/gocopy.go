@@ -402,6 +402,10 @@ func (c *Copier) copyInterface(dst, src reflect.Value) {
 		return
 	}
 	e := src.Elem()
+	if !c.plan.deep(e.Type()) {
+		dst.Set(src) // a string, a number: nothing in it can change, so shared
+		return
+	}
 	v := reflect.New(e.Type()).Elem()
 	v.Set(e)
 	n := reflect.New(e.Type()).Elem()

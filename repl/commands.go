@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tabletop/tabletop/savefile"
+
 	"github.com/tabletop/tabletop/command"
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/render"
@@ -460,7 +462,7 @@ func (s *Session) replace(m *interp.Match) {
 
 // save writes the record to path.
 func (s *Session) save(path string) {
-	if err := interp.SaveRecord(path, s.Record()); err != nil {
+	if err := savefile.Save(path, s.Record()); err != nil {
 		s.printf("%v\n", err)
 		return
 	}
@@ -500,7 +502,7 @@ func (s *Session) load(path string) {
 
 // openRecord reads a save and replays it, with the script it names.
 func (s *Session) openRecord(path string) (*interp.Match, []seating.Seat, error) {
-	rec, err := interp.LoadRecord(path)
+	rec, err := savefile.Load(path)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/savefile"
 	"github.com/tabletop/tabletop/seating"
 	"github.com/tabletop/tabletop/stdlib"
 	"github.com/tabletop/tabletop/takeback"
@@ -308,7 +309,7 @@ func TestReloadAloneAgainstBots(t *testing.T) {
 	if err := r.Write(&b); err != nil {
 		t.Fatal(err)
 	}
-	back, err := interp.ParseRecord(strings.NewReader(b.String()), "game.save")
+	back, err := savefile.Parse(strings.NewReader(b.String()), "game.save")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, b.String())
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/savefile"
+
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/seating"
@@ -337,7 +339,7 @@ func TestAutosave(t *testing.T) {
 	if !strings.Contains(out.String(), "Autosave: "+path+" (resume with: tabletop play --resume "+path+")") {
 		t.Errorf("the start does not say where the autosave is:\n%s", out.String())
 	}
-	rec, err := interp.LoadRecord(path)
+	rec, err := savefile.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -387,7 +389,7 @@ func (c countingAutosave) ResumeHint() string { return "nothing" }
 // fileAutosave writes the record to a file after every change.
 type fileAutosave string
 
-func (f fileAutosave) Save(r *interp.Record) error { return interp.SaveRecord(string(f), r) }
+func (f fileAutosave) Save(r *interp.Record) error { return savefile.Save(string(f), r) }
 func (f fileAutosave) Path() string                { return string(f) }
 func (f fileAutosave) ResumeHint() string          { return "tabletop play --resume " + string(f) }
 

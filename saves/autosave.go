@@ -10,6 +10,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tabletop/tabletop/savefile"
+
 	"github.com/tabletop/tabletop/interp"
 )
 
@@ -97,7 +99,7 @@ func (a *Autosave) flush() error {
 		return nil
 	}
 	rec := a.pending
-	if err := interp.SaveRecord(a.path, rec); err != nil {
+	if err := savefile.Save(a.path, rec); err != nil {
 		return err
 	}
 	a.pending, a.written, a.wrote = nil, rec, time.Now()
@@ -162,7 +164,7 @@ func (a *Autosave) Finish(rec *interp.Record) (string, error) {
 		kept = filepath.Join(a.records, filepath.Base(a.path))
 		// the name is this game's while its lock is held (New checks
 		// both folders), so nothing is replaced
-		if err = interp.SaveRecord(kept, rec); err == nil {
+		if err = savefile.Save(kept, rec); err == nil {
 			err = os.Remove(a.path)
 		}
 		if err != nil {

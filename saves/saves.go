@@ -13,7 +13,7 @@
 // removed when the game is closed). While one process holds the lock no
 // other writes the file: a second tabletop starting a game gets a file of
 // its own, and one trying to resume the same game is told it is in use.
-// Every write is atomic (interp.SaveRecord), so a crash leaves the last
+// Every write is atomic (savefile.Save), so a crash leaves the last
 // complete save, never half of one.
 //
 // Writing costs a sync to disk, so an Autosave writes at once only what a
@@ -31,6 +31,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/tabletop/tabletop/savefile"
 
 	"github.com/adrg/xdg"
 
@@ -106,7 +108,7 @@ func (s Store) game(name string) Game {
 	if st, err := os.Stat(g.Path); err == nil {
 		g.Modified = st.ModTime()
 	}
-	g.Record, g.Err = interp.LoadRecord(g.Path)
+	g.Record, g.Err = savefile.Load(g.Path)
 	g.InUse = inUse(lockPath(g.Path))
 	return g
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/savefile"
+
 	"github.com/tabletop/tabletop/interp"
 )
 
@@ -166,7 +168,7 @@ func TestBotsMovesWait(t *testing.T) {
 	a.Interval = time.Hour
 	saved := func() int {
 		t.Helper()
-		rec, err := interp.LoadRecord(a.Path())
+		rec, err := savefile.Load(a.Path())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -220,7 +222,7 @@ func TestBotsMovesAreWrittenWithinTheInterval(t *testing.T) {
 	a.Save(record(interp.Decision{Seat: 1, Text: "a"}, interp.Decision{Seat: 2, Text: "b"}))
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
-		rec, err := interp.LoadRecord(a.Path())
+		rec, err := savefile.Load(a.Path())
 		if err == nil && len(rec.Decisions) == 2 {
 			return
 		}
@@ -241,7 +243,7 @@ func TestFinish(t *testing.T) {
 	if kept != filepath.Join(s.Records, "clubs-2025-01-02-150405.save") || exists(a.Path()) {
 		t.Errorf("kept at %s; autosave still there: %v", kept, exists(a.Path()))
 	}
-	if rec, err := interp.LoadRecord(kept); err != nil || len(rec.Decisions) != 1 {
+	if rec, err := savefile.Load(kept); err != nil || len(rec.Decisions) != 1 {
 		t.Errorf("the record: %v, %v", rec, err)
 	}
 	if games, _ := s.List(); len(games) != 0 {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/table"
 )
 
 // beliefPositions are games played by the games' own bots up to a
@@ -70,7 +71,7 @@ func TestBeliefAgreesWithTheTrueGame(t *testing.T) {
 			for _, g := range d.groups {
 				g.bounds, g.boundAt = g.bounds[:0], nil
 			}
-			d.propagate(interp.NewRNG(1), s.mirror.tr.tookTruth)
+			d.propagate(table.NewRNG(1), s.mirror.tr.tookTruth)
 			if d.bad {
 				t.Fatal("the beliefs with the true unseen moves are found impossible")
 			}
@@ -91,11 +92,11 @@ func TestBeliefAgreesWithTheTrueGame(t *testing.T) {
 					}
 				}
 			}
-			if !d.check(interp.NewRNG(1), truth) {
+			if !d.check(table.NewRNG(1), truth) {
 				t.Error("the exact check turns the true deal down")
 			}
 			// And deals from the beliefs can be made.
-			if dl := s.b.dealer.sample(interp.NewRNG(5)); dl == nil {
+			if dl := s.b.dealer.sample(table.NewRNG(5)); dl == nil {
 				t.Error("no deal from the beliefs")
 			}
 		})

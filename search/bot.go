@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tabletop/tabletop/table"
+
 	"github.com/tabletop/tabletop/interp"
 )
 
@@ -153,10 +155,10 @@ func New(e *interp.Engine, seat int, seed uint64, p Params) *Bot {
 	if p.Iterations <= 0 && p.Budget <= 0 {
 		p.Iterations = DefaultParams.Iterations
 	}
-	rng := interp.NewRNG(seed)
+	rng := table.NewRNG(seed)
 	t := &searcher{eng: e, seat: seat, params: p, rng: rng, scoreSign: 1, roundHorizon: p.Horizon != "game"}
 	if p.Rollout == "" || p.Rollout == "random" {
-		t.policy = randomPolicy{rng: interp.NewRNG(rng.Uint64())}
+		t.policy = randomPolicy{rng: table.NewRNG(rng.Uint64())}
 	} else {
 		t.policy = &botPolicy{eng: e, name: p.Rollout, seed: rng.Uint64(), bots: map[int]interp.Bot{}}
 	}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/table"
 )
 
 // testGroup makes a group of shuffles for the sampler's tests: slots[e]
@@ -178,7 +178,7 @@ func TestSampler(t *testing.T) {
 				}
 				g.add(bd)
 			}
-			rng := interp.NewRNG(42)
+			rng := table.NewRNG(42)
 			seen := map[tokRef]map[int]bool{}
 			const deals = 60
 			got := 0

@@ -6,6 +6,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/tabletop/tabletop/savefile"
+
 	"github.com/tabletop/tabletop/interp"
 )
 
@@ -148,7 +150,7 @@ func SharedFrom(seats []Seat) int {
 }
 
 // Names returns the players' names by seat, for interp.Config.Names.
-func Names(seats []Seat) []string { return interp.SeatNames(Specs(seats)) }
+func Names(seats []Seat) []string { return savefile.SeatNames(Specs(seats)) }
 
 // Specs writes seats as specs, as a save keeps them.
 func Specs(seats []Seat) []string {

@@ -345,7 +345,7 @@ func TestBotSeedsApart(t *testing.T) {
 	f.join(res.Watch).until(func(g *stateFrame) bool { return g.Done })
 	st, _ := f.store.Load(context.Background(), res.Table)
 	eng, _ := loadGame("clubs_short")
-	m, err := eng.NewMatch(st.Record().Config())
+	m, err := eng.NewMatch(interp.RecordConfig(st.Record()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -88,7 +88,7 @@ func drive(t testing.TB, p *player, seat int, seed uint64, out *seen, wg *sync.W
 // seed only once the game is over (the table is not an open deal).
 func checkFrames(t *testing.T, eng *interp.Engine, rec *interp.Record, views []*seen) {
 	t.Helper()
-	m, err := eng.NewMatch(rec.Config())
+	m, err := eng.NewMatch(interp.RecordConfig(rec))
 	if err != nil {
 		t.Fatal(err)
 	}

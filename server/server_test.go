@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/savefile"
+
 	"github.com/coder/websocket"
 	"golang.org/x/time/rate"
 
@@ -361,7 +363,7 @@ func TestDownloadFinished(t *testing.T) {
 	if r.StatusCode != 200 || !strings.Contains(r.Header.Get("Content-Disposition"), ".save") {
 		t.Fatalf("download: %s %s", r.Status, r.Header.Get("Content-Disposition"))
 	}
-	rec, err := interp.ParseRecord(r.Body, "download")
+	rec, err := savefile.Parse(r.Body, "download")
 	if err != nil {
 		t.Fatal(err)
 	}

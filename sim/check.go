@@ -10,6 +10,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tabletop/tabletop/table"
+
+	"github.com/tabletop/tabletop/savefile"
+
 	"github.com/tabletop/tabletop/interp"
 )
 
@@ -437,7 +441,7 @@ func (g *checkedGame) start() error {
 			return err
 		}
 	}
-	g.sampler = interp.NewRNG(g.seed ^ 0x5eed)
+	g.sampler = table.NewRNG(g.seed ^ 0x5eed)
 	return nil
 }
 
@@ -611,7 +615,7 @@ func sameOnReplay(e *interp.Engine, m *interp.Match, spent *int64) error {
 	if err := m.NewRecord(nil).Write(&buf); err != nil {
 		return err
 	}
-	rec, err := interp.ParseRecord(&buf, "check")
+	rec, err := savefile.Parse(&buf, "check")
 	if err != nil {
 		return fmt.Errorf("the save does not read back: %w", err)
 	}
@@ -642,7 +646,7 @@ func writeFailure(cfg CheckConfig, rec *interp.Record, players int, seed uint64)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return ""
 	}
-	if err := interp.SaveRecord(name, rec); err != nil {
+	if err := savefile.Save(name, rec); err != nil {
 		return ""
 	}
 	return name

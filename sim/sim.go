@@ -21,6 +21,8 @@ import (
 	"math"
 	"time"
 
+	"github.com/tabletop/tabletop/table"
+
 	"github.com/tabletop/tabletop/interp"
 )
 
@@ -243,7 +245,7 @@ func (s *Setup) seatBots(i int) []string {
 }
 
 // GameSeed is the seed of game i of a series started from base.
-func GameSeed(base uint64, i int) uint64 { return interp.DeriveSeed(base, i) }
+func GameSeed(base uint64, i int) uint64 { return table.DeriveSeed(base, i) }
 
 // playOne plays one game with the bots given by seat. When every seat is
 // a random bot nobody reads the log, so the match keeps none (Silent).

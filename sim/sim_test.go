@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/savefile"
+
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/lib"
 	"github.com/tabletop/tabletop/stdlib"
@@ -130,7 +132,7 @@ func TestCheckCatchesBrokenScripts(t *testing.T) {
 			if !strings.Contains(f.Err, tc.want) {
 				t.Errorf("failure %q does not mention %q", f.Err, tc.want)
 			}
-			rec, err := interp.LoadRecord(f.SaveFile)
+			rec, err := savefile.Load(f.SaveFile)
 			if err != nil {
 				t.Fatalf("the failure's save does not load: %v", err)
 			}

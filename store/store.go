@@ -27,6 +27,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tabletop/tabletop/savefile"
+
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
 	_ "modernc.org/sqlite"             // the "sqlite" database/sql driver
 
@@ -553,7 +555,7 @@ func (s *Store) decisions(ctx context.Context, id string) ([]interp.Decision, er
 // Record is a stored table as a save file's record.
 func (t *Table) Record() *interp.Record {
 	return &interp.Record{
-		Version:   interp.RecordVersion,
+		Version:   savefile.Version,
 		Script:    t.Script,
 		Hash:      t.Hash,
 		Players:   t.Players,

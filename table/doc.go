@@ -25,6 +25,11 @@
 // their totals are conserved. A Track keeps one marker per seat between
 // its ends; a Pad keeps rows of scores per seat and their totals.
 //
+// A State is one game's table: its seats and every object on it, and the
+// extra objects a game library adds (a board). Arrange rearranges its
+// cards for a test; CheckInvariants checks what the engine promises of
+// it. RNG is the generator every shuffle, die and draw comes from.
+//
 // Every object keeps a version that changes whenever what a seat may see
 // of it changes (Version), so that a bot's view can be kept and updated
 // only where something changed.

@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/savefile"
+
 	"github.com/tabletop/tabletop/interp"
 )
 
@@ -128,7 +130,7 @@ func andyCappAtPause(t *testing.T, specs []string) (string, []string) {
 		t.Fatal(err)
 	}
 	for seed := uint64(1); seed <= 20; seed++ {
-		m, err := eng.NewMatch(interp.Config{Players: 4, Seed: seed, Names: interp.SeatNames(specs), SharedFrom: 1})
+		m, err := eng.NewMatch(interp.Config{Players: 4, Seed: seed, Names: savefile.SeatNames(specs), SharedFrom: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +145,7 @@ func andyCappAtPause(t *testing.T, specs []string) (string, []string) {
 				}
 				if len(private) > 0 {
 					path := filepath.Join(t.TempDir(), "andy.save")
-					if err := interp.SaveRecord(path, m.NewRecord(specs)); err != nil {
+					if err := savefile.Save(path, m.NewRecord(specs)); err != nil {
 						t.Fatal(err)
 					}
 					m.Close()

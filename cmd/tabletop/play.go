@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/tabletop/tabletop/savefile"
+
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/repl"
 	"github.com/tabletop/tabletop/saves"
@@ -181,7 +183,7 @@ func (c *playCmd) pick(e *env, target, explicit string) (path, shown string, a *
 		a, err := openAutosave(explicit, !sameFile(explicit, target))
 		return target, target, a, err
 	}
-	rec, err := interp.LoadRecord(target)
+	rec, err := savefile.Load(target)
 	if err != nil {
 		return "", "", nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/saves"
 )
 
@@ -36,7 +37,7 @@ func (c *replayCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	m, err := eng.NewMatch(rec.Config())
+	m, err := eng.NewMatch(interp.RecordConfig(rec))
 	if err != nil {
 		closeAutosave(saver)
 		return err

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/tabletop/tabletop/savefile"
+
 	kongcompletion "github.com/jotaen/kong-completion"
 	"github.com/posener/complete"
 
@@ -94,7 +96,7 @@ func gameName(eng *interp.Engine) string {
 // game of that name. A save's seats never start a program: what becomes
 // of a program's seat is the caller's to say (see savedSeats).
 func openRecord(e *env, path, script string, how savedSeats) (*interp.Record, *interp.Engine, []seating.Seat, error) {
-	rec, err := interp.LoadRecord(path)
+	rec, err := savefile.Load(path)
 	if err != nil {
 		return nil, nil, nil, err
 	}

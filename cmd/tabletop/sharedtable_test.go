@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/savefile"
+
 	"github.com/tabletop/tabletop/interp"
 )
 
@@ -19,7 +21,7 @@ import (
 func waitRecord(t *testing.T, path string) *interp.Record {
 	t.Helper()
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if rec, err := interp.LoadRecord(path); err == nil {
+		if rec, err := savefile.Load(path); err == nil {
 			return rec
 		}
 	}

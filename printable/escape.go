@@ -1,4 +1,4 @@
-package interp
+package printable
 
 import (
 	"fmt"
@@ -7,19 +7,19 @@ import (
 	"unicode/utf8"
 )
 
-// isControl reports whether r is a control character: C0, DEL or C1.
+// IsControl reports whether r is a control character: C0, DEL or C1.
 // Such characters break lines or reach a terminal as commands, so a save
 // never writes them as they are.
-func isControl(r rune) bool {
+func IsControl(r rune) bool {
 	return r < 0x20 || (r >= 0x7f && r <= 0x9f)
 }
 
-// escapeText writes s for a version 2 save: a backslash before every
+// Escape writes s for a version 2 save: a backslash before every
 // backslash, control characters as \n, \r, \t, \xHH (C0, DEL) or \uHHHH
 // (C1), and each character of seps as \xHH. Everything else, non-ASCII
 // letters and card suits included, is written as it is.
-func escapeText(s, seps string) string {
-	if strings.IndexFunc(s, func(r rune) bool { return r == '\\' || isControl(r) || strings.ContainsRune(seps, r) }) < 0 {
+func Escape(s, seps string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return r == '\\' || IsControl(r) || strings.ContainsRune(seps, r) }) < 0 {
 		return s
 	}
 	var b strings.Builder
@@ -37,9 +37,9 @@ func escapeText(s, seps string) string {
 			b.WriteString(`\r`)
 		case r == '\t':
 			b.WriteString(`\t`)
-		case r < 0x80 && (isControl(r) || strings.ContainsRune(seps, r)):
+		case r < 0x80 && (IsControl(r) || strings.ContainsRune(seps, r)):
 			fmt.Fprintf(&b, `\x%02x`, r)
-		case isControl(r):
+		case IsControl(r):
 			fmt.Fprintf(&b, `\u%04x`, r)
 		default:
 			b.WriteString(s[i : i+n])
@@ -48,8 +48,8 @@ func escapeText(s, seps string) string {
 	return b.String()
 }
 
-// unescapeText reads a text escapeText wrote.
-func unescapeText(s string) (string, error) {
+// Unescape reads a text Escape wrote.
+func Unescape(s string) (string, error) {
 	if !strings.Contains(s, `\`) {
 		return s, nil
 	}

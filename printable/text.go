@@ -1,7 +1,8 @@
-package interp
+package printable
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -9,39 +10,21 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// Texts a script writes reach a person's terminal, a web page, a save file
-// and other seats' screens, so the engine keeps them printable and honest:
-// a newline must not forge a line, an escape sequence must not reach the
-// terminal raw, and a character that shows nothing must not make a text
-// say or look like something else — a right-to-left override (U+202E)
-// that reverses what follows, a zero-width space that makes "wait" and
-// "wait" two different options. Every text a script shows passes through
-// printable or cleanOption here.
-//
-// Option texts are what people type and saves record: one that is too long
-// or has a control character or a line break is the script's bug, and t:ask
-// refuses it with the script's line. Log lines, labels and titles are
-// shown, never typed: control characters are dropped from them (a tab
-// becomes a space). Notes and the about text may have several lines, so
-// they keep newlines. From all of them the invisible characters are
-// dropped (see invisible), and an option's odd spaces become plain ones;
-// two options of one prompt that look the same are refused (lookalike).
-
 // MaxOptionBytes is the longest option text a prompt may offer.
 const MaxOptionBytes = 4 << 10
 
-// optionTextProblem says what is wrong with an option text, or "".
-func optionTextProblem(s string) string {
-	_, problem, _ := cleanOption(s)
+// OptionProblem says what is wrong with an option text, or "".
+func OptionProblem(s string) string {
+	_, problem, _ := Option(s)
 	return problem
 }
 
-// cleanOption returns the option text s as a prompt offers it — without
+// Option returns the option text s as a prompt offers it — without
 // invisible characters, with every kind of space a plain one — or what is
 // wrong with it. plain says that the text is printable ASCII without
 // leading, trailing or doubled spaces: two plain texts look alike only
 // when they are equal.
-func cleanOption(s string) (text, problem string, plain bool) {
+func Option(s string) (text, problem string, plain bool) {
 	if len(s) > MaxOptionBytes {
 		return s, fmt.Sprintf("is %d bytes long, over the limit of %d", len(s), MaxOptionBytes), false
 	}
@@ -53,7 +36,7 @@ func cleanOption(s string) (text, problem string, plain bool) {
 	}
 	changed := false
 	for _, r := range s {
-		if isControl(r) || isLineBreak(r) {
+		if IsControl(r) || isLineBreak(r) {
 			return s, fmt.Sprintf("has a control character (%q): an option is one line of plain text", r), false
 		}
 		changed = changed || invisible(r) || r != ' ' && unicode.Is(unicode.Zs, r)
@@ -107,12 +90,12 @@ const (
 	otherByte
 )
 
-// printableLine returns s with control characters removed, tabs and
+// Line returns s with control characters removed, tabs and
 // newlines made spaces, and invalid UTF-8 replaced.
-func printableLine(s string) string { return printable(s, false) }
+func Line(s string) string { return printable(s, false) }
 
-// printableBlock is printableLine keeping newlines.
-func printableBlock(s string) string { return printable(s, true) }
+// Block is Line keeping newlines.
+func Block(s string) string { return printable(s, true) }
 
 func printable(s string, keepNewlines bool) string {
 	if plainASCII(s) {
@@ -123,7 +106,7 @@ func printable(s string, keepNewlines bool) string {
 		if !clean {
 			break
 		}
-		clean = !isControl(r) && !isLineBreak(r) && !invisible(r)
+		clean = !IsControl(r) && !isLineBreak(r) && !invisible(r)
 	}
 	if clean {
 		return s
@@ -135,7 +118,7 @@ func printable(s string, keepNewlines bool) string {
 			b.WriteByte('\n')
 		case r == '\t' || r == '\n' || isLineBreak(r):
 			b.WriteByte(' ')
-		case isControl(r):
+		case IsControl(r):
 		default:
 			b.WriteRune(r)
 		}
@@ -216,11 +199,11 @@ func plainASCII(s string) bool {
 	return true
 }
 
-// lookalike returns the positions of two texts of a prompt that a person
+// Lookalike returns the positions of two texts of a prompt that a person
 // could not tell apart, or -1, -1. Plain texts look alike only when equal,
 // which the duplicate check finds; the others are compared by what they
 // look like (skeleton).
-func lookalike(texts []string, plain []bool) (int, int) {
+func Lookalike(texts []string, plain []bool) (int, int) {
 	var skel []string
 	for i, t := range texts {
 		if !plain[i] {
@@ -286,4 +269,33 @@ var latinLookalike = map[rune]rune{
 	'ο': 'o', 'ν': 'v', 'ρ': 'p', 'ι': 'i', 'κ': 'k', 'α': 'a', 'υ': 'u',
 	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O',
 	'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
+}
+
+func Number(f float64) string {
+	if f == float64(int64(f)) {
+		return strconv.FormatInt(int64(f), 10)
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// ExpandTabs replaces the tabs of a line by spaces up to the next fourth
+// column, as a script's source is shown (Line would make each tab one
+// space, and the script's indentation would be lost).
+func ExpandTabs(line string) string {
+	if !strings.Contains(line, "\t") {
+		return line
+	}
+	var b strings.Builder
+	col := 0
+	for _, r := range line {
+		if r == '\t' {
+			n := 4 - col%4
+			b.WriteString(strings.Repeat(" ", n))
+			col += n
+			continue
+		}
+		b.WriteRune(r)
+		col++
+	}
+	return b.String()
 }

@@ -1,18 +1,16 @@
-package interp
+package board
 
 import (
 	"maps"
 	"sync"
-
-	"github.com/tabletop/tabletop/board"
 )
 
-// boardMaps keeps the maps an engine's matches have parsed, so that a game
-// that lays out the same board in every match (Cluedo's mansion) reads its
-// map once: later matches get a fresh board on the same map
-// (board.Board.Again, which shares the map and nothing else). Matches of
-// one engine may run at once (sim --jobs), hence the lock.
-type boardMaps struct {
+// Maps keeps the maps parsed before, so that a game that lays out the
+// same board in every match (Cluedo's mansion) reads its map once: later
+// matches get a fresh board on the same map (Board.Again, which shares
+// the map and nothing else). Matches may parse at once (sim --jobs),
+// hence the lock. The zero Maps is ready to use.
+type Maps struct {
 	mu   sync.Mutex
 	list []parsedMap
 }
@@ -21,17 +19,17 @@ type boardMaps struct {
 // tokens made on it.
 type parsedMap struct {
 	text   string
-	legend map[rune]board.LegendEntry
-	blank  *board.Board
+	legend map[rune]LegendEntry
+	blank  *Board
 }
 
 // maxBoardMaps bounds the maps an engine keeps: a script that draws a new
 // map every match keeps the first few and parses the rest each time.
 const maxBoardMaps = 8
 
-// parse returns a new board on the map text with the legend, as
+// Parse returns a new board on the map text with the legend, as
 // board.Parse does.
-func (c *boardMaps) parse(text string, legend map[rune]board.LegendEntry) (*board.Board, error) {
+func (c *Maps) Parse(text string, legend map[rune]LegendEntry) (*Board, error) {
 	c.mu.Lock()
 	for _, p := range c.list {
 		if p.text == text && maps.Equal(p.legend, legend) {
@@ -40,7 +38,7 @@ func (c *boardMaps) parse(text string, legend map[rune]board.LegendEntry) (*boar
 		}
 	}
 	c.mu.Unlock()
-	b, err := board.Parse(text, legend)
+	b, err := Parse(text, legend)
 	if err != nil {
 		return nil, err
 	}

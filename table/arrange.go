@@ -1,4 +1,4 @@
-package interp
+package table
 
 import (
 	"fmt"
@@ -32,7 +32,7 @@ type Arrangement struct {
 // Arrange rearranges the cards as a says, keeping every card in exactly one
 // zone. A card that changes zones is known to nobody afterwards (only its
 // zone shows it), as if it had always lain there. On error nothing changes.
-func (m *Match) Arrange(a Arrangement) error {
+func (s *State) Arrange(a Arrangement) error {
 	z := a.Zone
 	if z == nil {
 		return fmt.Errorf("arrange: no zone")
@@ -43,7 +43,7 @@ func (m *Match) Arrange(a Arrangement) error {
 	if a.From == z {
 		return fmt.Errorf("arrange %s: its cards cannot come from the zone itself", z.Label)
 	}
-	picked, err := m.pickCards(z, a.From, a.Top)
+	picked, err := s.pickCards(z, a.From, a.Top)
 	if err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func (m *Match) Arrange(a Arrangement) error {
 	if a.Only {
 		give = nil
 	}
-	give = m.takeFromOthers(z, picked, give, moved)
+	give = s.takeFromOthers(z, picked, give, moved)
 	top := make([]*Card, 0, len(picked))
 	for i := len(picked) - 1; i >= 0; i-- {
 		top = append(top, picked[i])
@@ -83,7 +83,7 @@ func (m *Match) Arrange(a Arrangement) error {
 	for c := range moved {
 		c.Known, c.Revealed = 0, false
 	}
-	for _, o := range m.Zones {
+	for _, o := range s.Zones {
 		o.Touch()
 	}
 	return nil
@@ -91,13 +91,13 @@ func (m *Match) Arrange(a Arrangement) error {
 
 // pickCards finds the cards named, top first: z's own first, then from's
 // when given, else the other zones in the order Arrangement.Top gives.
-func (m *Match) pickCards(z, from *Zone, names []string) ([]*Card, error) {
+func (s *State) pickCards(z, from *Zone, names []string) ([]*Card, error) {
 	order := []*Zone{z}
 	if from != nil {
 		order = append(order, from)
 	} else {
-		others := make([]*Zone, 0, len(m.Zones))
-		for _, o := range m.Zones {
+		others := make([]*Zone, 0, len(s.Zones))
+		for _, o := range s.Zones {
 			if o != z {
 				others = append(others, o)
 			}
@@ -111,10 +111,10 @@ func (m *Match) pickCards(z, from *Zone, names []string) ([]*Card, error) {
 	for _, name := range names {
 		c := findFree(order, name, taken)
 		if c == nil && from != nil {
-			return nil, fmt.Errorf("arrange %s: no card %q left in %s or %s to put there (named %d times?)", z.Label, name, z.Label, from.Label, count(names, name))
+			return nil, fmt.Errorf("arrange %s: no card %q left in %s or %s to put there (named %d times?)", z.Label, name, z.Label, from.Label, countOf(names, name))
 		}
 		if c == nil {
-			return nil, fmt.Errorf("arrange %s: no card %q left to put there (named %d times?)", z.Label, name, count(names, name))
+			return nil, fmt.Errorf("arrange %s: no card %q left to put there (named %d times?)", z.Label, name, countOf(names, name))
 		}
 		taken[c] = true
 		picked = append(picked, c)
@@ -138,7 +138,7 @@ func findFree(zones []*Zone, name string, taken map[*Card]bool) *Card {
 // takeFromOthers takes the picked cards that lie outside z out of their
 // zones, putting in each one's place the next card of give while there is
 // one. It returns what is left of give.
-func (m *Match) takeFromOthers(z *Zone, picked, give []*Card, moved map[*Card]bool) []*Card {
+func (s *State) takeFromOthers(z *Zone, picked, give []*Card, moved map[*Card]bool) []*Card {
 	emptied := map[*Zone]bool{}
 	for _, c := range picked {
 		from := c.Zone
@@ -171,7 +171,7 @@ func (m *Match) takeFromOthers(z *Zone, picked, give []*Card, moved map[*Card]bo
 	return give
 }
 
-func count(list []string, s string) int {
+func countOf(list []string, s string) int {
 	n := 0
 	for _, x := range list {
 		if x == s {
@@ -179,14 +179,4 @@ func count(list []string, s string) int {
 		}
 	}
 	return n
-}
-
-// FixRolls says what the next dice thrown (t:roll, and under cups: t:dice,
-// cup:roll) show, in order, in place of any fixed rolls not thrown yet
-// (Config.Rolls); after them the dice fall by chance again. Scenario tests
-// use it to fix the throw a rule is about in the middle of a game. A fixed roll that is not a face of
-// the die it is thrown for stops the game with an error when thrown.
-func (m *Match) FixRolls(rolls []int) {
-	m.rolls = append([]int(nil), rolls...)
-	m.cfgLeft = 0
 }

@@ -1,4 +1,4 @@
-package interp
+package table
 
 import "math/bits"
 

@@ -58,7 +58,7 @@ func (m *Match) NewRecord(seats []string) *Record {
 // a takeback, the log has a public line that says so (TakebackText).
 func (e *Engine) ReplayRecord(r *Record) (*Match, error) {
 	for k := range r.Options {
-		if _, ok := e.option(k); !ok {
+		if _, ok := e.Info.Option(k); !ok {
 			return nil, fmt.Errorf("the save sets option %q, which %s does not have", k, e.Path)
 		}
 	}

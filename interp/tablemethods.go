@@ -3,6 +3,7 @@ package interp
 import (
 	"strconv"
 
+	"github.com/tabletop/tabletop/gameinfo"
 	"github.com/tabletop/tabletop/luahost"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -82,10 +83,10 @@ func (m *Match) optionsTable(L *lua.LState) *lua.LTable {
 	for _, d := range m.Engine.Info.Options {
 		v := m.Config.Options[d.Name]
 		switch d.Kind {
-		case OptionNumber:
+		case gameinfo.OptionNumber:
 			f, _ := strconv.ParseFloat(v, 64)
 			opts.RawSetString(d.Name, lua.LNumber(f))
-		case OptionBoolean:
+		case gameinfo.OptionBoolean:
 			opts.RawSetString(d.Name, lua.LBool(v == "true"))
 		default:
 			opts.RawSetString(d.Name, lua.LString(v))

@@ -10,7 +10,7 @@ import (
 
 // tableClass is t, the table a game's play(t) receives: its seats, the
 // objects on it, its randomness, its log and its prompts. The Lua prelude
-// (prelude.lua in pieces.go) adds the methods written in Lua.
+// (prelude.lua) adds the methods written in Lua.
 var tableClass = class{lua: "t", meta: "Table", methods: []method{
 	// Seats.
 	{"name", reads, (*Match).seatName},

@@ -53,7 +53,6 @@ interp.matchMeta
 interp.pcallThread
 interp.randSource
 interp.textSet
-interp.throwSeen
 interp.zoneBinding
 knowledge.Learner
 knowledge.learning
@@ -70,6 +69,7 @@ table.RNG
 table.Result
 table.Seat
 table.State
+table.Throw
 table.Track
 table.Zone
 `

@@ -110,7 +110,7 @@ type Match struct {
 	rolls    []int                 // the fixed rolls still to throw: what is left of Config.Rolls, or FixRolls's
 	cfgLeft  int                   // how many of rolls, at its front, are Config.Rolls'
 	cfgSeen  []int                 // the rolls of Config.Rolls that t:roll threw (open dice), in order
-	throws   []throwSeen           // every die thrown under a cup, in order (dice.go)
+	throws   table.Throws          // every die thrown under a cup, in order (dice.go)
 	saying   bool                  // inside on_say
 	logBytes int64                 // what the log keeps, for the memory measure
 	renamed  int64                 // what the seats' lists t:set_name made keep, likewise

@@ -18,7 +18,8 @@
 // the others what the owner holds, which the runtime reports.
 //
 // Dice under a cup (Dice) are seen by the cup's owner, and by the seats
-// each die was revealed to until it is thrown again.
+// each die was revealed to until it is thrown again. Throws records every
+// throw under a cup and who saw it, even once its die is thrown again.
 //
 // Seats are numbered from 1; a SeatSet is a set of them. Pools count
 // pieces of several kinds, always somewhere (the supply or a holder), so

@@ -61,6 +61,7 @@ savefile.Takeback
 table.Card
 table.Dice
 table.Die
+table.Handfuls
 table.Note
 table.Pad
 table.PadRow

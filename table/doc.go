@@ -23,7 +23,8 @@
 //
 // Seats are numbered from 1; a SeatSet is a set of them. Pools count
 // pieces of several kinds, always somewhere (the supply or a holder), so
-// their totals are conserved. A Track keeps one marker per seat between
+// their totals are conserved; Handfuls goes through the ways to take k
+// pieces from a supply. A Track keeps one marker per seat between
 // its ends; a Pad keeps rows of scores per seat and their totals.
 //
 // A State is one game's table: its seats and every object on it, and the

@@ -1,7 +1,9 @@
 package table
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -221,6 +223,28 @@ func TestPoolHolders(t *testing.T) {
 	for s := 1; s <= 12; s++ {
 		if got := HolderOf(SeatHolder(s)); got != (Holder{Seat: s}) {
 			t.Errorf("HolderOf(SeatHolder(%d)) = %+v", s, got)
+		}
+	}
+}
+
+// TestHandfuls: every handful of k pieces a supply allows, leaving some
+// of each kind, the most of the first kind first.
+func TestHandfuls(t *testing.T) {
+	p := NewPool(1, "chips", "chips", []string{"red", "blue", "green"}, map[string]int{"red": 2, "blue": 1, "green": 3})
+	var h Handfuls
+	for _, c := range []struct {
+		k, leave int
+		want     string
+	}{
+		{2, 0, "[2 0 0] [1 1 0] [1 0 1] [0 1 1] [0 0 2]"},
+		{2, 1, "[1 0 1] [0 0 2]"},
+		{7, 0, ""},
+		{0, 0, "[0 0 0]"},
+	} {
+		var got []string
+		h.Each(p, c.k, c.leave, func() { got = append(got, fmt.Sprint(h.Counts)) })
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%d leaving %d: %v, want %s", c.k, c.leave, got, c.want)
 		}
 	}
 }

@@ -16,11 +16,13 @@
 // Values are text, as a player types them ("target=-50"): Option.Check
 // says what is wrong with one, Option.Values says in words which it takes,
 // and Info.ParseOptions reads a list of assignments into a full setting,
-// defaults filled in.
+// defaults filled in. A game's rules texts may name an option in braces
+// ({target}), which reads as its value in force (Info.FillOptions).
 package gameinfo
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -118,4 +120,29 @@ func (i Info) ParseOptions(assign []string) (map[string]string, error) {
 		out[k] = v
 	}
 	return out, nil
+}
+
+// FillOptions fills in the options' values in a game's rules texts: an
+// option's name in braces ({target}) reads as its value in options, else
+// as its default; a number as Lua prints it (-40, not -40.0).
+func (i Info) FillOptions(texts []string, options map[string]string) []string {
+	var pairs []string
+	for _, d := range i.Options {
+		v, ok := options[d.Name]
+		if !ok {
+			v = d.Default
+		}
+		if f, err := strconv.ParseFloat(v, 64); err == nil && d.Kind == OptionNumber {
+			v = strconv.FormatFloat(f, 'f', -1, 64)
+		}
+		pairs = append(pairs, "{"+d.Name+"}", v)
+	}
+	if len(pairs) == 0 {
+		return texts
+	}
+	fill := strings.NewReplacer(pairs...)
+	for n, t := range texts {
+		texts[n] = fill.Replace(t)
+	}
+	return texts
 }

@@ -1,6 +1,7 @@
 package gameinfo
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -70,5 +71,21 @@ func TestPlayers(t *testing.T) {
 		if i.Players() != c.words || i.UsualPlayers() != c.usual {
 			t.Errorf("%d..%d: %q, %d; want %q, %d", c.min, c.max, i.Players(), i.UsualPlayers(), c.words, c.usual)
 		}
+	}
+}
+
+// TestFillOptions: an option named in braces in a rules text reads as its
+// value in force, else its default; numbers as Lua prints them.
+func TestFillOptions(t *testing.T) {
+	info := Info{Options: []Option{
+		{Name: "target", Default: "-100", Kind: OptionNumber},
+		{Name: "pace", Default: "slow", Kind: OptionChoice, Choices: []string{"slow", "fast"}},
+	}}
+	got := info.FillOptions([]string{"First to {target}, {pace}ly.", "{target} {other}"}, map[string]string{"target": "-40.0"})
+	if want := []string{"First to -40, slowly.", "-40 {other}"}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := (Info{}).FillOptions([]string{"{x}"}, nil); got[0] != "{x}" {
+		t.Errorf("no options: %q", got)
 	}
 }

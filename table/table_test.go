@@ -248,3 +248,22 @@ func TestHandfuls(t *testing.T) {
 		}
 	}
 }
+
+// TestCardPlaces: the fingerprint of where cards lie changes with a move,
+// within a zone or from one to another, and with nothing else.
+func TestCardPlaces(t *testing.T) {
+	s := &State{}
+	a, b := &Zone{ID: 1, Name: "a"}, &Zone{ID: 2, Name: "b"}
+	s.Zones = []*Zone{a, b}
+	s.Cards = deal(a, "x", "y")
+	before := s.CardPlaces()
+	if s.Cards[0].Known = AllSeats; s.CardPlaces() != before {
+		t.Error("knowing a card moved it")
+	}
+	Move(s.Cards[0], a, 0)
+	top := s.CardPlaces()
+	Move(s.Cards[0], b, 0)
+	if top == before || s.CardPlaces() == top || s.CardPlaces() == before {
+		t.Errorf("moves not told apart: %q %q %q", before, top, s.CardPlaces())
+	}
+}

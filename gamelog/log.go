@@ -2,6 +2,7 @@ package gamelog
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/tabletop/tabletop/printable"
@@ -199,4 +200,17 @@ func (l *Log) check(i int, st *table.State) {
 			}
 		}
 	}
+}
+
+// EventCards are the cards an event line names: those of its data, then
+// those of its text that its data does not name already (an event's card
+// is usually in both: { card = c }, "%p plays %s", seat, c).
+func EventCards(data, text []int) []int {
+	out := data[:len(data):len(data)]
+	for _, c := range text {
+		if !slices.Contains(data, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package gamelog
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -110,5 +111,20 @@ func TestPlacesAreInterned(t *testing.T) {
 	}
 	if got := l.Places(); len(got) != 2 {
 		t.Errorf("places %v, want two", got)
+	}
+}
+
+// TestEventCards: an event line names the cards of its data, then those of
+// its text that its data does not name already.
+func TestEventCards(t *testing.T) {
+	for _, c := range []struct{ data, text, want []int }{
+		{[]int{33}, []int{33}, []int{33}},
+		{[]int{1, 2}, []int{2, 3}, []int{1, 2, 3}},
+		{[]int{5}, nil, []int{5}},
+		{[]int{4}, []int{7, 7}, []int{4, 7, 7}},
+	} {
+		if got := EventCards(c.data, c.text); fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("EventCards(%v, %v) = %v, want %v", c.data, c.text, got, c.want)
+		}
 	}
 }

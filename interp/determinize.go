@@ -120,7 +120,7 @@ func (m *Match) Determinize(seat int) (bool, error) {
 	if !ok {
 		return true, nil
 	}
-	before := m.cardPlaces()
+	before := m.CardPlaces()
 	var ret lua.LValue
 	err := guarded(m.meter, m.L, m.Engine.Path, func() error {
 		if err := m.L.CallByParam(lua.P{Fn: hook, NRet: 1, Protect: true}, m.t, lua.LNumber(seat)); err != nil {
@@ -133,22 +133,10 @@ func (m *Match) Determinize(seat int) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("determinize: %w", err)
 	}
-	if after := m.cardPlaces(); after != before {
+	if after := m.CardPlaces(); after != before {
 		return false, &ScriptError{Msg: m.Engine.Path + ": determinize must not move cards (it only accepts or rejects a world)"}
 	}
 	return lua.LVAsBool(ret), nil
-}
-
-// cardPlaces is a fingerprint of where every card lies.
-func (m *Match) cardPlaces() string {
-	b := make([]byte, 0, 4*len(m.Cards))
-	for _, z := range m.Zones {
-		for _, c := range z.Cards {
-			b = append(b, byte(c.ID), byte(c.ID>>8), byte(z.ID), byte(z.ID>>8))
-		}
-		b = append(b, 0xff)
-	}
-	return string(b)
 }
 
 // FixRolls says what the next dice thrown (t:roll, and under cups: t:dice,

@@ -35,13 +35,6 @@ type DiceChance interface {
 	Throw(m *Match, n, sides int) (int, error)
 }
 
-// throwSeen is one secret throw: its face and who saw it, whatever became
-// of its die since (thrown again, removed).
-type throwSeen struct {
-	face  int
-	known SeatSet
-}
-
 // Throws is how many dice have been thrown under cups so far.
 func (m *Match) Throws() int { return len(m.throws) }
 
@@ -49,8 +42,7 @@ func (m *Match) Throws() int { return len(m.throws) }
 // has seen it: it was thrown under the seat's cup, or revealed to it
 // before it was thrown again.
 func (m *Match) ThrowSeen(n, seat int) (int, bool) {
-	t := m.throws[n-1]
-	return t.face, t.known.Has(seat)
+	return m.throws.Seen(n, seat)
 }
 
 // ThrowDie is the engine's own throw of a die under a cup: the next
@@ -86,9 +78,7 @@ func (m *Match) throwUnder(L *lua.LState, d *Dice, i int) {
 	case face < 1 || face > d.Sides:
 		L.RaiseError("%s: the match's chance threw %d for a die of %d sides", d.Label, face, d.Sides)
 	}
-	var owner SeatSet
-	m.throws = append(m.throws, throwSeen{face: face, known: owner.With(d.Owner) &^ 1})
-	d.Set(i, face, n)
+	m.throws.Under(d, i, face)
 }
 
 // diceClass is a cup of secret dice.
@@ -207,10 +197,7 @@ func (m *Match) diceReveal(L *lua.LState) int {
 		}
 	}
 	for _, i := range which {
-		d.Reveal(i, to)
-		if n := d.Dice[i].Throw; n > 0 {
-			m.throws[n-1].known |= to
-		}
+		m.throws.Reveal(d, i, to)
 	}
 	return 0
 }

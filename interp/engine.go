@@ -15,6 +15,7 @@ import (
 
 	"github.com/tabletop/tabletop/board"
 	"github.com/tabletop/tabletop/gamefiles"
+	"github.com/tabletop/tabletop/gameinfo"
 	"github.com/tabletop/tabletop/gamelog"
 	"github.com/tabletop/tabletop/printable"
 
@@ -36,7 +37,7 @@ type Engine struct {
 	// save can tell when the rules changed under it.
 	Hash string
 	// Info describes the game: title, player counts, options, bots.
-	Info GameInfo
+	Info gameinfo.Info
 	// Limits bounds what a script may do in one step.
 	Limits Limits
 
@@ -52,55 +53,10 @@ type Engine struct {
 	programs bool                      // may seat bots that start programs (AllowPrograms)
 }
 
-// GameInfo is what a script declares about its game.
-type GameInfo struct {
-	Title      string
-	About      string
-	MinPlayers int
-	MaxPlayers int
-	Options    []OptionDecl
-	// Bots are the names of the bots the script provides, in its order.
-	// "random" is always available as well.
-	Bots []string
-	// Tools are extra read-only REPL commands the script provides (e.g.
-	// "notes"), run on a seat's view like a bot.
-	Tools []string
-	// OnSay says whether the game reacts to what seats say (game.on_say).
-	OnSay bool
-	// Determinize says whether the script helps search bots imagine
-	// hidden cards (game.determinize; see Match.Determinize).
-	Determinize bool
-	// Belief says whether the script states what a seat's view tells of
-	// the cards it cannot see (game.belief; see Engine.NewBelief).
-	Belief bool
-	// SearchRollout is the policy the script asks bot:search to play its
-	// rollouts with unless told otherwise (game.search.rollout): "random"
-	// or one of Bots; "" leaves it to the search bot (the default bot).
-	SearchRollout string
-	// SearchSteps, when not 0, is how many decisions the script asks
-	// bot:search's rollouts to play at most (game.search.steps).
-	SearchSteps int
-}
-
 // GameFields are the fields of the table a script returns that the engine
 // reads (title, play, the hooks): what stdlib/tabletop.meta.lua annotates
 // as class Game. A test keeps the list to what the engine's code reads.
 var GameFields = []string{"about", "belief", "bots", "determinize", "on_say", "options", "play", "players", "search", "seats", "title", "tools"}
-
-// OptionDecl is one game option a script declares, with its default and
-// the values it takes (options.go).
-type OptionDecl struct {
-	Name    string
-	Default string
-	Kind    string // OptionNumber, OptionBoolean, OptionChoice or OptionText
-	Help    string
-	// Choices are a choice option's values, in the script's order.
-	Choices []string
-	// Min and Max bound a number option (nil: no bound); Integer says it
-	// takes whole numbers only.
-	Min, Max *float64
-	Integer  bool
-}
 
 var modName = regexp.MustCompile(`^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$`)
 
@@ -256,7 +212,7 @@ func (e *Engine) describe() error {
 	if err := guarded(g, L, e.Path, func() (err error) { game, err = e.runMain(L); return err }); err != nil {
 		return err
 	}
-	info := GameInfo{MinPlayers: 2, MaxPlayers: 6}
+	info := gameinfo.Info{MinPlayers: 2, MaxPlayers: 6}
 	info.Title = capText(printable.Line(lua.LVAsString(game.RawGetString("title"))), 200)
 	if info.Title == "" {
 		info.Title = strings.TrimSuffix(filepath.Base(e.Path), ".lua")
@@ -295,7 +251,7 @@ func (e *Engine) describe() error {
 // readSearch reads game.search, the script's advice to search bots:
 // rollout, the policy they play games out with ("random" or one of the
 // game's bots), and steps, how many decisions a rollout plays at most.
-func (e *Engine) readSearch(v lua.LValue, info *GameInfo) error {
+func (e *Engine) readSearch(v lua.LValue, info *gameinfo.Info) error {
 	if v == lua.LNil {
 		return nil
 	}
@@ -368,46 +324,8 @@ func (e *Engine) runMain(L *lua.LState) (*lua.LTable, error) {
 }
 
 // ParseOptions checks option assignments ("target=-50") against the
-// script's declarations and returns the full set, defaults filled in.
+// script's declarations and returns the full set, defaults filled in
+// (gameinfo.Info.ParseOptions).
 func (e *Engine) ParseOptions(assign []string) (map[string]string, error) {
-	out := map[string]string{}
-	for _, d := range e.Info.Options {
-		out[d.Name] = d.Default
-	}
-	for _, a := range assign {
-		k, v, ok := strings.Cut(a, "=")
-		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
-		if !ok || k == "" {
-			return nil, fmt.Errorf("option %q: write it as name=value", a)
-		}
-		d, found := e.option(k)
-		if !found {
-			return nil, fmt.Errorf("unknown option %q for %s (options: %s)", k, e.Info.Title, e.optionNames())
-		}
-		if problem := d.Check(v); problem != "" {
-			return nil, fmt.Errorf("option %s: %s", k, problem)
-		}
-		out[k] = v
-	}
-	return out, nil
-}
-
-func (e *Engine) option(name string) (OptionDecl, bool) {
-	for _, d := range e.Info.Options {
-		if d.Name == name {
-			return d, true
-		}
-	}
-	return OptionDecl{}, false
-}
-
-func (e *Engine) optionNames() string {
-	if len(e.Info.Options) == 0 {
-		return "none"
-	}
-	var ns []string
-	for _, d := range e.Info.Options {
-		ns = append(ns, d.Name)
-	}
-	return strings.Join(ns, ", ")
+	return e.Info.ParseOptions(assign)
 }

@@ -53,7 +53,6 @@ interp.matchMeta
 interp.pcallThread
 interp.randSource
 interp.textSet
-interp.throwSeen
 interp.zoneBinding
 knowledge.Learner
 knowledge.learning
@@ -62,6 +61,7 @@ savefile.Takeback
 table.Card
 table.Dice
 table.Die
+table.Handfuls
 table.Note
 table.Pad
 table.PadRow
@@ -70,6 +70,7 @@ table.RNG
 table.Result
 table.Seat
 table.State
+table.Throw
 table.Track
 table.Zone
 `

@@ -8,6 +8,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/luahost"
+	"github.com/tabletop/tabletop/table"
 )
 
 // pool:handfuls(k [, leave [, verb]]) lists, as options for t:ask, every
@@ -35,12 +36,11 @@ type keptHandful struct {
 }
 
 // handfulMaker keeps a match's handful tables and the storage one list
-// reuses.
+// reuses; table.Handfuls goes through the handfuls.
 type handfulMaker struct {
-	kept   map[string]keptHandful
-	key    []byte
-	counts []int
-	caps   []int
+	table.Handfuls
+	kept map[string]keptHandful
+	key  []byte
 	// a handful's fields (the kinds, count and text) and their values
 	fields, values []lua.LValue
 }
@@ -57,11 +57,6 @@ func (m *Match) poolHandfuls(L *lua.LState) int {
 		L.ArgError(4, "the verb must be one line of plain text")
 	}
 	h := &m.handfuls
-	h.caps = h.caps[:0]
-	for _, kind := range p.Kinds {
-		h.caps = append(h.caps, max(0, min(k, p.Supply[kind]-leave)))
-	}
-	h.counts = append(h.counts[:0], make([]int, len(p.Kinds))...)
 	h.fields = h.fields[:0]
 	for _, kind := range p.Kinds {
 		h.fields = append(h.fields, lua.LString(kind))
@@ -69,7 +64,7 @@ func (m *Match) poolHandfuls(L *lua.LState) int {
 	h.fields = append(h.fields, lua.LString("count"), lua.LString("text"))
 	out := L.CreateTable(0, 0)
 	n := 0
-	h.each(0, k, func() {
+	h.Each(p, k, leave, func() {
 		n++
 		if n > maxHandfuls {
 			L.RaiseError("pool:handfuls: more than %d handfuls of %d from pool %s", maxHandfuls, k, p.Name)
@@ -81,41 +76,25 @@ func (m *Match) poolHandfuls(L *lua.LState) int {
 	return 1
 }
 
-// each calls f for every way to fill counts[i:] with rest pieces within
-// caps, the most of kind i first; the last kind takes what is left.
-func (h *handfulMaker) each(i, rest int, f func()) {
-	if i == len(h.counts)-1 {
-		if rest <= h.caps[i] {
-			h.counts[i] = rest
-			f()
-		}
-		return
-	}
-	for c := min(rest, h.caps[i]); c >= 0; c-- {
-		h.counts[i] = c
-		h.each(i+1, rest-c, f)
-	}
-}
-
-// table returns the option for the handful in h.counts: the kept one if
+// table returns the option for the handful in h.Counts: the kept one if
 // it is unchanged, else a new one.
 func (h *handfulMaker) table(L *lua.LState, p *Pool, k int, verb string) *lua.LTable {
 	h.key = append(h.key[:0], verb...)
 	h.key = strconv.AppendInt(append(h.key, 0), int64(p.ID), 10)
-	for _, c := range h.counts {
+	for _, c := range h.Counts {
 		h.key = strconv.AppendInt(append(h.key, ' '), int64(c), 10)
 	}
 	if kh, ok := h.kept[string(h.key)]; ok && h.unchanged(kh, p, k) {
 		return kh.t
 	}
 	text := verb
-	for i, c := range h.counts {
+	for i, c := range h.Counts {
 		if c > 0 {
 			text += " " + strconv.Itoa(c) + " " + p.Kinds[i]
 		}
 	}
 	h.values = h.values[:0]
-	for _, c := range h.counts {
+	for _, c := range h.Counts {
 		h.values = append(h.values, boxNumber(c))
 	}
 	h.values = append(h.values, boxNumber(k), lua.LString(text))
@@ -136,7 +115,7 @@ func (h *handfulMaker) unchanged(kh keptHandful, p *Pool, k int) bool {
 		return false
 	}
 	for i, kind := range p.Kinds {
-		if kh.t.RawGetString(kind) != lua.LNumber(h.counts[i]) {
+		if kh.t.RawGetString(kind) != lua.LNumber(h.Counts[i]) {
 			return false
 		}
 	}

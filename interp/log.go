@@ -2,7 +2,6 @@ package interp
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/tabletop/tabletop/gamelog"
@@ -155,22 +154,9 @@ func (m *Match) writeLine(L *lua.LState, to SeatSet, parts int32, cards []int, e
 		return
 	}
 	if ev != nil && len(ev.cards) > 0 {
-		cards = eventCards(ev.cards, cards)
+		cards = gamelog.EventCards(ev.cards, cards)
 	}
 	m.log.AddParts(LogLine{To: to, Cards: cards, Data: data, Names: m.lineNames}, parts, m.logPlace(L), &m.State)
-}
-
-// eventCards are the cards an event line names: those of its data, then
-// those of its text that its data does not name already (an event's card
-// is usually in both: { card = c }, "%p plays %s", seat, c).
-func eventCards(data, text []int) []int {
-	out := data[:len(data):len(data)]
-	for _, c := range text {
-		if !slices.Contains(data, c) {
-			out = append(out, c)
-		}
-	}
-	return out
 }
 
 // addLog appends a line whose text is known (what a seat said).

@@ -206,18 +206,3 @@ func TestSourceLines(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
-
-// TestEventCards: an event line names the cards of its data, then those of
-// its text that its data does not name already.
-func TestEventCards(t *testing.T) {
-	for _, c := range []struct{ data, text, want []int }{
-		{[]int{33}, []int{33}, []int{33}},
-		{[]int{1, 2}, []int{2, 3}, []int{1, 2, 3}},
-		{[]int{5}, nil, []int{5}},
-		{[]int{4}, []int{7, 7}, []int{4, 7, 7}},
-	} {
-		if got := eventCards(c.data, c.text); fmt.Sprint(got) != fmt.Sprint(c.want) {
-			t.Errorf("eventCards(%v, %v) = %v, want %v", c.data, c.text, got, c.want)
-		}
-	}
-}

@@ -110,7 +110,7 @@ type Match struct {
 	rolls    []int                 // the fixed rolls still to throw: what is left of Config.Rolls, or FixRolls's
 	cfgLeft  int                   // how many of rolls, at its front, are Config.Rolls'
 	cfgSeen  []int                 // the rolls of Config.Rolls that t:roll threw (open dice), in order
-	throws   []throwSeen           // every die thrown under a cup, in order (dice.go)
+	throws   table.Throws          // every die thrown under a cup, in order (dice.go)
 	saying   bool                  // inside on_say
 	logBytes int64                 // what the log keeps, for the memory measure
 	renamed  int64                 // what the seats' lists t:set_name made keep, likewise
@@ -173,21 +173,18 @@ func (e *Engine) NewMatch(cfg Config, modes ...Mode) (*Match, error) {
 // game declares (its default unless cfg sets it).
 func (e *Engine) configure(cfg Config) (Config, error) {
 	if cfg.Players == 0 {
-		cfg.Players = e.Info.MinPlayers
-		if e.Info.MaxPlayers >= 4 && e.Info.MinPlayers <= 4 {
-			cfg.Players = 4
-		}
+		cfg.Players = e.Info.UsualPlayers()
 	}
 	if cfg.Players < e.Info.MinPlayers || cfg.Players > e.Info.MaxPlayers {
-		return cfg, fmt.Errorf("%s is for %s players, not %d", e.Info.Title, playerRange(e.Info), cfg.Players)
+		return cfg, fmt.Errorf("%s is for %s players, not %d", e.Info.Title, e.Info.Players(), cfg.Players)
 	}
 	opts, err := e.ParseOptions(nil)
 	if err != nil {
 		return cfg, err
 	}
 	for k, v := range cfg.Options {
-		if _, ok := e.option(k); !ok {
-			return cfg, fmt.Errorf("unknown option %q for %s (options: %s)", k, e.Info.Title, e.optionNames())
+		if _, ok := e.Info.Option(k); !ok {
+			return cfg, e.Info.UnknownOption(k)
 		}
 		opts[k] = v
 	}
@@ -319,13 +316,6 @@ var entryProto = compiledOnce("<entry>", entrySource)
 
 // pause is the entry's pause: the coroutine's first yield.
 func pause(L *lua.LState) int { return L.Yield() }
-
-func playerRange(info GameInfo) string {
-	if info.MinPlayers == info.MaxPlayers {
-		return strconv.Itoa(info.MinPlayers)
-	}
-	return fmt.Sprintf("%d to %d", info.MinPlayers, info.MaxPlayers)
-}
 
 // applySeatLabels takes seat labels from game.seats: a list of names, or a
 // table keyed by player count whose values are lists. A player's name

@@ -2,12 +2,11 @@ package interp
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
+	"github.com/tabletop/tabletop/gameinfo"
 	"github.com/tabletop/tabletop/printable"
 
 	lua "github.com/yuin/gopher-lua"
@@ -33,19 +32,11 @@ import (
 // default when the script loads, and every value set (--set, a lobby, a
 // scenario's options) against the declaration (ParseOptions).
 
-// The kinds of option (OptionDecl.Kind).
-const (
-	OptionNumber  = "number"
-	OptionBoolean = "boolean"
-	OptionChoice  = "choice"
-	OptionText    = "text"
-)
-
 // optionFields are the fields of an option's declaration.
 var optionFields = []string{"default", "help", "kind", "choices", "min", "max", "integer"}
 
 // readOptions reads game.options: the declarations, sorted by name.
-func (e *Engine) readOptions(v lua.LValue) ([]OptionDecl, error) {
+func (e *Engine) readOptions(v lua.LValue) ([]gameinfo.Option, error) {
 	if v == lua.LNil {
 		return nil, nil
 	}
@@ -66,7 +57,7 @@ func (e *Engine) readOptions(v lua.LValue) ([]OptionDecl, error) {
 		return nil, e.optionError("", "named by strings, not %s", shownArg(bad))
 	}
 	sort.Strings(names)
-	var out []OptionDecl
+	var out []gameinfo.Option
 	for _, n := range names {
 		spec, ok := opts.RawGetString(n).(*lua.LTable)
 		if !ok {
@@ -82,19 +73,19 @@ func (e *Engine) readOptions(v lua.LValue) ([]OptionDecl, error) {
 }
 
 // readOption reads one option's declaration.
-func (e *Engine) readOption(name string, spec *lua.LTable) (OptionDecl, error) {
-	d := OptionDecl{Name: name}
+func (e *Engine) readOption(name string, spec *lua.LTable) (gameinfo.Option, error) {
+	d := gameinfo.Option{Name: name}
 	if bad := unknownKey(spec, optionFields...); bad != "" {
 		return d, e.optionError(name, "no field %s (its fields: %s)", bad, strings.Join(optionFields, ", "))
 	}
 	def := spec.RawGetString("default")
 	switch def.Type() {
 	case lua.LTNumber:
-		d.Kind, d.Default = OptionNumber, luahost.NumberString(float64(def.(lua.LNumber)))
+		d.Kind, d.Default = gameinfo.OptionNumber, luahost.NumberString(float64(def.(lua.LNumber)))
 	case lua.LTBool:
-		d.Kind, d.Default = OptionBoolean, def.String()
+		d.Kind, d.Default = gameinfo.OptionBoolean, def.String()
 	case lua.LTString:
-		d.Kind, d.Default = OptionText, def.String()
+		d.Kind, d.Default = gameinfo.OptionText, def.String()
 	default:
 		return d, e.optionError(name, "a default number, string or boolean is needed")
 	}
@@ -114,10 +105,10 @@ func (e *Engine) readOption(name string, spec *lua.LTable) (OptionDecl, error) {
 
 // readKind reads what an option's declaration says of its kind: choices,
 // bounds, and an explicit kind, which must agree with the default.
-func (e *Engine) readKind(d *OptionDecl, spec *lua.LTable) error {
+func (e *Engine) readKind(d *gameinfo.Option, spec *lua.LTable) error {
 	if c := spec.RawGetString("choices"); c != lua.LNil {
 		list, ok := c.(*lua.LTable)
-		if !ok || d.Kind != OptionText || list.Len() == 0 {
+		if !ok || d.Kind != gameinfo.OptionText || list.Len() == 0 {
 			return e.optionError(d.Name, "choices must be a non-empty list of strings, with a string default")
 		}
 		for i := 1; i <= list.Len(); i++ {
@@ -127,7 +118,7 @@ func (e *Engine) readKind(d *OptionDecl, spec *lua.LTable) error {
 			}
 			d.Choices = append(d.Choices, string(s))
 		}
-		d.Kind = OptionChoice
+		d.Kind = gameinfo.OptionChoice
 	}
 	for _, b := range []struct {
 		key string
@@ -136,7 +127,7 @@ func (e *Engine) readKind(d *OptionDecl, spec *lua.LTable) error {
 		switch v := spec.RawGetString(b.key).(type) {
 		case *lua.LNilType:
 		case lua.LNumber:
-			if d.Kind != OptionNumber {
+			if d.Kind != gameinfo.OptionNumber {
 				return e.optionError(d.Name, "%s is for a number option (its default is %s)", b.key, d.Default)
 			}
 			f := float64(v)
@@ -151,7 +142,7 @@ func (e *Engine) readKind(d *OptionDecl, spec *lua.LTable) error {
 	switch v := spec.RawGetString("integer").(type) {
 	case *lua.LNilType:
 	case lua.LBool:
-		if v && d.Kind != OptionNumber {
+		if v && d.Kind != gameinfo.OptionNumber {
 			return e.optionError(d.Name, "integer is for a number option")
 		}
 		d.Integer = bool(v)
@@ -177,54 +168,4 @@ func (e *Engine) optionError(name, format string, args ...any) error {
 		what = fmt.Sprintf("option %q", name)
 	}
 	return &ScriptError{Msg: fmt.Sprintf("%s: %s: %s", e.Path, what, fmt.Sprintf(format, args...))}
-}
-
-// Check says what is wrong with value as a setting of option d, or "".
-func (d OptionDecl) Check(value string) string {
-	switch d.Kind {
-	case OptionNumber:
-		f, err := strconv.ParseFloat(value, 64)
-		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			return fmt.Sprintf("%q is not a number (%s)", value, d.Values())
-		}
-		if d.Integer && f != math.Trunc(f) || d.Min != nil && f < *d.Min || d.Max != nil && f > *d.Max {
-			return fmt.Sprintf("%s is not %s", value, d.Values())
-		}
-	case OptionBoolean:
-		if value != "true" && value != "false" {
-			return fmt.Sprintf("%q must be true or false", value)
-		}
-	case OptionChoice:
-		if !slices.Contains(d.Choices, value) {
-			return fmt.Sprintf("%q is not one of %s", value, strings.Join(d.Choices, ", "))
-		}
-	}
-	return ""
-}
-
-// Values says in words what values option d takes: "a whole number from
-// 1 to 1000", "true or false", "one of short, long", "any text".
-func (d OptionDecl) Values() string {
-	switch d.Kind {
-	case OptionBoolean:
-		return "true or false"
-	case OptionChoice:
-		return "one of " + strings.Join(d.Choices, ", ")
-	case OptionText:
-		return "any text"
-	}
-	what := "a number"
-	if d.Integer {
-		what = "a whole number"
-	}
-	num := func(f *float64) string { return luahost.NumberString(*f) }
-	switch {
-	case d.Min != nil && d.Max != nil:
-		return fmt.Sprintf("%s from %s to %s", what, num(d.Min), num(d.Max))
-	case d.Min != nil:
-		return fmt.Sprintf("%s from %s up", what, num(d.Min))
-	case d.Max != nil:
-		return fmt.Sprintf("%s up to %s", what, num(d.Max))
-	}
-	return what
 }

@@ -2,7 +2,6 @@ package interp
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/tabletop/tabletop/savefile"
 )
@@ -16,16 +15,8 @@ func (m *Match) Takebacks() []Takeback { return m.takebacks }
 // keeps its history. A save keeps them (NewRecord, ReplayRecord).
 func (m *Match) SetTakebacks(tb []Takeback) { m.takebacks = append([]Takeback(nil), tb...) }
 
-// Practice reports whether the game is practice: a seat took back what
-// it had learned from, or changed the rules, with only bots to agree.
-func (m *Match) Practice() bool {
-	for _, tb := range m.takebacks {
-		if tb.How == Practice || tb.How == Reloaded {
-			return true
-		}
-	}
-	return false
-}
+// Practice reports whether the game is practice (savefile.IsPractice).
+func (m *Match) Practice() bool { return savefile.IsPractice(m.takebacks) }
 
 // RecordConfig returns the match configuration record r describes.
 func RecordConfig(r *Record) Config {
@@ -58,7 +49,7 @@ func (m *Match) NewRecord(seats []string) *Record {
 // a takeback, the log has a public line that says so (TakebackText).
 func (e *Engine) ReplayRecord(r *Record) (*Match, error) {
 	for k := range r.Options {
-		if _, ok := e.option(k); !ok {
+		if _, ok := e.Info.Option(k); !ok {
 			return nil, fmt.Errorf("the save sets option %q, which %s does not have", k, e.Path)
 		}
 	}
@@ -101,25 +92,6 @@ func (e *Engine) ReplayTakebacks(cfg Config, decisions []Decision, tbs []Takebac
 	}
 }
 
-// TakebackText is the line that tells every seat of a takeback.
-func (m *Match) TakebackText(tb Takeback) string {
-	what := "a decision"
-	if tb.Undone != 1 {
-		what = strconv.Itoa(tb.Undone) + " decisions"
-	}
-	if tb.How == Reloaded {
-		text := m.SeatLabel(tb.Seat) + " changes the rules (reload)"
-		if tb.Undone > 0 {
-			text += ", dropping " + what + " that no longer fitted"
-		}
-		return text + ": this game is practice."
-	}
-	text := m.SeatLabel(tb.Seat) + " takes back " + what
-	switch tb.How {
-	case Agreed:
-		text += ", as everyone agreed"
-	case Practice:
-		text += " after seeing what followed: this game is practice"
-	}
-	return text + "."
-}
+// TakebackText is the line that tells every seat of a takeback
+// (savefile.Takeback.Text).
+func (m *Match) TakebackText(tb Takeback) string { return tb.Text(m.SeatLabel(tb.Seat)) }

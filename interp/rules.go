@@ -2,7 +2,6 @@ package interp
 
 import (
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -28,25 +27,7 @@ func (e *Engine) rulesTexts(options map[string]string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var pairs []string
-	for _, d := range e.Info.Options {
-		v, ok := options[d.Name]
-		if !ok {
-			v = d.Default
-		}
-		if f, err := strconv.ParseFloat(v, 64); err == nil && d.Kind == "number" {
-			v = strconv.FormatFloat(f, 'f', -1, 64) // as Lua prints it: -40, not -40.0
-		}
-		pairs = append(pairs, "{"+d.Name+"}", v)
-	}
-	if len(pairs) == 0 {
-		return texts, nil
-	}
-	fill := strings.NewReplacer(pairs...)
-	for i, t := range texts {
-		texts[i] = fill.Replace(t)
-	}
-	return texts, nil
+	return e.Info.FillOptions(texts, options), nil
 }
 
 // readRulesTexts reads the rules files, options unfilled: those of the

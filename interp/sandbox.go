@@ -2,11 +2,8 @@ package interp
 
 import (
 	"io"
-	"strings"
 
 	"github.com/tabletop/tabletop/table"
-
-	"github.com/tabletop/tabletop/printable"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -45,29 +42,6 @@ func (e *Engine) newState(src *randSource, out io.Writer) *lua.LState {
 	L.SetGlobal("print", L.NewFunction(luahost.Print(out)))
 	L.SetGlobal("require", L.NewClosure(luaRequire, L.NewTable(), hostValue(L, e)))
 	return L
-}
-
-// PrintableWriter returns a writer for print's output (Config.Out, NewHost)
-// where it reaches a person: what it is given, without control characters
-// (tabs and newlines kept) and invisible ones, like every text a script
-// shows (text.go). print itself writes what Lua 5.1's does, zeros and all.
-func PrintableWriter(w io.Writer) io.Writer { return printWriter{w} }
-
-type printWriter struct{ w io.Writer }
-
-func (p printWriter) Write(b []byte) (int, error) {
-	s := string(b)
-	if strings.IndexFunc(s, func(r rune) bool { return (r < 0x20 || r >= 0x7f) && r != '\t' && r != '\n' }) >= 0 {
-		parts := strings.Split(s, "\t") // print's separators, kept
-		for i := range parts {
-			parts[i] = printable.Block(parts[i])
-		}
-		s = strings.Join(parts, "\t")
-	}
-	if _, err := io.WriteString(p.w, s); err != nil {
-		return 0, err
-	}
-	return len(b), nil
 }
 
 // hostValue wraps a Go value for an upvalue of a Go function.

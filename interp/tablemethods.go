@@ -3,13 +3,14 @@ package interp
 import (
 	"strconv"
 
+	"github.com/tabletop/tabletop/gameinfo"
 	"github.com/tabletop/tabletop/luahost"
 	lua "github.com/yuin/gopher-lua"
 )
 
 // tableClass is t, the table a game's play(t) receives: its seats, the
 // objects on it, its randomness, its log and its prompts. The Lua prelude
-// (prelude.lua in pieces.go) adds the methods written in Lua.
+// (prelude.lua) adds the methods written in Lua.
 var tableClass = class{lua: "t", meta: "Table", methods: []method{
 	// Seats.
 	{"name", reads, (*Match).seatName},
@@ -82,10 +83,10 @@ func (m *Match) optionsTable(L *lua.LState) *lua.LTable {
 	for _, d := range m.Engine.Info.Options {
 		v := m.Config.Options[d.Name]
 		switch d.Kind {
-		case OptionNumber:
+		case gameinfo.OptionNumber:
 			f, _ := strconv.ParseFloat(v, 64)
 			opts.RawSetString(d.Name, lua.LNumber(f))
-		case OptionBoolean:
+		case gameinfo.OptionBoolean:
 			opts.RawSetString(d.Name, lua.LBool(v == "true"))
 		default:
 			opts.RawSetString(d.Name, lua.LString(v))

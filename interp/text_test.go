@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/printable"
 	"github.com/tabletop/tabletop/table"
 )
 
@@ -164,7 +165,7 @@ end
 return G
 `
 	var out strings.Builder
-	e, m := startMatch(t, "shown.lua", src, Config{Out: PrintableWriter(&out), Names: []string{"Ann\u202e", ""}})
+	e, m := startMatch(t, "shown.lua", src, Config{Out: printable.Writer(&out), Names: []string{"Ann\u202e", ""}})
 	var texts []string
 	texts = append(texts, e.Info.Title, e.Info.About, out.String())
 	texts = append(texts, viewTexts(m.View(1))...)

@@ -21,6 +21,7 @@
 // write texts with Escape, which keeps a line one line (\n, \xHH), and
 // read them back with Unescape. A script's own source, shown to a person
 // who asks where a line came from, has its tabs expanded (ExpandTabs).
+// What a script prints reaches a terminal through Writer.
 //
 // The package knows nothing of Lua or of games: the runtime (interp) runs
 // every label, name, log line and option of a script through it.

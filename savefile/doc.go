@@ -12,6 +12,10 @@
 // builds read what they can; every version ever written is read as it
 // was. Errors name the file and the line (Error).
 //
+// A Takeback says who took back how many decisions and on what terms;
+// its Text is the line the game's log tells every seat, and a game with a
+// takeback of some terms is practice (IsPractice).
+//
 // The package knows nothing of Lua or of games; where saves live on disk
 // is package saves', the web tables' games package store's.
 package savefile

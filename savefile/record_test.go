@@ -57,3 +57,26 @@ func TestSaveIsAtomic(t *testing.T) {
 		t.Errorf("incomplete save: %q", b)
 	}
 }
+
+// TestTakebackText: the line every seat reads of a takeback says who,
+// how many and on what terms; practice follows from the terms.
+func TestTakebackText(t *testing.T) {
+	for _, c := range []struct {
+		tb       Takeback
+		want     string
+		practice bool
+	}{
+		{Takeback{Undone: 1, How: Free}, "Ann takes back a decision.", false},
+		{Takeback{Undone: 2, How: Agreed}, "Ann takes back 2 decisions, as everyone agreed.", false},
+		{Takeback{Undone: 3, How: Practice}, "Ann takes back 3 decisions after seeing what followed: this game is practice.", true},
+		{Takeback{How: Reloaded}, "Ann changes the rules (reload): this game is practice.", true},
+		{Takeback{Undone: 1, How: Reloaded}, "Ann changes the rules (reload), dropping a decision that no longer fitted: this game is practice.", true},
+	} {
+		if got := c.tb.Text("Ann"); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.tb, got, c.want)
+		}
+		if got := IsPractice([]Takeback{{How: Free}, c.tb}); got != c.practice {
+			t.Errorf("%+v: practice %v", c.tb, got)
+		}
+	}
+}

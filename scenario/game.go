@@ -11,6 +11,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/tabletop/tabletop/interp"
+	"github.com/tabletop/tabletop/printable"
 )
 
 // luaGame implements game{script=, players=, seed=, options=, stack=, rolls=}:
@@ -91,7 +92,7 @@ func scriptUnderTest(testPath string) (string, error) {
 
 // readConfig reads players, seed, options, stack and rolls from a game{} spec.
 func readConfig(L *lua.LState, spec *lua.LTable) interp.Config {
-	cfg := interp.Config{Seed: 1, Options: map[string]string{}, Out: interp.PrintableWriter(os.Stderr)}
+	cfg := interp.Config{Seed: 1, Options: map[string]string{}, Out: printable.Writer(os.Stderr)}
 	if n, ok := spec.RawGetString("players").(lua.LNumber); ok {
 		cfg.Players = int(n)
 	}

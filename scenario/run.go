@@ -14,6 +14,7 @@ import (
 
 	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/luahost"
+	"github.com/tabletop/tabletop/printable"
 )
 
 // Result is the outcome of one scenario of a test file.
@@ -78,7 +79,7 @@ func RunFileWith(path string, libs []interp.Library, stdlib fs.FS, modules ...lu
 		return nil, err
 	}
 	r := &runner{path: path, libs: libs, stdlib: stdlib, modules: modules, engines: map[string]*interp.Engine{}}
-	r.host = interp.NewHost(interp.Source{Path: path, Libs: libs, Stdlib: stdlib, Modules: modules}, limits, interp.PrintableWriter(os.Stderr))
+	r.host = interp.NewHost(interp.Source{Path: path, Libs: libs, Stdlib: stdlib, Modules: modules}, limits, printable.Writer(os.Stderr))
 	defer r.host.Close()
 	r.host.KeepAlso(r.kept)
 	if err := r.declare(src); err != nil {

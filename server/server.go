@@ -462,7 +462,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 		g := s.games[name]
 		info := g.Engine.Info
 		j := gameJSON{Name: g.Name, Title: info.Title, About: info.About, Variant: g.Variant,
-			MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Players: usualPlayers(info),
+			MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Players: info.UsualPlayers(),
 			Bots: g.Engine.BotNames(), Options: []optionJSON{}}
 		for _, o := range info.Options {
 			j.Options = append(j.Options, optionJSON{o.Name, o.Default, o.Kind, o.Help, o.Values(), o.Choices, o.Min, o.Max, o.Integer})
@@ -470,15 +470,6 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 		out = append(out, j)
 	}
 	writeJSON(w, http.StatusOK, out)
-}
-
-// usualPlayers is the player count a game gets when none is chosen: four
-// when it allows four, else its minimum (as tabletop play).
-func usualPlayers(info interp.GameInfo) int {
-	if info.MinPlayers <= 4 && info.MaxPlayers >= 4 {
-		return 4
-	}
-	return info.MinPlayers
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
@@ -670,10 +661,10 @@ func tableConfig(eng *interp.Engine, req createRequest) (newTableConfig, error) 
 	var tc newTableConfig
 	tc.players = req.Players
 	if tc.players == 0 {
-		tc.players = max(len(req.Seats), usualPlayers(eng.Info))
+		tc.players = max(len(req.Seats), eng.Info.UsualPlayers())
 	}
 	if tc.players < eng.Info.MinPlayers || tc.players > eng.Info.MaxPlayers {
-		return tc, fmt.Errorf("%s is for %s players, not %d", eng.Info.Title, playerRange(eng.Info), tc.players)
+		return tc, fmt.Errorf("%s is for %s players, not %d", eng.Info.Title, eng.Info.Players(), tc.players)
 	}
 	if len(req.Seats) != tc.players && len(req.Seats) != 0 {
 		return tc, fmt.Errorf("%d seats described for %d players", len(req.Seats), tc.players)
@@ -734,13 +725,6 @@ func noProgram(eng *interp.Engine, seat int, spec string) error {
 		return fmt.Errorf("seat %d: bot:%s would start a program on the server, which a web table never does (a program of yours plays at your own terminal: tabletop play --seats)", seat, name)
 	}
 	return nil
-}
-
-func playerRange(info interp.GameInfo) string {
-	if info.MinPlayers == info.MaxPlayers {
-		return fmt.Sprint(info.MinPlayers)
-	}
-	return fmt.Sprintf("%d to %d", info.MinPlayers, info.MaxPlayers)
 }
 
 // newID names a table: short, random, not a credential.

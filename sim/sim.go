@@ -145,7 +145,7 @@ func newSetup(cfg *Config) (Setup, error) {
 		return Setup{}, fmt.Errorf("sim: shard %s of %d games has no games", s, cfg.Games)
 	}
 	if cfg.Players == 0 {
-		cfg.Players = usualPlayers(cfg.Engine.Info)
+		cfg.Players = cfg.Engine.Info.UsualPlayers()
 	}
 	for _, e := range []*interp.Engine{cfg.Engine, cfg.Variant} {
 		if e != nil && (cfg.Players < e.Info.MinPlayers || cfg.Players > e.Info.MaxPlayers) {
@@ -174,15 +174,6 @@ func newSetup(cfg *Config) (Setup, error) {
 		setup.Scripts = append(setup.Scripts, script)
 	}
 	return setup, nil
-}
-
-// usualPlayers is the count a game gets when none is given: four if the
-// game allows it, else its minimum.
-func usualPlayers(info interp.GameInfo) int {
-	if info.MinPlayers <= 4 && info.MaxPlayers >= 4 {
-		return 4
-	}
-	return info.MinPlayers
 }
 
 // describeScript names a script and its options, all of them, defaults

@@ -97,3 +97,39 @@ func (d *Dice) Remove(i int) {
 	d.Dice = append(d.Dice[:i], d.Dice[i+1:]...)
 	d.Touch()
 }
+
+// Throws is the record of every die a game threw under a cup, in order:
+// each throw's face and who saw it, whatever became of its die since
+// (thrown again, removed), so that a search can imagine only what its
+// seat may not know. Die.Throw numbers a die's throw in it, from 1.
+type Throws []Throw
+
+// Throw is one die thrown under a cup: its face, and the seats that saw
+// it (its cup's owner, and those it was revealed to before it was thrown
+// again).
+type Throw struct {
+	Face  int
+	Known SeatSet
+}
+
+// Under throws die i of cup d: it shows face, which only the cup's owner
+// sees, and the throw is recorded.
+func (t *Throws) Under(d *Dice, i, face int) {
+	var owner SeatSet
+	*t = append(*t, Throw{Face: face, Known: owner.With(d.Owner) &^ 1})
+	d.Set(i, face, len(*t))
+}
+
+// Reveal lets the seats in to see die i of cup d, and records that they
+// saw its throw.
+func (t Throws) Reveal(d *Dice, i int, to SeatSet) {
+	d.Reveal(i, to)
+	if n := d.Dice[i].Throw; n > 0 {
+		t[n-1].Known |= to
+	}
+}
+
+// Seen returns the face of throw n (from 1) and whether seat saw it.
+func (t Throws) Seen(n, seat int) (int, bool) {
+	return t[n-1].Face, t[n-1].Known.Has(seat)
+}

@@ -83,3 +83,32 @@ func TestStaleKnowledge(t *testing.T) {
 		t.Errorf("after a shuffle: stale for %b", got)
 	}
 }
+
+// TestThrowsRecord: a throw under a cup is its owner's alone; one revealed
+// stays seen after its die is thrown again or removed, and the new throw
+// is secret again.
+func TestThrowsRecord(t *testing.T) {
+	var tr Throws
+	d := &Dice{Owner: 2, Sides: 6, Dice: make([]Die, 2)}
+	tr.Under(d, 0, 3)
+	tr.Under(d, 1, 5)
+	tr.Reveal(d, 0, SeatSet(0).With(1))
+	tr.Under(d, 0, 6)
+	d.Remove(1)
+	for _, c := range []struct {
+		n, seat, face int
+		seen          bool
+	}{{1, 1, 3, true}, {1, 2, 3, true}, {1, 3, 3, false}, {2, 1, 5, false}, {2, 2, 5, true}, {3, 1, 6, false}, {3, 2, 6, true}} {
+		if face, seen := tr.Seen(c.n, c.seat); face != c.face || seen != c.seen {
+			t.Errorf("throw %d for seat %d: %d, %v; want %d, %v", c.n, c.seat, face, seen, c.face, c.seen)
+		}
+	}
+	if len(tr) != 3 || d.Dice[0].Throw != 3 || d.VisibleTo(0, 1) {
+		t.Errorf("%d throws, die 1 is throw %d, seen by seat 1: %v", len(tr), d.Dice[0].Throw, d.VisibleTo(0, 1))
+	}
+	var none Throws
+	none.Under(&Dice{Sides: 6, Dice: make([]Die, 1)}, 0, 4)
+	if _, seen := none.Seen(1, 1); seen || none[0].Known != 0 {
+		t.Errorf("a cup without owner: its throw known to %b", none[0].Known)
+	}
+}

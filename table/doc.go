@@ -18,11 +18,13 @@
 // the others what the owner holds, which the runtime reports.
 //
 // Dice under a cup (Dice) are seen by the cup's owner, and by the seats
-// each die was revealed to until it is thrown again.
+// each die was revealed to until it is thrown again. Throws records every
+// throw under a cup and who saw it, even once its die is thrown again.
 //
 // Seats are numbered from 1; a SeatSet is a set of them. Pools count
 // pieces of several kinds, always somewhere (the supply or a holder), so
-// their totals are conserved. A Track keeps one marker per seat between
+// their totals are conserved; Handfuls goes through the ways to take k
+// pieces from a supply. A Track keeps one marker per seat between
 // its ends; a Pad keeps rows of scores per seat and their totals.
 //
 // A State is one game's table: its seats and every object on it, and the

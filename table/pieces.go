@@ -140,3 +140,42 @@ func (p *Pad) Add(row PadRow) {
 
 // Version changes with every row added.
 func (p *Pad) Version() uint32 { return p.ver }
+
+// Handfuls goes through the handfuls of pieces a player may take from a
+// pool's supply ("take 5 chips of the colours you like"), keeping its
+// storage from one pool and one call to the next.
+type Handfuls struct {
+	// Counts is the handful at hand: Counts[i] pieces of the pool's
+	// Kinds[i].
+	Counts []int
+	caps   []int
+}
+
+// Each calls f for every handful of exactly k pieces from p's supply that
+// leaves at least leave pieces of each kind there, with the handful in
+// h.Counts: from the most of the first kind down, then the second, and so
+// on; the last kind takes what is left.
+func (h *Handfuls) Each(p *Pool, k, leave int, f func()) {
+	h.caps = h.caps[:0]
+	for _, kind := range p.Kinds {
+		h.caps = append(h.caps, max(0, min(k, p.Supply[kind]-leave)))
+	}
+	h.Counts = append(h.Counts[:0], make([]int, len(p.Kinds))...)
+	h.each(0, k, f)
+}
+
+// each calls f for every way to fill Counts[i:] with rest pieces within
+// the caps, the most of kind i first; the last kind takes what is left.
+func (h *Handfuls) each(i, rest int, f func()) {
+	if i == len(h.Counts)-1 {
+		if rest <= h.caps[i] {
+			h.Counts[i] = rest
+			f()
+		}
+		return
+	}
+	for c := min(rest, h.caps[i]); c >= 0; c-- {
+		h.Counts[i] = c
+		h.each(i+1, rest-c, f)
+	}
+}

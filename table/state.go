@@ -38,6 +38,19 @@ func (s *State) Players() int { return len(s.Seats) }
 // SeatLabel returns the game's name for seat n, or "nobody".
 func (s *State) SeatLabel(n int) string { return SeatLabel(s.Seats, n) }
 
+// CardPlaces is a fingerprint of where every card lies: equal before
+// and after some code ran when it moved no card.
+func (s *State) CardPlaces() string {
+	b := make([]byte, 0, 4*len(s.Cards))
+	for _, z := range s.Zones {
+		for _, c := range z.Cards {
+			b = append(b, byte(c.ID), byte(c.ID>>8), byte(z.ID), byte(z.ID>>8))
+		}
+		b = append(b, 0xff)
+	}
+	return string(b)
+}
+
 // SeatLabel returns the name of seat n among seats, or "nobody".
 func SeatLabel(seats []Seat, n int) string {
 	if n >= 1 && n <= len(seats) {

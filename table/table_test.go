@@ -1,7 +1,9 @@
 package table
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -222,5 +224,46 @@ func TestPoolHolders(t *testing.T) {
 		if got := HolderOf(SeatHolder(s)); got != (Holder{Seat: s}) {
 			t.Errorf("HolderOf(SeatHolder(%d)) = %+v", s, got)
 		}
+	}
+}
+
+// TestHandfuls: every handful of k pieces a supply allows, leaving some
+// of each kind, the most of the first kind first.
+func TestHandfuls(t *testing.T) {
+	p := NewPool(1, "chips", "chips", []string{"red", "blue", "green"}, map[string]int{"red": 2, "blue": 1, "green": 3})
+	var h Handfuls
+	for _, c := range []struct {
+		k, leave int
+		want     string
+	}{
+		{2, 0, "[2 0 0] [1 1 0] [1 0 1] [0 1 1] [0 0 2]"},
+		{2, 1, "[1 0 1] [0 0 2]"},
+		{7, 0, ""},
+		{0, 0, "[0 0 0]"},
+	} {
+		var got []string
+		h.Each(p, c.k, c.leave, func() { got = append(got, fmt.Sprint(h.Counts)) })
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%d leaving %d: %v, want %s", c.k, c.leave, got, c.want)
+		}
+	}
+}
+
+// TestCardPlaces: the fingerprint of where cards lie changes with a move,
+// within a zone or from one to another, and with nothing else.
+func TestCardPlaces(t *testing.T) {
+	s := &State{}
+	a, b := &Zone{ID: 1, Name: "a"}, &Zone{ID: 2, Name: "b"}
+	s.Zones = []*Zone{a, b}
+	s.Cards = deal(a, "x", "y")
+	before := s.CardPlaces()
+	if s.Cards[0].Known = AllSeats; s.CardPlaces() != before {
+		t.Error("knowing a card moved it")
+	}
+	Move(s.Cards[0], a, 0)
+	top := s.CardPlaces()
+	Move(s.Cards[0], b, 0)
+	if top == before || s.CardPlaces() == top || s.CardPlaces() == before {
+		t.Errorf("moves not told apart: %q %q %q", before, top, s.CardPlaces())
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 
+	"github.com/tabletop/tabletop/gameinfo"
 	"github.com/tabletop/tabletop/games"
 	"github.com/tabletop/tabletop/interp"
 )
@@ -35,7 +36,7 @@ func (c *listCmd) Run(e *env) error {
 			fmt.Fprintf(e.stdout, "%s: cannot load: %s\n", name, interp.ErrorText(err))
 			continue
 		}
-		fmt.Fprintf(e.stdout, "%s — %s, %s\n", name, eng.Info.Title, playerCount(eng.Info))
+		fmt.Fprintf(e.stdout, "%s — %s, %s\n", name, eng.Info.Title, eng.Info.Players()+" players")
 		if eng.Info.About != "" {
 			fmt.Fprintf(e.stdout, "  %s\n", eng.Info.About)
 		}
@@ -63,7 +64,7 @@ func printSource(e *env, name string) error {
 }
 
 // listVariant prints a variant of a game: its title and what it changes.
-func listVariant(w io.Writer, name string, base interp.GameInfo) {
+func listVariant(w io.Writer, name string, base gameinfo.Info) {
 	eng, err := loadScript(name)
 	if err != nil {
 		fmt.Fprintf(w, "  variant %s: cannot load: %s\n", name, interp.ErrorText(err))
@@ -72,18 +73,10 @@ func listVariant(w io.Writer, name string, base interp.GameInfo) {
 	info := eng.Info
 	fmt.Fprintf(w, "  variant %s — %s", name, info.Title)
 	if info.MinPlayers != base.MinPlayers || info.MaxPlayers != base.MaxPlayers {
-		fmt.Fprintf(w, ", %s", playerCount(info))
+		fmt.Fprintf(w, ", %s", info.Players()+" players")
 	}
 	fmt.Fprintln(w)
 	if info.About != "" && info.About != base.About {
 		fmt.Fprintf(w, "    %s\n", info.About)
 	}
-}
-
-// playerCount is "3 to 4 players" or "2 players".
-func playerCount(info interp.GameInfo) string {
-	if info.MinPlayers == info.MaxPlayers {
-		return fmt.Sprintf("%d players", info.MinPlayers)
-	}
-	return fmt.Sprintf("%d to %d players", info.MinPlayers, info.MaxPlayers)
 }

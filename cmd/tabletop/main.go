@@ -31,6 +31,7 @@ import (
 	"github.com/alecthomas/kong"
 	kongcompletion "github.com/jotaen/kong-completion"
 
+	"github.com/tabletop/tabletop/gameinfo"
 	"github.com/tabletop/tabletop/interp"
 	_ "github.com/tabletop/tabletop/search" // bot:search, for every game
 )
@@ -181,7 +182,7 @@ func writeGameInfo(w io.Writer, eng *interp.Engine) {
 	if info.MinPlayers == info.MaxPlayers {
 		fmt.Fprintf(w, "Players: %d\n", info.MinPlayers)
 	} else {
-		fmt.Fprintf(w, "Players: %d to %d (default %d)\n", info.MinPlayers, info.MaxPlayers, defaultPlayers(eng))
+		fmt.Fprintf(w, "Players: %d to %d (default %d)\n", info.MinPlayers, info.MaxPlayers, info.UsualPlayers())
 	}
 	if len(info.Options) > 0 {
 		fmt.Fprintf(w, "Options (--set NAME=VALUE):\n")
@@ -191,7 +192,7 @@ func writeGameInfo(w io.Writer, eng *interp.Engine) {
 		}
 		for _, o := range info.Options {
 			fmt.Fprintf(w, "  %-*s  %s\n", width, o.Name+"="+o.Default, o.Help)
-			if o.Kind != interp.OptionText {
+			if o.Kind != gameinfo.OptionText {
 				fmt.Fprintf(w, "  %-*s  (%s)\n", width, "", o.Values())
 			}
 		}
@@ -202,15 +203,6 @@ func writeGameInfo(w io.Writer, eng *interp.Engine) {
 	if len(info.Tools) > 0 {
 		fmt.Fprintf(w, "Tools: %s\n", strings.Join(info.Tools, ", "))
 	}
-}
-
-// defaultPlayers is the player count a game gets when none is given: four
-// if the game allows it, else its minimum.
-func defaultPlayers(eng *interp.Engine) int {
-	if eng.Info.MinPlayers <= 4 && eng.Info.MaxPlayers >= 4 {
-		return 4
-	}
-	return eng.Info.MinPlayers
 }
 
 // checkPlayers reports a player count the game does not allow.
@@ -259,7 +251,7 @@ func loadGame(script string, sets []string, players, seats int) (*interp.Engine,
 		players = seats
 	}
 	if players == 0 {
-		players = defaultPlayers(eng)
+		players = eng.Info.UsualPlayers()
 	}
 	if err := checkPlayers(eng, players); err != nil {
 		return nil, nil, 0, err

@@ -111,7 +111,7 @@ func seatCount(eng *interp.Engine, players, seats int) (int, error) {
 	case seats >= eng.Info.MinPlayers && seats <= eng.Info.MaxPlayers:
 		players = seats
 	default:
-		players = defaultPlayers(eng)
+		players = eng.Info.UsualPlayers()
 	}
 	if err := checkPlayers(eng, players); err != nil {
 		return 0, err

@@ -97,7 +97,12 @@ func presizeKeys(tb *lua.LTable, n int) {
 func storeField(tb *lua.LTable, name lua.LString, key, val lua.LValue) {
 	tl := (*tableLayout)(unsafe.Pointer(tb))
 	if tl.strdict == nil {
-		tl.strdict = make(map[string]lua.LValue, gopherHashCap)
+		// Go's own small map, not gopher-lua's room for 32 names (its
+		// defaultHashCap, some two kilobytes): most tables filled field by
+		// field hold a few names, and made by the thousand that room was
+		// most of what a game allocated. The capacity is never observed —
+		// iteration follows the list of keys, and Measure counts entries.
+		tl.strdict = make(map[string]lua.LValue)
 	}
 	if tl.keys == nil {
 		tl.keys = []lua.LValue{}
@@ -133,7 +138,3 @@ func addField(tl *tableLayout, s string, key, val lua.LValue) {
 		tl.keys = append(tl.keys, key)
 	}
 }
-
-// gopherHashCap is the room gopher-lua gives a table's first named field
-// (its defaultHashCap).
-const gopherHashCap = 32

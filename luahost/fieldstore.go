@@ -19,7 +19,7 @@ import (
 // as gopher-lua makes it: the same fields, listed in the same order.
 // Anything else (a metatable, a nil value, not a table) is gopher-lua's.
 
-// installFieldStores wraps SETTABLEKS, and NEWTABLE so that a table made
+// installFieldStores wraps SETTABLEKS and SETTABLE, and NEWTABLE so that a table made
 // with named fields ({ text = ..., kind = ... }) gets its list of keys at
 // their number rather than growing it field by field; once, at start-up,
 // where the layout is the one luahost knows.
@@ -51,6 +51,26 @@ func installFieldStores() {
 		}
 		if (*tableLayout)(unsafe.Pointer(tb)).strdict == nil {
 			chargeNamedTable(L)
+		}
+		storeField(tb, name, key, val)
+		return 0
+	}
+	// t[k] = v with a string k (a set of names, a lookup by name) is
+	// stored the same way, without the charge (gopher-lua's own store
+	// charges none, and a budget counts the same whichever way).
+	setTable := vmOps[lua.OP_SETTABLE]
+	vmOps[lua.OP_SETTABLE] = func(L *lua.LState, inst uint32, bf *frameLayout) int {
+		sl := (*stateLayout)(unsafe.Pointer(L))
+		cf, reg := sl.currentFrame, sl.reg.array
+		key := rk(cf, reg, opB(inst))
+		name, ok := key.(lua.LString)
+		if !ok || !useFieldStores {
+			return setTable(L, inst, bf)
+		}
+		tb, ok := reg[cf.LocalBase+opA(inst)].(*lua.LTable)
+		val := rk(cf, reg, opC(inst))
+		if !ok || tb.Metatable != lua.LNil || val == lua.LNil {
+			return setTable(L, inst, bf)
 		}
 		storeField(tb, name, key, val)
 		return 0
@@ -97,18 +117,26 @@ func presizeKeys(tb *lua.LTable, n int) {
 func storeField(tb *lua.LTable, name lua.LString, key, val lua.LValue) {
 	tl := (*tableLayout)(unsafe.Pointer(tb))
 	if tl.strdict == nil {
-		tl.strdict = make(map[string]lua.LValue, gopherHashCap)
+		// Go's own small map, not gopher-lua's room for 32 names (its
+		// defaultHashCap, some two kilobytes): most tables filled field by
+		// field hold a few names, and made by the thousand that room was
+		// most of what a game allocated. The capacity is never observed —
+		// iteration follows the list of keys, and Measure counts entries.
+		tl.strdict = make(map[string]lua.LValue)
 	}
 	if tl.keys == nil {
 		tl.keys = []lua.LValue{}
 		tl.k2i = map[lua.LValue]int{}
 	}
-	s := string(name)
-	if _, had := tl.strdict[s]; had {
-		tl.strdict[s] = val // listed already
-		return
+	// One map operation for the name: the store itself, which tells by
+	// the map's length whether the name was new (a name the table holds
+	// is listed already).
+	s, n := string(name), len(tl.strdict)
+	fresh := len(tl.keys) == n+len(tl.dict)
+	tl.strdict[s] = val
+	if len(tl.strdict) != n {
+		listKey(tl, key, fresh)
 	}
-	addField(tl, s, key, val)
 }
 
 // addField stores val under s, a name tl's table does not hold, and lists
@@ -123,6 +151,13 @@ func storeField(tb *lua.LTable, name lua.LString, key, val lua.LValue) {
 func addField(tl *tableLayout, s string, key, val lua.LValue) {
 	fresh := len(tl.keys) == len(tl.strdict)+len(tl.dict)
 	tl.strdict[s] = val
+	listKey(tl, key, fresh)
+}
+
+// listKey lists key, a name just stored in tl's table, among its keys
+// unless it is listed already; fresh tells whether the table listed no
+// more keys than it held before the store.
+func listKey(tl *tableLayout, key lua.LValue, fresh bool) {
 	if fresh {
 		tl.k2i[key] = len(tl.keys)
 		tl.keys = append(tl.keys, key)
@@ -133,7 +168,3 @@ func addField(tl *tableLayout, s string, key, val lua.LValue) {
 		tl.keys = append(tl.keys, key)
 	}
 }
-
-// gopherHashCap is the room gopher-lua gives a table's first named field
-// (its defaultHashCap).
-const gopherHashCap = 32

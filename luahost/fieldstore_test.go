@@ -32,6 +32,10 @@ return o`,
 		"many fields": `local o = {}
 o.f1 = 1; o.f2 = 2; o.f3 = 3; o.f4 = 4; o.f5 = 5; o.f6 = 6; o.f7 = 7; o.f8 = 8; o.f9 = 9; o.f10 = 10
 return o`,
+		"keys by value": `local o, names = {}, { "b", "a", "b", "c" }
+for i, n in ipairs(names) do o[n] = i end
+o[names[2]] = nil; o.d = 4; o["a"] = 5; o[1] = 1
+return o`,
 		"metatable": `local seen = {}
 local o = setmetatable({}, { __newindex = function(t, k, v) seen[#seen + 1] = k; rawset(t, k, v) end })
 o.a = 1; o.b = 2; o.a = 3

@@ -360,7 +360,12 @@ func (m *Meter) addBytes(n int64) bool {
 	case m.measure != nil && m.potential() >= m.threshold:
 		m.measureNow()
 	default:
-		m.setNext(m.nextCheck())
+		// The bytes can only bring the next check closer; where it is
+		// closer already (work charged since it was set), Done's slow
+		// path finds nothing to do and sets it again, as here.
+		if at := m.nextCheck(); at < m.next.Load() {
+			m.setNext(at)
+		}
 	}
 	return m.Stopped() != ""
 }

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"slices"
+
 	"github.com/tabletop/tabletop/interp"
 )
 
@@ -45,6 +47,54 @@ func (ls *local) about(bi, c int) bool { return ls.cls[bi*ls.nc+c] }
 // dealLocal deals g into dl by local search; false when no try met every
 // bound.
 func (g *group) dealLocal(rng *interp.RNG, dl *deal) bool {
+	ls := g.newLocal()
+	for try := 0; try < localTries; try++ {
+		if !ls.start(rng) {
+			continue
+		}
+		if ls.repair(rng, localSteps) {
+			g.last = slices.Clone(ls.got)
+			for t, u := range ls.got {
+				dl.classes[g.toks[t].ev][g.toks[t].slot] = g.units[u].class
+			}
+			g.fillFeeds(rng, dl, ls.got)
+			return true
+		}
+	}
+	return false
+}
+
+// warmSteps bounds the exchanges of a repair that starts from the group's
+// last deal, per slot: a few new bounds on a deal that met the others.
+const warmSteps = 8
+
+// dealableFrom reports whether g can be dealt by repairing its last deal
+// (or by a deal from nothing, the first time); a deal found becomes the
+// last. chooseTook asks it for every item it weighs: each adds a bound or
+// two to those the last deal met.
+func (g *group) dealableFrom(rng *interp.RNG, dl *deal) bool {
+	if g.last == nil {
+		return g.dealLocal(rng, dl)
+	}
+	ls := g.newLocal()
+	ls.got = slices.Clone(g.last)
+	ls.count = make([]int, len(g.bounds))
+	for t, u := range ls.got {
+		for _, bi := range ls.inBound[t] {
+			if ls.about(bi, g.units[u].class) {
+				ls.count[bi]++
+			}
+		}
+	}
+	if !ls.repair(rng, warmSteps) {
+		return false
+	}
+	g.last = ls.got
+	return true
+}
+
+// newLocal sets up a local search of g's bounds.
+func (g *group) newLocal() *local {
 	n := len(g.toks)
 	ls := &local{g: g, inBound: make([][]int, n), forbid: make([]map[int]bool, n), mark: make([]int, len(g.bounds))}
 	for _, s := range g.units {
@@ -72,19 +122,7 @@ func (g *group) dealLocal(rng *interp.RNG, dl *deal) bool {
 			}
 		}
 	}
-	for try := 0; try < localTries; try++ {
-		if !ls.start(rng) {
-			continue
-		}
-		if ls.repair(rng) {
-			for t, u := range ls.got {
-				dl.classes[g.toks[t].ev][g.toks[t].slot] = g.units[u].class
-			}
-			g.fillFeeds(rng, dl, ls.got)
-			return true
-		}
-	}
-	return false
+	return ls
 }
 
 // may reports whether slot t may hold supply u: u reaches t's shuffle and
@@ -211,9 +249,9 @@ func (ls *local) swap(x, y int) {
 }
 
 // repair exchanges cards until every bound is met; false when the steps
-// run out first. The bounds not met are kept in a list as exchanges change
+// (so many per slot) run out first. The bounds not met are kept in a list as exchanges change
 // them.
-func (ls *local) repair(rng *interp.RNG) bool {
+func (ls *local) repair(rng *interp.RNG, steps int) bool {
 	g := ls.g
 	n := len(g.toks)
 	inside := make([]bool, n)
@@ -235,7 +273,7 @@ func (ls *local) repair(rng *interp.RNG) bool {
 		note(bi)
 	}
 	var xs, ys []int
-	for step := 0; step < localSteps*(n+1) && len(bad) > 0; step++ {
+	for step := 0; step < steps*(n+1) && len(bad) > 0; step++ {
 		bi := bad[rng.Intn(len(bad))]
 		b := &g.bounds[bi]
 		short := ls.count[bi] < b.lo // wants more of its classes, else fewer

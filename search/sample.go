@@ -77,6 +77,9 @@ type group struct {
 	boundAt map[string]int
 	// greedyTries and greedyOK count the greedy deals tried and met.
 	greedyTries, greedyOK int
+	// last is the supply by slot of the group's last deal by local
+	// search: where chooseTook's repairs start.
+	last []int
 }
 
 // dealer deals worlds from beliefs.
@@ -98,9 +101,11 @@ type dealer struct {
 	needs   [][]int
 	maxZone int
 	// took is, by unseen move, the card of its bag it took: an item
-	// chosen at random among those the bag held (tokens of a bag are
-	// alike to the seat; the deal then says what the chosen one is).
-	took []item
+	// chosen among those the bag held (chooseTook; the deal then says
+	// what the chosen one is). cands are the items the bag of the first
+	// unseen move that propagate was not told could give.
+	took, cands []item
+	candZone    *zstate // the bag cands are of, as it was
 }
 
 // newDealer works out the groups and the bounds of beliefs b; rng
@@ -115,7 +120,7 @@ func newDealer(b *beliefs, rng *interp.RNG) *dealer {
 	}
 	d.findNeeds()
 	d.makeGroups()
-	d.propagate(rng, nil)
+	d.propagate(rng, d.chooseTook(rng), len(b.ops))
 	return d
 }
 
@@ -125,12 +130,122 @@ func (d *dealer) rechoose(rng *interp.RNG) {
 	if d.bad || len(d.b.anons) == 0 {
 		return
 	}
+	d.reset()
+	d.propagate(rng, d.chooseTook(rng), len(d.b.ops))
+}
+
+// reset forgets the bounds of every group and what the seat saw unknown
+// moves' cards to be, before the ops are walked again.
+func (d *dealer) reset() {
 	for _, g := range d.groups {
 		g.bounds, g.boundAt = g.bounds[:0], nil
 		clear(g.fixed)
 	}
 	clear(d.anonIs)
-	d.propagate(rng, nil)
+	d.bad = false
+}
+
+// maxTookTries bounds the items of its bag tried for each unseen move.
+const maxTookTries = 8
+
+// chooseTook chooses which of its bag's items each unseen move took, one
+// move after the other in the order they happened: of the items the bag
+// held then, in random order, the first with which the bounds up to the
+// next unseen move can still be dealt. The items of a bag are alike to the
+// seat only until their histories differ — a card drawn after a fact about
+// the hand escaped it, a card seen leaving was one of those the hand held
+// then — and choices made blind compound, over a game's Loans and rounds,
+// into bounds that no deal meets (late in an Andy Capp game nearly every
+// time). When no item tried can be dealt, one is taken at random, and the
+// sampler then finds no deal, as it would have.
+func (d *dealer) chooseTook(rng *interp.RNG) []item {
+	var at []int // the op of each unseen move
+	for i, o := range d.b.ops {
+		if o.kind == opAnon {
+			at = append(at, i)
+		}
+	}
+	for _, g := range d.groups {
+		g.last = nil
+	}
+	took := make([]item, 0, len(at))
+	for n := range at {
+		upto := len(d.b.ops)
+		if n+1 < len(at) {
+			upto = at[n+1]
+		}
+		d.reset()
+		d.propagate(rng, took, at[n]+1)
+		cands := slices.Clone(d.cands)
+		if len(cands) == 0 {
+			break // the bag is empty: broken, as propagate finds again
+		}
+		rng.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
+		d.spareFirst(cands, d.candZone)
+		chosen := cands[0]
+		for _, c := range cands[:min(len(cands), maxTookTries)] {
+			d.reset()
+			d.propagate(rng, append(took, c), upto)
+			if d.dealable(rng) {
+				chosen = c
+				break
+			}
+		}
+		took = append(took, chosen)
+	}
+	d.reset()
+	return took
+}
+
+// spareFirst puts first the items of bag z that the groups' last deals
+// can spare: of a class the bag holds more of, in those deals, than it
+// was seen to give up. Taking one leaves the last deals as they were;
+// taking another asks them to change, or cannot be dealt at all (a card
+// seen leaving a hand was one of those it held then).
+func (d *dealer) spareFirst(cands []item, z *zstate) {
+	class := func(it item) int {
+		it = d.resolve(it)
+		switch {
+		case it.kind == knownItem:
+			return it.class
+		case it.kind != tokItem || it.ev >= len(d.ofEv) || d.ofEv[it.ev] < 0:
+			return -1
+		}
+		g := d.groups[d.ofEv[it.ev]]
+		k, ok := g.index[tokRef{it.ev, it.slot}]
+		if !ok || g.last == nil {
+			return -1
+		}
+		return g.units[g.last[k]].class
+	}
+	spare := map[int]int{}
+	for c, n := range z.seenOut {
+		spare[c] = -n
+	}
+	for _, it := range z.items {
+		spare[class(it)]++
+	}
+	slices.SortStableFunc(cands, func(x, y item) int {
+		return b2i(spare[class(y)] > 0) - b2i(spare[class(x)] > 0)
+	})
+}
+
+// dealable reports whether every group can be dealt as its bounds stand,
+// by repairing the last deal found (dealableFrom).
+func (d *dealer) dealable(rng *interp.RNG) bool {
+	if d.bad {
+		return false
+	}
+	dl := &deal{classes: make([][]int, len(d.b.events))}
+	for e, ev := range d.b.events {
+		dl.classes[e] = make([]int, ev.n)
+	}
+	for _, g := range d.groups {
+		if g.ok && !g.dealableFrom(rng, dl) {
+			return false
+		}
+	}
+	return true
 }
 
 // makeGroups joins shuffles whose pools hold part of another's tokens, and
@@ -270,12 +385,16 @@ type zstate struct {
 	anonOut int
 }
 
-// propagate walks the ops and turns what they say into the groups' bounds.
+// propagate walks the first upto ops and turns what they say into the
+// groups' bounds.
 //
-// Each card that left a bag unseen is taken to be one of the bag's, as
-// took says when given (tests give the true one), else chosen at random.
-func (d *dealer) propagate(rng *interp.RNG, took []item) {
+// Each card that left a bag unseen is taken to be one of the bag's: the
+// first len(took) as took says (chooseTook's choices; tests give the true
+// ones), the others chosen at random. cands is left holding the items the
+// bag could give to the first unseen move that took does not name.
+func (d *dealer) propagate(rng *interp.RNG, took []item, upto int) {
 	b := d.b
+	d.cands = nil
 	d.took = make([]item, len(b.anons))
 	zones := map[int]*zstate{}
 	zone := func(id int) *zstate {
@@ -308,7 +427,7 @@ func (d *dealer) propagate(rng *interp.RNG, took []item) {
 			}
 		}
 	}
-	for i, o := range b.ops {
+	for i, o := range b.ops[:upto] {
 		applyFacts(i)
 		switch o.kind {
 		case opShuffle:
@@ -353,12 +472,15 @@ func (d *dealer) propagate(rng *interp.RNG, took []item) {
 			from[o.n] = &zstate{items: slices.Clone(src.items), seenOut: maps.Clone(src.seenOut)}
 			var it item
 			var ok bool
-			if took != nil {
+			if o.n < len(took) {
 				it = d.resolve(took[o.n])
 				if k := slices.Index(src.items, it); k >= 0 {
 					src.items, ok = slices.Delete(src.items, k, k+1), true
 				}
 			} else {
+				if o.n == len(took) {
+					d.cands, d.candZone = src.pickable(), &zstate{items: slices.Clone(src.items), seenOut: maps.Clone(src.seenOut)}
+				}
 				it, ok = src.pick(rng)
 			}
 			if !ok {
@@ -375,12 +497,39 @@ func (d *dealer) propagate(rng *interp.RNG, took []item) {
 			d.floor(zone(o.zone), []int{o.class}, o.n, from)
 		}
 	}
-	applyFacts(len(b.ops))
+	// Cut short within a batch (chooseTook): what the zones were seen to
+	// give up must be among what they hold now, as it must once the batch
+	// is over, with fewer cards left.
+	for _, zc := range short {
+		d.floor(zone(zc[0]), []int{zc[1]}, 0, from)
+	}
+	applyFacts(upto)
 }
 
 // pick takes an item of the zone at random: a token, or a known card
 // that was not seen to leave since.
 func (z *zstate) pick(rng *interp.RNG) (item, bool) {
+	ok := z.pickableAt()
+	if len(ok) == 0 {
+		return item{}, false
+	}
+	i := ok[rng.Intn(len(ok))]
+	it := z.items[i]
+	z.items = slices.Delete(z.items, i, i+1)
+	return it, true
+}
+
+// pickable lists the items pick may take.
+func (z *zstate) pickable() []item {
+	var out []item
+	for _, i := range z.pickableAt() {
+		out = append(out, z.items[i])
+	}
+	return out
+}
+
+// pickableAt lists the indices of the items pick may take.
+func (z *zstate) pickableAt() []int {
 	var ok []int
 	kept := map[int]int{} // known cards of each class not seen leaving
 	for c, n := range z.seenOut {
@@ -396,13 +545,7 @@ func (z *zstate) pick(rng *interp.RNG) (item, bool) {
 			ok = append(ok, i)
 		}
 	}
-	if len(ok) == 0 {
-		return item{}, false
-	}
-	i := ok[rng.Intn(len(ok))]
-	it := z.items[i]
-	z.items = slices.Delete(z.items, i, i+1)
-	return it, true
+	return ok
 }
 
 func (z *zstate) known(c int) int {

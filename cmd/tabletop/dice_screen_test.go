@@ -26,6 +26,7 @@ func cupOn(t *testing.T, scr []string, name string) string {
 }
 
 func TestDiceOnScreen(t *testing.T) {
+	t.Parallel()
 	term := startTerminal(t, "play", "../../docs/examples/liars_dice/liars_dice.lua", "--seed", "4", "--seats", "ann,bob", "--autosave", "")
 	term.waitFor("Ann, press Enter")
 	term.send("\r")

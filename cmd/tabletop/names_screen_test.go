@@ -11,6 +11,7 @@ import (
 // notebook's columns are headed by the characters' letters and say which
 // letter is whom, and the history of suggestions names the players.
 func TestCluedoNamedSeats(t *testing.T) {
+	t.Parallel()
 	term := startTerminal(t, "play", "../../games/cluedo.lua", "--seed", "3", "--seats", "ann,bob,bot,bot", "--autosave", "")
 	for _, who := range []string{"Ann", "Bob"} {
 		term.waitFor(who + ", press Enter")

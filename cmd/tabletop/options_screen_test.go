@@ -8,6 +8,7 @@ import (
 // TestRulesFollowOptions plays Clubs at 80×24 with two options set: rules
 // and rules TOPIC say the values in force, not the defaults.
 func TestRulesFollowOptions(t *testing.T) {
+	t.Parallel()
 	term := startTerminal(t, "play", "../../games/clubs.lua", "--seed", "3", "--seats", "me,bot,bot,bot",
 		"--set", "target=-40", "--set", "scramble_at=-20", "--autosave", "")
 	term.waitFor(", your move")

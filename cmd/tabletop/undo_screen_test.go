@@ -13,6 +13,7 @@ import (
 // TestUndoAfterTheEndOnScreen finishes a game and types undo: the game
 // stays over.
 func TestUndoAfterTheEndOnScreen(t *testing.T) {
+	t.Parallel()
 	term := startTerminal(t, "play", "../../games/clubs_short.lua", "--seed", "3", "--seats", "me,bot,bot,bot", "--autosave", "")
 	term.waitFor("North>")
 	term.send("run\r")
@@ -30,6 +31,7 @@ func TestUndoAfterTheEndOnScreen(t *testing.T) {
 // on a screen without Ann's hand; his answer and the takeback stay in
 // sight above the privacy pause.
 func TestUndoOwnMovesOnScreen(t *testing.T) {
+	t.Parallel()
 	term := startTerminal(t, "play", "../../games/clubs.lua", "--seed", "3", "--seats", "ann,bob,bot,bot", "--autosave", "")
 	term.waitFor("Ann, press Enter")
 	term.send("\r")
@@ -99,6 +101,7 @@ func TestUndoOwnMovesOnScreen(t *testing.T) {
 // bots and takes the vote back once the votes were shown: not without a
 // word, but as practice, if the player says so.
 func TestUndoAfterATallyOnScreen(t *testing.T) {
+	t.Parallel()
 	term := startTerminal(t, "play", "../../games/das_regeln_wir_schon.lua", "--seed", "7", "--seats", "me,bot,bot,bot", "--autosave", "")
 	term.waitFor("Player 1>")
 	for _, move := range []string{"1", "1", "1"} { // the starting chips, a secret prediction, a vote

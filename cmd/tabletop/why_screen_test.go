@@ -19,6 +19,7 @@ import (
 // lines around it, each cut to the width, and the rulebook's sections
 // the script cites there.
 func TestWhyOnScreen(t *testing.T) {
+	t.Parallel()
 	term := startTerminal(t, "play", "../../games/clubs_short.lua", "--seed", "3", "--seats", "me,bot,bot,bot", "--autosave", "")
 	term.waitFor("North>")
 	term.send("run\r")
@@ -64,6 +65,7 @@ func TestWhyOnScreen(t *testing.T) {
 // at a terminal: reload names the decision that no longer fits, and the
 // next screen leaves that in sight above it.
 func TestReloadOnScreen(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	script := filepath.Join(dir, "count.lua")
 	const game = `local Game = { title = "Count", players = { 2, 2 }, seats = { "Left", "Right" } }

@@ -121,7 +121,7 @@ func TestBrowserLobbyOffersOptionValues(t *testing.T) {
 		t.Errorf("pace %q, rounds %q, loud %q; want a select of slow,fast, a number input 1..9 by 1 at 3, a checkbox", pace, rounds, loud)
 	}
 	err = chromedp.Do(bctx, chromedp.SetValue(`#options select[data-option="pace"]`, "fast"),
-		chromedp.Click("#create"), chromedp.WaitVisible("#seat-links .link"))
+		chromedp.Click("#create"), chromedp.WaitVisible("#invite"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -151,18 +151,5 @@ func TestDiceNoLeak(t *testing.T) {
 		ma.Close()
 		mb.Close()
 	}
-	choose := func(m *interp.Match) (int, int) {
-		bot := New(e, seat, 77, Params{Iterations: 40, Worlds: 6, Rollout: "random"})
-		defer bot.Close()
-		i, err := bot.Choose(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return i, bot.Last().Iterations
-	}
-	ia, na := choose(a)
-	ib, nb := choose(b)
-	if ia != ib || na != nb {
-		t.Errorf("the bot chose %d (%d iterations) in the game and %d (%d iterations) in a game its seat saw alike", ia, na, ib, nb)
-	}
+	choosesAlike(t, e, seat, Params{Iterations: 40, Worlds: 6, Rollout: "random"}, a, b)
 }

@@ -295,22 +295,9 @@ func TestNoLeak(t *testing.T) {
 			}
 			defer b.Close()
 			checkWorld(t, a, b, seat)
-			choose := func(m *interp.Match) (int, int) {
-				// Guided by the game's own bot, which must see the
-				// same in both games too.
-				bot := New(e, seat, 77, Params{Iterations: 24, Worlds: 6, Guide: e.DefaultBot()})
-				defer bot.Close()
-				i, err := bot.Choose(m)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return i, bot.Last().Iterations
-			}
-			ia, na := choose(a)
-			ib, nb := choose(b)
-			if ia != ib || na != nb {
-				t.Errorf("the bot chose %d (%d iterations) in the game and %d (%d iterations) in a game its seat saw alike", ia, na, ib, nb)
-			}
+			// Guided by the game's own bot, which must see the same in
+			// both games too.
+			choosesAlike(t, e, seat, Params{Iterations: 24, Worlds: 6, Guide: e.DefaultBot()}, a, b)
 		})
 	}
 }
@@ -706,5 +693,26 @@ func TestChooseContext(t *testing.T) {
 	defer cancel3()
 	if _, err := b.ChooseContext(ctx3, m); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// choosesAlike checks that a new search bot of seat with params p makes
+// the same choice after the same number of iterations in games a and b,
+// which its seat saw alike.
+func choosesAlike(t *testing.T, e *interp.Engine, seat int, p Params, a, b *interp.Match) {
+	t.Helper()
+	choose := func(m *interp.Match) (int, int) {
+		bot := New(e, seat, 77, p)
+		defer bot.Close()
+		i, err := bot.Choose(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return i, bot.Last().Iterations
+	}
+	ia, na := choose(a)
+	ib, nb := choose(b)
+	if ia != ib || na != nb {
+		t.Errorf("the bot chose %d (%d iterations) in the game and %d (%d iterations) in a game its seat saw alike", ia, na, ib, nb)
 	}
 }

@@ -69,15 +69,8 @@ func TestDiceWorlds(t *testing.T) {
 	}
 	truth := cupFaces(m, 0)
 	others := otherCups
-	held, differ := 0, 0
-	for k := 0; k < 40 && held < 6; k++ {
-		nw, _ := s.newWorld()
-		w := s.b.build(nw)
-		if w == nil {
-			continue
-		}
-		s.pool = append(s.pool, nw)
-		held++
+	differ := 0
+	held := heldWorlds(t, s, 40, 6, func(w *interp.Match) {
 		if got, want := cupFaces(w, seat), cupFaces(m, seat); got != want {
 			t.Errorf("the seat sees %s in a world, %s in the game", got, want)
 		}
@@ -90,11 +83,7 @@ func TestDiceWorlds(t *testing.T) {
 		if others(w) != others(m) {
 			differ++
 		}
-		w.Close()
-	}
-	if held == 0 {
-		t.Fatalf("no world held in 40 tries (%+v)", s.b.stats)
-	}
+	})
 	if differ == 0 {
 		t.Errorf("%d worlds all put the other cups' dice as they truly are: %s", held, others(m))
 	}

@@ -120,28 +120,15 @@ func TestDeterminizations(t *testing.T) {
 			s := searcherAt(t, e, m, seat, 5)
 			defer s.close()
 			truth := hiddenPlaces(m, seat)
-			moved, held := 0, 0
-			// Worlds are made as the bot makes them: fresh, or changed a
-			// little from one that held.
-			for k := 0; k < 60 && held < 6; k++ {
-				nw, _ := s.newWorld()
-				w := s.b.build(nw)
-				if w == nil {
-					continue
-				}
-				s.pool = append(s.pool, nw)
-				held++
+			moved := 0
+			held := heldWorlds(t, s, 60, 6, func(w *interp.Match) {
 				checkWorld(t, m, w, seat)
 				for id, z := range hiddenPlaces(w, seat) {
 					if truth[id] != z {
 						moved++
 					}
 				}
-				w.Close()
-			}
-			if held == 0 {
-				t.Fatalf("no world held in 60 tries (%+v)", s.b.stats)
-			}
+			})
 			if len(truth) > 0 && moved == 0 {
 				t.Errorf("%d worlds all put the %d unseen cards where they truly are", held, len(truth))
 			}
@@ -715,4 +702,28 @@ func choosesAlike(t *testing.T, e *interp.Engine, seat int, p Params, a, b *inte
 	if ia != ib || na != nb {
 		t.Errorf("the bot chose %d (%d iterations) in the game and %d (%d iterations) in a game its seat saw alike", ia, na, ib, nb)
 	}
+}
+
+// heldWorlds makes worlds as the bot makes them — fresh, or changed a
+// little from one that held — until want have held or tries are spent,
+// calls f with each that held before closing it, and returns how many
+// held; none is a fatal error.
+func heldWorlds(t *testing.T, s *searcher, tries, want int, f func(w *interp.Match)) int {
+	t.Helper()
+	held := 0
+	for k := 0; k < tries && held < want; k++ {
+		nw, _ := s.newWorld()
+		w := s.b.build(nw)
+		if w == nil {
+			continue
+		}
+		s.pool = append(s.pool, nw)
+		held++
+		f(w)
+		w.Close()
+	}
+	if held == 0 {
+		t.Fatalf("no world held in %d tries (%+v)", tries, s.b.stats)
+	}
+	return held
 }

@@ -194,3 +194,41 @@ func TestDecidePositionsDealTheirWorlds(t *testing.T) {
 		})
 	}
 }
+
+// TestLateAndyCappWorldsHold: late in Andy Capp games of the default bots,
+// worlds hold for seat 1. A Flo names where the tray goes (`flo east 1
+// merge 2 with 7`) but its first line does not, and a seat's choice of
+// which tray to steal shows only once its quarrel is over: the builder
+// probes the named seat's latest choices whose lines agreed, several
+// options each. With one choice probed, four options of it, and every
+// choice of each unseen move's card tried however hopeless, none of 8
+// held at any of these positions (and a decision took seconds).
+func TestLateAndyCappWorldsHold(t *testing.T) {
+	e := loadGame(t, "andy_capp")
+	for _, c := range []struct {
+		seed  uint64
+		depth int
+	}{{3, 120}, {12, 170}, {2, 220}} {
+		t.Run(fmt.Sprintf("%d/%d", c.seed, c.depth), func(t *testing.T) {
+			m := botsGame(t, e, c.seed, 1, c.depth)
+			defer m.Close()
+			s := searcherAt(t, e, m, 1, 1)
+			defer s.close()
+			held := 0
+			for k := 0; k < 8; k++ {
+				w, _ := s.newWorld()
+				wm := s.b.build(w)
+				if wm == nil {
+					continue
+				}
+				held++
+				s.pool = append(s.pool, w)
+				checkWorld(t, m, wm, 1)
+				wm.Close()
+			}
+			if held < 4 {
+				t.Errorf("%d of 8 worlds held, want at least 4 (%+v)", held, s.b.stats)
+			}
+		})
+	}
+}

@@ -107,7 +107,11 @@ type probe struct {
 }
 
 // maxLoose is how many other options a probe of an open choice tries.
-const maxLoose = 4
+const maxLoose = 16
+
+// maxLooseSteps is how many of a seat's latest choices whose lines agreed
+// are probed when a later line of it departs.
+const maxLooseSteps = 3
 
 // departure says where a replay left the observation: the step, and the
 // first line that differed there (what the seat read, and what it should
@@ -520,18 +524,21 @@ func (b *builder) probeSecret(d *departure, at *attempt, from, who int, loose bo
 		}
 	}
 	// A choice whose lines agreed may show only after another seat's
-	// answer ("East takes the tray with 3" once North let Flo pass):
-	// when nothing else is left, the named seat's latest choice is
-	// probed too, a few of its options (maxLoose).
+	// answer ("East takes the tray with 3" once North let Flo pass), or
+	// after the seat's own later choices (East chose which tray to take
+	// onto before choosing to fight back): when nothing else is left, the
+	// named seat's latest choices are probed too, the latest first, a few
+	// options of each (maxLoose, maxLooseSteps).
 	if !loose || who == 0 {
 		return -1
 	}
-	for j := from; j >= 0; j-- {
+	probed := 0
+	for j := from; j >= 0 && probed < maxLooseSteps; j-- {
 		if st := steps[j]; st.Seat == who && !st.Own() && !st.Say && !st.Secret {
 			if k, ok := b.probeAt(d, at, j); ok {
 				return k
 			}
-			break
+			probed++
 		}
 	}
 	return -1

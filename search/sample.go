@@ -1,6 +1,7 @@
 package search
 
 import (
+	"encoding/binary"
 	"fmt"
 	"maps"
 	"slices"
@@ -156,8 +157,11 @@ const maxTookTries = 8
 // the hand escaped it, a card seen leaving was one of those the hand held
 // then — and choices made blind compound, over a game's Loans and rounds,
 // into bounds that no deal meets (late in an Andy Capp game nearly every
-// time). When no item tried can be dealt, one is taken at random, and the
-// sampler then finds no deal, as it would have.
+// time). When no item tried can be dealt, no choice for a later move can
+// be either — its bounds hold these — so the moves from there are left to
+// propagate, which takes them at random, and the sampler then finds no
+// deal, as it would have; trying them all cost seconds a decision late in
+// an Andy Capp game.
 func (d *dealer) chooseTook(rng *interp.RNG) []item {
 	var at []int // the op of each unseen move
 	for i, o := range d.b.ops {
@@ -182,16 +186,18 @@ func (d *dealer) chooseTook(rng *interp.RNG) []item {
 		}
 		rng.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
 		d.spareFirst(cands, d.candZone)
-		chosen := cands[0]
+		found := false
 		for _, c := range cands[:min(len(cands), maxTookTries)] {
 			d.reset()
 			d.propagate(rng, append(took, c), upto)
-			if d.dealable(rng) {
-				chosen = c
+			if found = d.dealable(rng); found {
+				took = append(took, c)
 				break
 			}
 		}
-		took = append(took, chosen)
+		if !found {
+			break // no later choice can be dealt either (see above)
+		}
 	}
 	d.reset()
 	return took
@@ -660,7 +666,7 @@ func (d *dealer) limitItems(items []item, classes []int, lo, hi int) {
 // classes.
 func (g *group) add(b bound) {
 	slices.Sort(b.toks)
-	key := fmt.Sprint(b.toks, b.classes)
+	key := boundKey(b.toks, b.classes)
 	if g.boundAt == nil {
 		g.boundAt = map[string]int{}
 	}
@@ -675,6 +681,19 @@ func (g *group) add(b bound) {
 	if b.hi >= 0 && (old.hi < 0 || b.hi < old.hi) {
 		old.hi = b.hi
 	}
+}
+
+// boundKey is a bound's tokens and classes as a map key.
+func boundKey(toks, classes []int) string {
+	key := make([]byte, 0, 2*(len(toks)+len(classes))+2)
+	key = binary.AppendUvarint(key, uint64(len(toks)))
+	for _, t := range toks {
+		key = binary.AppendUvarint(key, uint64(t))
+	}
+	for _, c := range classes {
+		key = binary.AppendUvarint(key, uint64(c))
+	}
+	return string(key)
 }
 
 // floor adds the bounds that say zone z holds at least n cards of

@@ -342,10 +342,10 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 		return 0, nil
 	}
 	options := append([]string(nil), p.Options...)
+	start := time.Now() // a time per decision counts the beliefs' work too
 	if err := t.sync(m); err != nil {
 		return 0, err
 	}
-	start := time.Now()
 	st := DecisionStats{Guide: -1}
 	if t.guide != nil {
 		// The guide reads the seat's view of the true game, as it would

@@ -202,6 +202,7 @@ func (b *builder) build(w *world) *interp.Match {
 				b.stats.Dealt++
 				w.redeal(nd)
 				at.origin = nil
+				last = nil // a repair of the deal dropped, not to undo
 				redeals++
 				continue
 			}

@@ -82,14 +82,20 @@ func newBotView(L *lua.LState, m *Match, seat int, old *botView) *botView {
 			}
 		}
 	}
-	bv.log, bv.events = L.NewTable(), L.NewTable()
+	// Tables made with room for what they hold: L.NewTable gives every
+	// table room for 32 items and 32 fields, and a search bot's rollouts
+	// start a view thousands of times a decision.
+	bv.log, bv.events = L.CreateTable(m.log.Len(), 0), L.CreateTable(0, 0)
 	bv.t.RawSetString("seat", lua.LNumber(seat))
 	bv.t.RawSetString("players", lua.LNumber(len(m.Seats)))
 	bv.t.RawSetString("settings", m.optionsTable(L)) // the options, fixed for the match
 	bv.t.RawSetString("log", bv.log)
 	bv.t.RawSetString("events", bv.events)
-	for _, name := range []string{"mine", "table", "pools", "tracks", "pads", "extras", "dice"} {
-		bv.t.RawSetString(name, L.NewTable())
+	for _, x := range []struct {
+		name string
+		n    int
+	}{{"mine", 0}, {"table", 0}, {"pools", len(m.Pools)}, {"tracks", len(m.Tracks)}, {"pads", len(m.Pads)}, {"extras", len(m.Extras)}, {"dice", 0}} {
+		bv.t.RawSetString(x.name, L.CreateTable(0, x.n))
 	}
 	bv.notesMT = bv.newNotesMeta()
 	bv.notes = m.notesVer - 1
@@ -477,11 +483,22 @@ func (bv *botView) listZones() {
 	bv.inView = bv.inView[:0]
 	bv.listed = true
 	bv.made += len(m.Zones) + len(m.Seats)
+	owned := make([]int, len(m.Seats)+1) // zones in view by owner, 0 public
+	for i, z := range m.Zones {
+		if bv.zones[i].in && z.Owner >= 0 && z.Owner <= len(m.Seats) {
+			owned[z.Owner]++
+		}
+	}
 	zones := L.CreateTable(len(m.Zones), 0)
-	mine, public := L.NewTable(), L.NewTable()
+	public := L.CreateTable(0, owned[0])
+	mine := L.CreateTable(0, 0)
 	bySeat := L.CreateTable(len(m.Seats), 0)
 	for s := 1; s <= len(m.Seats); s++ {
-		bySeat.RawSetInt(s, L.NewTable())
+		st := L.CreateTable(0, owned[s])
+		bySeat.RawSetInt(s, st)
+		if s == bv.seat {
+			mine = L.CreateTable(0, owned[s])
+		}
 	}
 	for i, z := range m.Zones {
 		if !bv.zones[i].in {

@@ -92,7 +92,7 @@ func luaPromptArgs(L *lua.LState) int {
 	default:
 		arg{L, 3, name}.fail("the options must be a list or a function(seat) returning one, not %s", shownArg(L.Get(4)))
 	}
-	how := L.NewTable()
+	how := L.CreateTable(0, 2)
 	a := arg{L, 4, name}
 	switch h := L.Get(5).(type) {
 	case *lua.LNilType:

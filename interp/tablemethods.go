@@ -79,7 +79,7 @@ func (m *Match) newTableObject() *lua.LTable {
 // option of the game as the match was configured, typed as the game
 // declared it.
 func (m *Match) optionsTable(L *lua.LState) *lua.LTable {
-	opts := L.NewTable()
+	opts := L.CreateTable(0, len(m.Engine.Info.Options))
 	for _, d := range m.Engine.Info.Options {
 		v := m.Config.Options[d.Name]
 		switch d.Kind {

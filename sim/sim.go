@@ -19,6 +19,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"runtime/debug"
 	"time"
 
 	"github.com/tabletop/tabletop/table"
@@ -240,7 +241,14 @@ func GameSeed(base uint64, i int) uint64 { return table.DeriveSeed(base, i) }
 
 // playOne plays one game with the bots given by seat. When every seat is
 // a random bot nobody reads the log, so the match keeps none (Silent).
-func playOne(e *interp.Engine, options map[string]string, maxDecisions int, seed uint64, bots []string) outcome {
+func playOne(e *interp.Engine, options map[string]string, maxDecisions int, seed uint64, bots []string) (out outcome) {
+	defer func() {
+		// A bug of ours in a bot or the engine fails this game, listed in
+		// the report with where it happened, not the series (hours of it).
+		if r := recover(); r != nil {
+			out = outcome{err: fmt.Errorf("internal error (a bug in tabletop, please report it): %v\n%s", r, debug.Stack())}
+		}
+	}()
 	var modes []interp.Mode
 	if allRandom(bots) {
 		modes = append(modes, interp.Silent)

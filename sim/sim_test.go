@@ -232,3 +232,44 @@ func BenchmarkClubsNewMatch(b *testing.B) {
 		m.Close()
 	}
 }
+
+// panicky is a bot with a bug: it panics at its second decision.
+type panicky struct{ n int }
+
+func (p *panicky) Name() string { return "panicky" }
+func (p *panicky) Close()       {}
+func (p *panicky) Choose(m *interp.Match) (int, error) {
+	if p.n++; p.n == 2 {
+		var none []int
+		return none[p.n], nil // index out of range
+	}
+	return 0, nil
+}
+
+func init() {
+	interp.RegisterBotKind("panicky", interp.BotKind{
+		New:  func(*interp.Engine, string, int, uint64) (interp.Bot, error) { return &panicky{}, nil },
+		Help: "bot:panicky (a test bot that panics)",
+	})
+}
+
+// TestABugFailsItsGameNotTheSeries: a Go panic in a bot (a bug of ours, as
+// the search bot's once was, eleven minutes into a 400-game run) fails the
+// game it happened in, listed with its seed and where it happened; the
+// other games are played and reported.
+func TestABugFailsItsGameNotTheSeries(t *testing.T) {
+	e := load(t, "../games/clubs.lua")
+	rep, err := Run(Config{Engine: e, Games: 6, Players: 4, Seed: 2, Jobs: 2, Bots: []string{"panicky", "random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fails := rep.Failures()
+	if len(fails) != 6 {
+		t.Fatalf("%d games failed, want all 6: %+v", len(fails), fails)
+	}
+	for _, f := range fails {
+		if !strings.Contains(f.Error, "internal error") || !strings.Contains(f.Error, "index out of range") || !strings.Contains(f.Error, "panicky") {
+			t.Errorf("game %d: the failure does not say what and where: %.300s", f.Game, f.Error)
+		}
+	}
+}

@@ -79,8 +79,9 @@
 //     what the seat read next (propose.go) and backtracks on a mismatch:
 //     to the choices since the last lines that agreed, to a secret choice
 //     revealed only now (Das Regeln's predictions, scored rounds after
-//     they were made), to a choice whose lines agreed but whose outcome
-//     showed after another seat's answer (Andy Capp's Flo "with 3"), to
+//     they were made), to the named seat's latest choices whose lines
+//     agreed but whose outcome showed only later (Andy Capp's Flo names
+//     the tray it goes onto, which shows once its quarrel is over), to
 //     the secret draws, and, where the hidden cards decided the lines
 //     ("Burgess cannot show a card"), to the deal: a new deal from the
 //     beliefs, and when those say nothing against the deal, a repair — a

@@ -5,9 +5,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -125,7 +126,7 @@ func (r *Record) Write(w io.Writer) error {
 		fmt.Fprintf(&b, "seats %s\n", strings.Join(seats, ","))
 	}
 	fmt.Fprintf(&b, "seed %d\n", r.Seed)
-	for _, k := range sortedKeys(r.Options) {
+	for _, k := range slices.Sorted(maps.Keys(r.Options)) {
 		fmt.Fprintf(&b, "option %s=%s\n", esc(k, "="), esc(r.Options[k], ""))
 	}
 	if r.Shared != 0 {
@@ -173,15 +174,6 @@ func (r *Record) needsEscapes() bool {
 		}
 	}
 	return false
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // Error is a problem with a save file, naming its line.

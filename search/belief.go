@@ -1,6 +1,7 @@
 package search
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/tabletop/tabletop/interp"
@@ -448,7 +449,7 @@ func (tr *tracker) sight(m *interp.Match) {
 			counts[class]++
 		}
 		last := tr.sighted[z.ID]
-		for _, class := range sortedKeys(counts) {
+		for _, class := range slices.Sorted(maps.Keys(counts)) {
 			if n := counts[class]; last[class] != n {
 				tr.add(op{kind: opSight, zone: z.ID, class: class, n: n})
 			}
@@ -556,13 +557,4 @@ func (b *beliefs) setFacts(m *interp.Match, facts []interp.Fact, decisions int) 
 		}
 		b.facts = append(b.facts, bf)
 	}
-}
-
-func sortedKeys(m map[int]int) []int {
-	out := make([]int, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }

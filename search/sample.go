@@ -353,7 +353,7 @@ func (d *dealer) makeGroups() {
 			for x := e; x >= 0; x = next[x] {
 				g.reach[e] = append(g.reach[e], x)
 			}
-			for _, c := range sortedKeys(entries[e]) {
+			for _, c := range slices.Sorted(maps.Keys(entries[e])) {
 				if n := entries[e][c]; n > 0 {
 					g.units = append(g.units, supply{class: c, entry: e, n: n})
 				} else if n < 0 {
@@ -496,7 +496,7 @@ func (d *dealer) propagate(rng *interp.RNG, took []item, upto int) {
 			d.took[o.n] = it
 			to := zone(o.to)
 			to.items = append(to.items, it)
-			for _, c := range sortedKeys(src.seenOut) {
+			for _, c := range slices.Sorted(maps.Keys(src.seenOut)) {
 				short = append(short, [2]int{o.zone, c})
 			}
 		case opSight:

@@ -597,9 +597,8 @@ func (s *Server) joinInfo(w http.ResponseWriter, r *http.Request) {
 	if !s.spend(w, r, 1) {
 		return
 	}
-	t, err := s.tableByCode(r.Context(), normalCode(r.PathValue("code")), s.clientOf(r))
-	if err != nil {
-		writeError(w, codeStatus(err), err.Error())
+	t, ok := s.codeTable(w, r)
+	if !ok {
 		return
 	}
 	t.mu.Lock()
@@ -608,11 +607,19 @@ func (s *Server) joinInfo(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, j)
 }
 
-func codeStatus(err error) int {
-	if errors.Is(err, errTooManyCodes) {
-		return http.StatusTooManyRequests
+// codeTable is the table of the request's join code, or false after
+// writing why there is none: too many wrong codes, or no such table.
+func (s *Server) codeTable(w http.ResponseWriter, r *http.Request) (*Table, bool) {
+	t, err := s.tableByCode(r.Context(), normalCode(r.PathValue("code")), s.clientOf(r))
+	if err != nil {
+		status := http.StatusNotFound
+		if errors.Is(err, errTooManyCodes) {
+			status = http.StatusTooManyRequests
+		}
+		writeError(w, status, err.Error())
+		return nil, false
 	}
-	return http.StatusNotFound
+	return t, true
 }
 
 // claimRequest is a friend's claim of a seat.
@@ -637,9 +644,8 @@ func (s *Server) joinSeat(w http.ResponseWriter, r *http.Request) {
 	if !s.readRequest(w, r, 4<<10, "a claim of a seat", &req) {
 		return
 	}
-	t, err := s.tableByCode(r.Context(), normalCode(r.PathValue("code")), s.clientOf(r))
-	if err != nil {
-		writeError(w, codeStatus(err), err.Error())
+	t, ok := s.codeTable(w, r)
+	if !ok {
 		return
 	}
 	t.mu.Lock()

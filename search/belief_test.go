@@ -214,18 +214,7 @@ func TestLateAndyCappWorldsHold(t *testing.T) {
 			defer m.Close()
 			s := searcherAt(t, e, m, 1, 1)
 			defer s.close()
-			held := 0
-			for k := 0; k < 8; k++ {
-				w, _ := s.newWorld()
-				wm := s.b.build(w)
-				if wm == nil {
-					continue
-				}
-				held++
-				s.pool = append(s.pool, w)
-				checkWorld(t, m, wm, 1)
-				wm.Close()
-			}
+			held := heldWorlds(t, s, 8, 8, func(w *interp.Match) { checkWorld(t, m, w, 1) })
 			if held < 4 {
 				t.Errorf("%d of 8 worlds held, want at least 4 (%+v)", held, s.b.stats)
 			}

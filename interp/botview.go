@@ -491,14 +491,10 @@ func (bv *botView) listZones() {
 	}
 	zones := L.CreateTable(len(m.Zones), 0)
 	public := L.CreateTable(0, owned[0])
-	mine := L.CreateTable(0, 0)
+	mine := L.CreateTable(0, owned[min(max(bv.seat, 0), len(m.Seats))])
 	bySeat := L.CreateTable(len(m.Seats), 0)
 	for s := 1; s <= len(m.Seats); s++ {
-		st := L.CreateTable(0, owned[s])
-		bySeat.RawSetInt(s, st)
-		if s == bv.seat {
-			mine = L.CreateTable(0, owned[s])
-		}
+		bySeat.RawSetInt(s, L.CreateTable(0, owned[s]))
 	}
 	for i, z := range m.Zones {
 		if !bv.zones[i].in {

@@ -256,9 +256,10 @@ func (e *Engine) scriptFunc(field, name string, seed uint64, lim Limits, carry i
 // Name implements Bot.
 func (b *ScriptBot) Name() string { return b.name }
 
-// Spent is the instructions the bot's script has run, in all its
-// decisions: a driver that bounds what many games cost (check) counts them
-// with the game's.
+// Spent is the instructions the bot's script has run in its decisions
+// in the match it last played (asked in another match, it counts again
+// from nothing: the budget of a whole game is per game): a driver that
+// bounds what many games cost (check) counts them with the game's.
 func (b *ScriptBot) Spent() int64 { return b.meter.Total() }
 
 // Close implements Bot.
@@ -279,6 +280,12 @@ func (b *ScriptBot) Choose(m *Match) (int, error) {
 	err := guarded(b.meter, L, b.eng.Path, func() error {
 		if !b.view.current(m, p.Seat) {
 			// Another match (a new game, an undo): nothing carries over.
+			if b.view == nil || b.view.m != m {
+				// A new game gets the budget of a whole game: a bot
+				// that plays game after game (a search bot's rollouts,
+				// thousands a game) is bounded game by game.
+				b.meter.Carry(0)
+			}
 			b.view = newBotView(L, m, p.Seat, b.view)
 		}
 		vt := b.view.update()

@@ -264,3 +264,67 @@ return Game`
 		t.Errorf("the bot stopped at decision %d, then %d", stops[0], stops[1])
 	}
 }
+
+// busyBot's bot spends about 90,000 instructions a decision in a game of
+// five decisions (or endless).
+const busyBot = `local Game = { title = "Busy bot", players = { 2, 2 }, bots = { "busy" } }
+function Game.play(t)
+  local n = 0
+  while t.options.endless or n < 5 do
+    n = n + 1
+    t:ask(1, { "a", "b" })
+  end
+  return { winners = { 1 }, scores = { 1, 0 } }
+end
+Game.options = { endless = { default = false } }
+Game.bots = {}
+function Game.bots.busy(view, options)
+  for i = 1, 90000 do end
+  return 1
+end
+return Game`
+
+// TestABotHasABudgetPerGame: a bot that plays game after game (a search
+// bot's rollouts) gets the budget of a whole game for each, and is still
+// stopped by it within one game.
+func TestABotHasABudgetPerGame(t *testing.T) {
+	lim := DefaultLimits
+	lim.StepInstructions, lim.TotalInstructions = 100_000, 1_000_000
+	e, err := LoadSource("busy.lua", []byte(busyBot), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Limits = lim
+	bot, err := e.NewBot("busy", 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bot.Close()
+	play := func(cfg Config) (int, error) {
+		m, err := e.NewMatch(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer m.Close()
+		n := 0
+		for ; m.Prompt() != nil; n++ {
+			i, err := bot.Choose(m)
+			if err != nil {
+				return n, err
+			}
+			if err := m.Step(i); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return n, nil
+	}
+	for g := 1; g <= 6; g++ {
+		if n, err := play(Config{Players: 2, Seed: uint64(g)}); err != nil {
+			t.Fatalf("game %d, after %d decisions: %v (each game spends half the budget)", g, n, err)
+		}
+	}
+	n, err := play(Config{Players: 2, Seed: 7, Options: map[string]string{"endless": "true"}})
+	if err == nil || !strings.Contains(err.Error(), "1 million instructions in this game") || n != 11 {
+		t.Errorf("an endless game stopped the bot after %d decisions with %v, want 11 and the game's budget", n, err)
+	}
+}

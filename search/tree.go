@@ -187,7 +187,12 @@ func (t *searcher) roundOver(m *interp.Match, base score) bool {
 	if !t.roundHorizon {
 		return false
 	}
-	now := interim(m)
+	return roundEnded(base, interim(m))
+}
+
+// roundEnded reports whether a round ended between base and now: a pad
+// gained a row or a track marker moved.
+func roundEnded(base, now score) bool {
 	return now.rows != base.rows || now.markers != base.markers
 }
 

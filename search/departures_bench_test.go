@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"testing"
 
+	"gonum.org/v1/gonum/stat"
+
 	"github.com/tabletop/tabletop/interp"
 )
 
@@ -154,16 +156,9 @@ func (d *departures) report(b *testing.B) {
 
 // meanSE returns the mean of xs and its standard error.
 func meanSE(xs []float64) (mean, se float64) {
-	n := float64(len(xs))
-	if n < 2 {
+	if len(xs) < 2 {
 		return 0, 0
 	}
-	for _, x := range xs {
-		mean += x / n
-	}
-	v := 0.0
-	for _, x := range xs {
-		v += (x - mean) * (x - mean) / (n - 1)
-	}
-	return mean, math.Sqrt(v / n)
+	mean, std := stat.MeanStdDev(xs, nil)
+	return mean, std / math.Sqrt(float64(len(xs)))
 }

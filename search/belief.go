@@ -485,10 +485,15 @@ func (tr *tracker) shuffled(m *interp.Match, z *interp.Zone, ev int) {
 	tr.b.events = append(tr.b.events[:ev], e)
 	tr.add(op{kind: opShuffle, zone: z.ID, n: ev})
 	zm.items, zm.ids, zm.ordered = nil, nil, true
+	open := z.Vis == interp.Public || z.Vis == interp.OwnerOnly && z.Owner == tr.seat
 	for p, c := range z.Cards {
 		zm.items = append(zm.items, item{kind: tokItem, ev: ev, slot: p})
 		zm.ids = append(zm.ids, c.ID)
 		tr.truth[c.ID] = zm.items[p]
+		// What the seat knew of the card is gone with the shuffle (the
+		// engine forgets it once the shuffle returns): dealt from here,
+		// it is a slot's card, not one the seat saw moving.
+		tr.vis[c.ID] = open
 	}
 	delete(tr.sighted, z.ID)
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -286,6 +287,53 @@ func TestNoLeak(t *testing.T) {
 			// both games too.
 			choosesAlike(t, e, seat, Params{Iterations: 24, Worlds: 6, Guide: e.DefaultBot()}, a, b)
 		})
+	}
+}
+
+// TestNoLeakAfterAReshuffle: every card of a Clubs hand has been seen by
+// everyone when the cards are gathered and shuffled for the next hand, and
+// the shuffle makes them unknown again. The worlds must then deal the
+// other hands anew, not where the truth dealt them: once the beliefs took
+// the cards seen before the shuffle for cards seen coming off the deck, and
+// every world dealt the second hand exactly as the true game had.
+func TestNoLeakAfterAReshuffle(t *testing.T) {
+	e := loadGame(t, "clubs")
+	const seat = 1
+	cfg := interp.Config{Players: 4, Seed: 3}
+	a := playTo(t, e, cfg, seat, 60) // 52 decisions a hand: the second hand
+	defer a.Close()
+	if !slices.ContainsFunc(lines(a, seat), func(l string) bool { return strings.HasPrefix(l, "Hand 2:") }) {
+		t.Fatalf("not in the second hand: %q", lines(a, seat))
+	}
+	s := searcherAt(t, e, a, seat, 9)
+	defer s.close()
+	truth := hiddenPlaces(a, seat)
+	moved, held := 0, 0
+	for k := 0; k < 30 && moved < 3; k++ {
+		w, _ := s.newWorld()
+		wm := s.b.build(w)
+		if wm == nil {
+			continue
+		}
+		s.pool = append(s.pool, w)
+		held++
+		differs := false
+		for id, z := range hiddenPlaces(wm, seat) {
+			differs = differs || truth[id] != z
+		}
+		wm.Close()
+		if !differs {
+			continue
+		}
+		moved++
+		b, _ := worldAsGame(t, s, w, cfg)
+		checkWorld(t, a, b, seat)
+		choosesAlike(t, e, seat, Params{Iterations: 40, Worlds: 6, Guide: e.DefaultBot()}, a, b)
+		choosesAlike(t, e, seat, Params{Iterations: 40, Worlds: 6}, a, b)
+		b.Close()
+	}
+	if moved == 0 {
+		t.Fatalf("all %d worlds that held dealt the %d cards the seat has not seen where the true game dealt them", held, len(truth))
 	}
 }
 

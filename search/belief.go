@@ -163,6 +163,9 @@ type tracker struct {
 	// game against the beliefs. Nothing of them reaches the beliefs.
 	truth     map[int]item
 	tookTruth []item
+	// onMove, when set, is told of every card that moved, as the seat's
+	// model has it (the mirror's slot sets, observe.go).
+	onMove func(id, from, to int, it item)
 	// gained and lost are the zones that cards entered and left since the
 	// last look (moving); drawn counts the secret draws of the step.
 	gained, lost map[int]bool
@@ -244,15 +247,34 @@ func (tr *tracker) look(m *interp.Match) {
 			leaving[z.ID] = zm.endRemovals(z)
 		}
 	}
+	seenMoving := func(c *interp.Card) (moving, seen bool) {
+		// Seen as it moved: known before, named, or laid open. A card
+		// seen only once in a hand is one of the hand's, not a slot's.
+		moving = tr.vis[c.ID] || named[c.ID] || c.Zone.Vis == interp.Public && c.VisibleTo(tr.seat)
+		return moving, moving || c.VisibleTo(tr.seat)
+	}
+	// The moves of a batch come in an order the seat cannot tell: they
+	// are taken in one it can (from, to, and which slot or card it saw),
+	// not by the cards' true IDs.
+	key := func(mv move) [4]int {
+		k := [4]int{mv.from, mv.c.Zone.ID, -1, -1}
+		if it, ok := leaving[mv.from][mv.c.ID]; ok {
+			k[2], k[3] = it.ev, it.slot
+		} else if _, seen := seenMoving(mv.c); seen {
+			k[3] = tr.b.classOf[mv.c.ID]
+		}
+		return k
+	}
+	slices.SortStableFunc(moves, func(a, b move) int {
+		ka, kb := key(a), key(b)
+		return slices.Compare(ka[:], kb[:])
+	})
 	incoming := map[int][]moved{} // zone → cards arriving, with their items
 	for _, mv := range moves {
 		c, from := mv.c, mv.from
 		to := c.Zone.ID
 		class := tr.b.classOf[c.ID]
-		// Seen as it moved: known before, named, or laid open. A card
-		// seen only once in a hand is one of the hand's, not a slot's.
-		moving := tr.vis[c.ID] || named[c.ID] || c.Zone.Vis == interp.Public && c.VisibleTo(tr.seat)
-		seen := moving || c.VisibleTo(tr.seat)
+		moving, seen := seenMoving(c)
 		var it item
 		switch ends, ok := leaving[from][c.ID]; {
 		case from == 0: // made just now: the script says which card it is
@@ -276,6 +298,9 @@ func (tr *tracker) look(m *interp.Match) {
 			tr.add(op{kind: opAnon, zone: from, to: to, n: a})
 		}
 		tr.truth[c.ID] = it
+		if tr.onMove != nil {
+			tr.onMove(c.ID, from, to, it)
+		}
 		incoming[to] = append(incoming[to], moved{id: c.ID, it: it})
 	}
 	var empty []int

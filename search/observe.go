@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -238,10 +239,16 @@ type mirror struct {
 	// tr follows the cards for the seat's beliefs (belief.go).
 	tr *tracker
 
-	seen      map[[2]int]bool   // card ID and event: the seat has seen the card that came out of it
-	cum       []map[int]setInts // by event: origin zone ID → slots of cards seen to leave or lie in it
-	startZone []int             // by card ID: its zone at the start of the step
-	startEp   []int             // by card ID: its epoch at the start of the step
+	seen map[[2]int]bool // card ID and event: the seat has seen the card that came out of it
+	// poss is, by event, for each zone the slots of the event whose
+	// cards may lie in it as far as the seat can tell: a card dealt off
+	// the shuffled pile's top brings its own slot, one that moved
+	// otherwise (unseen, or from a pile no longer in order) all those of
+	// the zone it left. A card seen leaving or lying in a hand may have
+	// had any of the hand's slots.
+	poss      []map[int]setInts
+	startZone []int // by card ID: its zone at the start of the step
+	startEp   []int // by card ID: its epoch at the start of the step
 }
 
 type setInts map[int]bool
@@ -254,6 +261,7 @@ func newMirror(eng *interp.Engine, cfg interp.Config, seat int) (*mirror, error)
 	// seat has not seen the deck).
 	mr := &mirror{eng: eng, seat: seat, rec: &recorder{inner: cfg.Chance}, tr: newTracker(seat)}
 	mr.rec.tr = mr.tr
+	mr.tr.onMove = mr.moved
 	cfg.Chance = mr.rec
 	cfg.Out = nil
 	m, err := eng.NewMatch(cfg)
@@ -265,6 +273,7 @@ func newMirror(eng *interp.Engine, cfg interp.Config, seat int) (*mirror, error)
 	mr.snapshot()
 	lines, ids := mr.newLines()
 	mr.obs.Setup = lines
+	mr.tr.look(m) // the slot sets first
 	mr.look(ids)
 	mr.obs.Labels = make([][]string, cfg.Players+1)
 	mr.addLabels()
@@ -313,6 +322,7 @@ func (mr *mirror) advance(decisions []interp.Decision) error {
 		var named []naming
 		st.Lines, named = mr.newLines()
 		mr.obs.Steps = append(mr.obs.Steps, st)
+		mr.tr.look(mr.m) // the slot sets first
 		mr.look(named)
 		mr.addLabels()
 		mr.tr.bound(mr.m, len(mr.obs.Steps))
@@ -375,9 +385,6 @@ func (mr *mirror) look(named []naming) {
 	if mr.seen == nil {
 		mr.seen = map[[2]int]bool{}
 	}
-	for len(mr.cum) < len(rec.events) {
-		mr.cum = append(mr.cum, map[int]setInts{})
-	}
 	see := func(c *interp.Card, ep int) {
 		if ep >= 0 && !mr.seen[[2]int{c.ID, ep}] {
 			mr.seen[[2]int{c.ID, ep}] = true
@@ -395,13 +402,12 @@ func (mr *mirror) look(named []naming) {
 }
 
 // fix records that the seat saw card c, which came out of event ep, and
-// the slots it may have had there: those of the cards of the hand it was
-// seen leaving or lying in (a hand's cards are alike until seen), else its
-// own. (A card shuffled again since it was seen lies in no hand of ep.)
+// the slots it may have had there: those the hand it was seen leaving or
+// lying in may hold (a hand's cards are alike until seen), else its own.
+// (A card shuffled again since it was seen lies in no hand of ep.)
 func (mr *mirror) fix(c *interp.Card, ep int) {
-	m, rec := mr.m, mr.rec
+	rec := mr.rec
 	origin := 0
-	var members []int
 	start := func(id int) (zone, epoch int) {
 		if id < len(mr.startZone) {
 			return mr.startZone[id], mr.startEp[id]
@@ -411,31 +417,18 @@ func (mr *mirror) fix(c *interp.Card, ep int) {
 	switch z, e := start(c.ID); {
 	case e == ep && mr.ownerZone(z):
 		origin = z
-		for _, d := range m.Cards {
-			if dz, de := start(d.ID); dz == origin && de == ep {
-				members = append(members, d.ID)
-			}
-		}
 	case c.Zone != nil && c.Zone.Vis == interp.OwnerOnly && rec.epoch[c.ID] == ep:
 		origin = c.Zone.ID
-		for _, d := range c.Zone.Cards {
-			if rec.epoch[d.ID] == ep {
-				members = append(members, d.ID)
-			}
-		}
-	default:
-		members = []int{c.ID}
 	}
 	slots := setInts{}
 	if origin != 0 {
-		if mr.cum[ep][origin] == nil {
-			mr.cum[ep][origin] = setInts{}
-		}
-		for _, id := range members {
-			mr.cum[ep][origin][rec.slotIn(id, ep)] = true
-		}
-		for s := range mr.cum[ep][origin] {
-			slots[s] = true
+		maps.Copy(slots, mr.possAt(ep)[origin])
+	}
+	// Its own slot is among them when the seat could follow the cards
+	// (the tracker's model); when it could not, any slot may have been.
+	if own := rec.slotIn(c.ID, ep); !slots[own] && mr.tr.b.broken {
+		for p := range rec.events[ep].order {
+			slots[p] = true
 		}
 	}
 	slots[rec.slotIn(c.ID, ep)] = true
@@ -450,6 +443,40 @@ func (mr *mirror) fix(c *interp.Card, ep int) {
 			prev.Need = append(prev.Need, need)
 		}
 	}
+}
+
+// possAt returns the slot sets of event ep: at first, all its slots lie
+// in the zone shuffled.
+func (mr *mirror) possAt(ep int) map[int]setInts {
+	for len(mr.poss) <= ep {
+		ev := mr.rec.events[len(mr.poss)]
+		all := setInts{}
+		for p := range ev.order {
+			all[p] = true
+		}
+		mr.poss = append(mr.poss, map[int]setInts{ev.zone: all})
+	}
+	return mr.poss[ep]
+}
+
+// moved is the tracker's word that card id moved from one zone to another
+// (from 0: made), as the seat's model has it: off a pile's end the seat
+// knows its slot; otherwise it may be any the zone it left may hold.
+func (mr *mirror) moved(id, from, to int, it item) {
+	rec := mr.rec
+	if id >= len(rec.epoch) || rec.epoch[id] < 0 {
+		return
+	}
+	ep := rec.epoch[id]
+	poss := mr.possAt(ep)
+	if poss[to] == nil {
+		poss[to] = setInts{}
+	}
+	if it.kind == tokItem && it.ev == ep {
+		poss[to][it.slot] = true
+		return
+	}
+	maps.Copy(poss[to], poss[from])
 }
 
 func containsNeed(list []Need, n Need) bool {

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -334,6 +335,56 @@ func TestNoLeakAfterAReshuffle(t *testing.T) {
 	}
 	if moved == 0 {
 		t.Fatalf("all %d worlds that held dealt the %d cards the seat has not seen where the true game dealt them", held, len(truth))
+	}
+}
+
+// TestObservationIsWhatTheSeatSaw: in Andy Capp cards move from one hand
+// to another unseen (a Loan) and are dealt one at a time, so which slot
+// of the deal lies in which hand is hidden. Two games the seat saw alike
+// must give it the same observation: once the slots a hand may hold were
+// read from the cards truly in it, and the moves of one step were taken
+// in the order of the cards' IDs.
+func TestObservationIsWhatTheSeatSaw(t *testing.T) {
+	e := loadGame(t, "andy_capp")
+	const seat = 1
+	cfg := interp.Config{Players: 4, Seed: 3}
+	bots := map[int]interp.Bot{}
+	for s := 1; s <= 4; s++ {
+		var err error
+		if bots[s], err = e.NewBot(e.DefaultBot(), s, uint64(s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := playWith(t, e, cfg, seat, 40, func(s int) interp.Bot { return bots[s] })
+	defer a.Close()
+	s := searcherAt(t, e, a, seat, 9)
+	defer s.close()
+	want, err := json.Marshal(s.b.obs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alike := 0
+	for k := 0; k < 20 && alike < 3; k++ {
+		w, _ := s.newWorld()
+		if wm := s.b.build(w); wm == nil {
+			continue
+		} else {
+			wm.Close()
+		}
+		s.pool = append(s.pool, w)
+		b, _ := worldAsGame(t, s, w, cfg)
+		checkWorld(t, a, b, seat)
+		sb := searcherAt(t, e, b, seat, 9)
+		got, _ := json.Marshal(sb.b.obs)
+		sb.close()
+		b.Close()
+		if string(got) != string(want) {
+			t.Fatalf("the seat's observation of a game it saw alike differs:\n%s\nin the true game:\n%s", got, want)
+		}
+		alike++
+	}
+	if alike == 0 {
+		t.Fatal("no world held")
 	}
 }
 

@@ -66,13 +66,20 @@
 //     after which decision each came, who was asked when, its own
 //     decisions, the dice, the names the seats went by, and for each
 //     shuffle which cards the seat has seen come out of it and which
-//     slots they may have had (an Observation). A card a line names is
+//     slots they may have had (an Observation): a card seen in a hand may
+//     have had any slot the seat could follow into that hand — dealt
+//     there, or moved there unseen from a hand that may hold it — never
+//     read from the cards truly in it. A card a line names is
 //     seen as it lay when the line was written: Members Only lays cards
 //     open and deals them again within one step;
 //   - beside it the mirror keeps the seat's beliefs over hands (belief.go):
 //     how the cards moved, in the terms the seat could follow — out of
 //     each shuffle into slots, off the top of piles into hands, seen
-//     leaving a hand, gone from a hand unseen — and what the script's
+//     leaving a hand, gone from a hand unseen; a shuffle makes the cards
+//     unknown again, however well the seat knew them before (every card of
+//     a Clubs hand has been seen in a trick when the next hand is dealt),
+//     and the moves of one step are taken in an order the seat can tell,
+//     not the cards' — and what the script's
 //     belief hook (game.belief) says the rules tell: a suit not followed,
 //     a card that could not be shown, a Fight held by a seat asked to
 //     resist a Loan. A dealer (sample.go) turns them into bounds on the
@@ -112,7 +119,16 @@
 //     confirmed are tried first by the next world.
 //
 // So the search knows what the seat knows, no more: two games that the
-// seat saw alike give the same decisions, whatever lies hidden in them.
+// seat saw alike give the same observation and the same decisions,
+// whatever lies hidden in them (TestNoLeak, TestNoLeakAfterAReshuffle,
+// TestObservationIsWhatTheSeatSaw). Two gaps are known, neither a
+// thing a decision can use: the canonical names of look-alike cards
+// still carry which of them the seat saw before the last shuffle (Andy
+// Capp's second round), and cards that differ only by name (Members
+// Only's umbrella1 to umbrella11, all labelled umbrella) are not
+// look-alikes, while the builder's repairs exchange cards of one label.
+// In both, two such games differ in which of two equal cards lies
+// where, and so in the search's random draws.
 //
 // The cost is replays and forks (forward.go). A world being built keeps
 // its log, to be compared; a world that held is replayed silently

@@ -42,15 +42,19 @@
 // options, every seat played by the game's bot to the end of the round,
 // the seat's points against the others' mean compared (go test ./search
 // -run X -bench Departures -benchtime 1x; minutes, where a strength run
-// takes hours). Measured so: Clubs departs at 24% of its decisions and
-// gains 2.1 ± 1.0 points a departure, Members Only 31% and 0.9 ± 0.5, Das
-// Regeln 27% and 1.8 ± 2.9, Cluedo 1% (its wins +0.21 ± 0.21 a
+// takes hours). Measured so: Clubs departs at 21% of its decisions and
+// gains 1.0 ± 0.9 points a departure, Members Only 31% and 0.7 ± 0.6,
+// Das Regeln 27% and 1.8 ± 2.9, Cluedo 1% (its wins +0.21 ± 0.21 a
 // departure); Andy Capp departs at 15% and gains nothing measurable
 // (0.4 ± 4.1 points) — there the search adds nothing to its guide yet,
-// and at 300 ms a decision (about 40 iterations) it seldom departs at all
-// (once in the 74 decisions of a game played at 40 iterations). Trees that widen slowly below the root, the rollout bot's reply
-// first, did not change that (Andy Capp −1.3 ± 3.3, Clubs 1.2 ± 0.8: not
-// kept).
+// and at 300 ms a decision (about 40 iterations) it seldom departs at
+// all (once in the 74 decisions of a game played at 40 iterations).
+// Clubs and Members Only were measured again once the worlds no longer
+// saw the next deal (2.1 ± 1.0 and 0.9 ± 0.5 before); Das Regeln's and
+// Andy Capp's are older, from worlds that still saw every deal after the
+// first (Cluedo deals once). Trees that widen slowly
+// below the root, the rollout bot's reply first, did not change that
+// (Andy Capp −1.3 ± 3.3, Clubs 1.2 ± 0.8: not kept).
 //
 // At each decision the bot imagines complete games — determinizations —
 // that agree with everything its seat has seen, plays each out from the

@@ -214,7 +214,7 @@ func TestLateAndyCappWorldsHold(t *testing.T) {
 			defer m.Close()
 			s := searcherAt(t, e, m, 1, 1)
 			defer s.close()
-			held := heldWorlds(t, s, 8, 8, func(w *interp.Match) { checkWorld(t, m, w, 1) })
+			held := heldWorlds(t, s, 8, 8, func(_ *world, w *interp.Match) { checkWorld(t, m, w, 1) })
 			if held < 4 {
 				t.Errorf("%d of 8 worlds held, want at least 4 (%+v)", held, s.b.stats)
 			}

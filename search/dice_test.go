@@ -70,7 +70,7 @@ func TestDiceWorlds(t *testing.T) {
 	truth := cupFaces(m, 0)
 	others := otherCups
 	differ := 0
-	held := heldWorlds(t, s, 40, 6, func(w *interp.Match) {
+	held := heldWorlds(t, s, 40, 6, func(_ *world, w *interp.Match) {
 		if got, want := cupFaces(w, seat), cupFaces(m, seat); got != want {
 			t.Errorf("the seat sees %s in a world, %s in the game", got, want)
 		}

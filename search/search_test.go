@@ -123,7 +123,7 @@ func TestDeterminizations(t *testing.T) {
 			defer s.close()
 			truth := hiddenPlaces(m, seat)
 			moved := 0
-			held := heldWorlds(t, s, 60, 6, func(w *interp.Match) {
+			held := heldWorlds(t, s, 60, 6, func(_ *world, w *interp.Match) {
 				checkWorld(t, m, w, seat)
 				for id, z := range hiddenPlaces(w, seat) {
 					if truth[id] != z {
@@ -309,30 +309,22 @@ func TestNoLeakAfterAReshuffle(t *testing.T) {
 	s := searcherAt(t, e, a, seat, 9)
 	defer s.close()
 	truth := hiddenPlaces(a, seat)
-	moved, held := 0, 0
-	for k := 0; k < 30 && moved < 3; k++ {
-		w, _ := s.newWorld()
-		wm := s.b.build(w)
-		if wm == nil {
-			continue
-		}
-		s.pool = append(s.pool, w)
-		held++
+	moved := 0
+	held := heldWorlds(t, s, 30, 30, func(w *world, wm *interp.Match) {
 		differs := false
 		for id, z := range hiddenPlaces(wm, seat) {
 			differs = differs || truth[id] != z
 		}
-		wm.Close()
-		if !differs {
-			continue
+		if !differs || moved == 3 {
+			return
 		}
 		moved++
 		b, _ := worldAsGame(t, s, w, cfg)
+		defer b.Close()
 		checkWorld(t, a, b, seat)
 		choosesAlike(t, e, seat, Params{Iterations: 40, Worlds: 6, Guide: e.DefaultBot()}, a, b)
 		choosesAlike(t, e, seat, Params{Iterations: 40, Worlds: 6}, a, b)
-		b.Close()
-	}
+	})
 	if moved == 0 {
 		t.Fatalf("all %d worlds that held dealt the %d cards the seat has not seen where the true game dealt them", held, len(truth))
 	}
@@ -363,29 +355,16 @@ func TestObservationIsWhatTheSeatSaw(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	alike := 0
-	for k := 0; k < 20 && alike < 3; k++ {
-		w, _ := s.newWorld()
-		if wm := s.b.build(w); wm == nil {
-			continue
-		} else {
-			wm.Close()
-		}
-		s.pool = append(s.pool, w)
+	heldWorlds(t, s, 20, 3, func(w *world, _ *interp.Match) {
 		b, _ := worldAsGame(t, s, w, cfg)
+		defer b.Close()
 		checkWorld(t, a, b, seat)
 		sb := searcherAt(t, e, b, seat, 9)
-		got, _ := json.Marshal(sb.b.obs)
-		sb.close()
-		b.Close()
-		if string(got) != string(want) {
+		defer sb.close()
+		if got, _ := json.Marshal(sb.b.obs); string(got) != string(want) {
 			t.Fatalf("the seat's observation of a game it saw alike differs:\n%s\nin the true game:\n%s", got, want)
 		}
-		alike++
-	}
-	if alike == 0 {
-		t.Fatal("no world held")
-	}
+	})
 }
 
 // TestSeed: the same seed makes the same decisions in a whole game; the
@@ -807,7 +786,7 @@ func choosesAlike(t *testing.T, e *interp.Engine, seat int, p Params, a, b *inte
 // little from one that held — until want have held or tries are spent,
 // calls f with each that held before closing it, and returns how many
 // held; none is a fatal error.
-func heldWorlds(t *testing.T, s *searcher, tries, want int, f func(w *interp.Match)) int {
+func heldWorlds(t *testing.T, s *searcher, tries, want int, f func(nw *world, w *interp.Match)) int {
 	t.Helper()
 	held := 0
 	for k := 0; k < tries && held < want; k++ {
@@ -818,7 +797,7 @@ func heldWorlds(t *testing.T, s *searcher, tries, want int, f func(w *interp.Mat
 		}
 		s.pool = append(s.pool, nw)
 		held++
-		f(w)
+		f(nw, w)
 		w.Close()
 	}
 	if held == 0 {

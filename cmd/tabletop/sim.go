@@ -26,7 +26,7 @@ type labFlags struct {
 	Seed       uint64     `default:"1" help:"Seed of the series; each game's seed derives from it."`
 	Jobs       int        `short:"j" help:"Games played at once (default: one per CPU). The results do not depend on it."`
 	Seats      []string   `sep:"," placeholder:"bot:NAME,..." help:"The bot of each seat: bot (the game's default), bot:NAME, bot:random or bot:exec:COMMAND (a program of yours); a shorter list is padded with its last entry."`
-	Shard      *shardFlag `placeholder:"I/N" help:"Play only shard I of N: games I, I+N, I+2N, ... (0 <= I < N), with the seeds of the whole series; merge the shards' --json with tabletop merge."`
+	Shard      *shardFlag `placeholder:"I/N" help:"Play only shard I of N: games I, I+N, I+2N, ... (0 <= I < N), with the seeds of the whole series; merge the shards' --json with tabletop merge. With --rotate, a shard alone sees every seating only when N and the players' number have no common factor."`
 	JSON       bool       `name:"json" help:"Print the report as JSON, with the sums and counts tabletop merge adds up."`
 	Plot       string     `placeholder:"FILE" help:"Draw the distributions and the win rate by seat into FILE (.svg, .png or .html)."`
 	Histograms string     `enum:"auto,always,never" default:"auto" help:"Print text histograms of game length and the main metric after the table: auto (on a terminal), always or never."`

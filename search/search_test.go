@@ -340,14 +340,7 @@ func TestObservationIsWhatTheSeatSaw(t *testing.T) {
 	e := loadGame(t, "andy_capp")
 	const seat = 1
 	cfg := interp.Config{Players: 4, Seed: 3}
-	bots := map[int]interp.Bot{}
-	for s := 1; s <= 4; s++ {
-		var err error
-		if bots[s], err = e.NewBot(e.DefaultBot(), s, uint64(s)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	a := playWith(t, e, cfg, seat, 40, func(s int) interp.Bot { return bots[s] })
+	a := botsGame(t, e, cfg.Seed, seat, 40)
 	defer a.Close()
 	s := searcherAt(t, e, a, seat, 9)
 	defer s.close()

@@ -540,9 +540,9 @@ func (tr *tracker) gone(zone int) (seen []int, anon int) {
 	return seen, anon
 }
 
-// bound notes that the step is over: b decisions have been made.
-func (tr *tracker) bound(m *interp.Match, b int) {
-	tr.look(m)
+// bound notes that the step is over: b decisions have been made. The
+// mirror has looked at the match since the step's last move.
+func (tr *tracker) bound(b int) {
 	for len(tr.b.bounds) <= b {
 		tr.b.bounds = append(tr.b.bounds, len(tr.b.ops))
 	}

@@ -277,7 +277,7 @@ func newMirror(eng *interp.Engine, cfg interp.Config, seat int) (*mirror, error)
 	mr.look(ids)
 	mr.obs.Labels = make([][]string, cfg.Players+1)
 	mr.addLabels()
-	mr.tr.bound(m, 0)
+	mr.tr.bound(0)
 	return mr, nil
 }
 
@@ -325,7 +325,7 @@ func (mr *mirror) advance(decisions []interp.Decision) error {
 		mr.tr.look(mr.m) // the slot sets first
 		mr.look(named)
 		mr.addLabels()
-		mr.tr.bound(mr.m, len(mr.obs.Steps))
+		mr.tr.bound(len(mr.obs.Steps))
 	}
 	mr.finish()
 	return nil

@@ -510,7 +510,7 @@ func (tr *tracker) shuffled(m *interp.Match, z *interp.Zone, ev int) {
 	tr.b.events = append(tr.b.events[:ev], e)
 	tr.add(op{kind: opShuffle, zone: z.ID, n: ev})
 	zm.items, zm.ids, zm.ordered = nil, nil, true
-	open := z.Vis == interp.Public || z.Vis == interp.OwnerOnly && z.Owner == tr.seat
+	open := z.Shows(tr.seat)
 	for p, c := range z.Cards {
 		zm.items = append(zm.items, item{kind: tokItem, ev: ev, slot: p})
 		zm.ids = append(zm.ids, c.ID)

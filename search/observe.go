@@ -420,16 +420,16 @@ func (mr *mirror) fix(c *interp.Card, ep int) {
 	case c.Zone != nil && c.Zone.Vis == interp.OwnerOnly && rec.epoch[c.ID] == ep:
 		origin = c.Zone.ID
 	}
+	// The sets follow the tracker's model: when it could not follow the
+	// cards, any slot may have been.
 	slots := setInts{}
-	if origin != 0 {
-		maps.Copy(slots, mr.possAt(ep)[origin])
-	}
-	// Its own slot is among them when the seat could follow the cards
-	// (the tracker's model); when it could not, any slot may have been.
-	if own := rec.slotIn(c.ID, ep); !slots[own] && mr.tr.b.broken {
+	switch {
+	case mr.tr.b.broken:
 		for p := range rec.events[ep].order {
 			slots[p] = true
 		}
+	case origin != 0:
+		maps.Copy(slots, mr.possAt(ep)[origin])
 	}
 	slots[rec.slotIn(c.ID, ep)] = true
 	mr.addEvents()

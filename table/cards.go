@@ -91,8 +91,13 @@ func (c *Card) VisibleTo(seat int) bool {
 	if c.Revealed || c.Known.Has(seat) {
 		return true
 	}
-	z := c.Zone
-	return z != nil && (z.Vis == Public || (z.Vis == OwnerOnly && z.Owner == seat && seat > 0))
+	return c.Zone != nil && c.Zone.Shows(seat)
+}
+
+// Shows reports whether seat may see the cards of z by where they lie: a
+// public zone, or its own. (A card may be known beyond that: VisibleTo.)
+func (z *Zone) Shows(seat int) bool {
+	return z.Vis == Public || (z.Vis == OwnerOnly && z.Owner == seat && seat > 0)
 }
 
 // Zone is an ordered collection of cards: a deck, a hand, a pile, a trick.

@@ -41,6 +41,7 @@ var methodParams = map[string]string{
 	"Table:tell":     "seats, fmt, ...",
 	"Table:event":    "to, data, fmt, ...",
 	"Table:metric":   "name, value",
+	"Table:estimate": "f",
 	"Table:ask":      "seat, options, how",
 	"Table:board":    "spec",
 	"Table:dice":     "spec",

@@ -137,10 +137,11 @@ func (m *Match) drawLines(fn *lua.LFunction, seat int) ([]string, error) {
 }
 
 // mutates refuses a method that changes the game while a view is being
-// drawn: a note or sidebar function only looks.
+// drawn: a note or sidebar function only looks, and so does an estimate
+// (estimate.go), which runs as they do.
 func (m *Match) mutates(L *lua.LState, name string) {
 	if m.drawing {
-		L.RaiseError("%s changes the game, which a note or sidebar function may not do: it only draws what it sees", name)
+		L.RaiseError("%s changes the game, which a note, sidebar or estimate function may not do: it only looks", name)
 	}
 }
 

@@ -135,6 +135,7 @@ type Match struct {
 	windowHow *lua.LTable        // what t:offer hands t:ask, to know its prompt for a window (prompts.go)
 	takebacks []Takeback         // what was taken back before (record.go)
 	drawn     int64              // the instructions drawing has run in all (draw.go)
+	estimate  *lua.LFunction     // t:estimate's function, nil without one (estimate.go)
 }
 
 // Mode changes what a match keeps, never how its game goes.

@@ -54,6 +54,9 @@ var tableClass = class{lua: "t", meta: "Table", methods: []method{
 
 	// What a designer measures over many games (metric.go).
 	{"metric", changes, (*Match).luaMetric},
+
+	// Where the seats stand mid-game, for the search bot (estimate.go).
+	{"estimate", changes, (*Match).luaEstimate},
 }}
 
 // newTableObject builds the object a script's play(t) receives: the

@@ -272,6 +272,15 @@ function Table:event(to, data, fmt, ...) end
 ---@return number total
 function Table:metric(name, value) end
 
+--- Tells the search bot where the seats stand mid-game: `f()` returns, for
+--- each seat in order, the points (as the game's pad or track counts them)
+--- it stands to add from what lies on the table now. Search bots call it
+--- only in the games they imagine, to value a game they stopped early
+--- (`Game.search.steps`); it may read anything there, but only looks: a
+--- method that changes the game is refused. `nil` removes it.
+---@param f (fun(): number[])|nil
+function Table:estimate(f) end
+
 ---@class AskOptions
 ---@field hint? string                   What is being decided ("your lead").
 ---@field secret? boolean                Part of a simultaneous secret choice.

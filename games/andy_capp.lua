@@ -851,6 +851,8 @@ end
 
 function Game.play(t)
   local z = Game.setup(t)
+  -- For the search bot: where the seats stand mid-round (andy_capp_bots.lua).
+  t:estimate(function() return Game.standing(t, z) end)
   -- The last seat deals the first round, so the first seat plays first.
   t:metric("fights", 0) -- what a designer measures (tabletop sim, compare)
   t:metric("rounds", 0)

@@ -184,4 +184,27 @@ return function(Game)
   end
 
   Game.bots = { regular = regular, order = { "regular" } }
+
+  -- For the search bot: where each seat stands in the middle of a round, in
+  -- beer (andy_capp.lua hands it to t:estimate). What a seat has drunk
+  -- scores at the round's end [The Game End]; a tray still on the table
+  -- scores only if it is drunk before the round ends and nobody steals or
+  -- closes it first [Drink], [Flo], [Closing Time]: TRAY_WORTH of its beer.
+  -- With it the search plays each imagined game on for search.steps
+  -- decisions — about two turns round the table — instead of to the
+  -- round's end, and so imagines many more of them.
+  local TRAY_WORTH = 0.5
+  Game.search = { steps = 12 }
+  function Game.standing(t, z)
+    local out = {}
+    for _, s in ipairs(t:seats()) do
+      local beer = 0
+      for _, c in ipairs(z.drunk[s]:cards()) do beer = beer + c.value end
+      for _, tray in ipairs(Game.trays_of(z, s)) do
+        for _, c in ipairs(tray.zone:cards()) do beer = beer + TRAY_WORTH * c.value end
+      end
+      out[s] = beer
+    end
+    return out
+  end
 end

@@ -120,7 +120,7 @@ func playOn(b *testing.B, e *interp.Engine, m *interp.Match, i int, seed uint64)
 		}
 		now := interim(f)
 		for s := 1; s < len(now.by); s++ {
-			d := float64(now.by[s] - base.by[s])
+			d := now.by[s] - base.by[s]
 			if s == 1 {
 				points += d
 			} else {

@@ -447,7 +447,8 @@ return G`), nil)
 
 // TestParamsFollowTheScriptsAdvice: Members Only and Cluedo ask for
 // random rollouts (game.search), the other games leave them to the
-// default bot; a rollout named after search: always wins.
+// default bot; a rollout named after search: always wins. Cluedo and
+// Andy Capp ask for rollouts of twelve decisions.
 func TestParamsFollowTheScriptsAdvice(t *testing.T) {
 	for _, c := range []struct{ game, args, rollout, guide string }{
 		{"members_only", "", "random", "steward"},
@@ -457,6 +458,7 @@ func TestParamsFollowTheScriptsAdvice(t *testing.T) {
 		{"cluedo", "steps=0", "random", "detective"},
 		{"cluedo", "detective", "detective", "detective"},
 		{"andy_capp", "", "regular", "regular"},
+		{"andy_capp", "steps=0", "regular", "regular"},
 		{"das_regeln_wir_schon", "", "lobbyist", "lobbyist"},
 		{"clubs", "random", "random", "careful"},
 	} {
@@ -464,8 +466,9 @@ func TestParamsFollowTheScriptsAdvice(t *testing.T) {
 		if err != nil || p.Rollout != c.rollout || p.Guide != c.guide {
 			t.Errorf("%s, search:%s: rollout %q, guide %q (%v), want %s and %s", c.game, c.args, p.Rollout, p.Guide, err, c.rollout, c.guide)
 		}
-		// Cluedo's rollouts stop after twelve decisions, unless told steps=0.
-		if want := map[bool]int{true: 12}[c.game == "cluedo" && c.args != "steps=0"]; p.Steps != want {
+		// Cluedo's and Andy Capp's rollouts stop after twelve decisions,
+		// unless told steps=0.
+		if want := map[bool]int{true: 12}[(c.game == "cluedo" || c.game == "andy_capp") && c.args != "steps=0"]; p.Steps != want {
 			t.Errorf("%s, search:%s: steps %d, want %d", c.game, c.args, p.Steps, want)
 		}
 	}

@@ -90,7 +90,10 @@ func (t *searcher) iterate(root *node, m *interp.Match) error {
 	}
 	var path []visit
 	n := root
-	base := interim(m)
+	base, err := standing(m)
+	if err != nil {
+		return err
+	}
 	expanded, over := false, false
 	steps := 0 // decisions past the root
 	cut := func() bool { steps++; return t.params.Steps > 0 && steps >= t.params.Steps }
@@ -135,7 +138,11 @@ func (t *searcher) iterate(root *node, m *interp.Match) error {
 	if m.Done() {
 		r = t.rewards(m.Result(), m.Players())
 	} else {
-		r = t.roundRewards(base, interim(m))
+		now, err := standing(m)
+		if err != nil {
+			return err
+		}
+		r = t.roundRewards(base, now)
 	}
 	for _, v := range path {
 		v.e.visits++
@@ -152,15 +159,16 @@ func (t *searcher) iterate(root *node, m *interp.Match) error {
 // what it scored in the meantime against the others.
 
 // score is where the seats stand mid-game: the first pad's totals, else
-// each seat's markers summed over the tracks.
+// each seat's markers summed over the tracks — and, in standing, what the
+// script's estimate (t:estimate) adds.
 type score struct {
-	rows    int   // rows of all pads
-	markers int   // a sum of all markers, to notice a move
-	by      []int // by seat
+	rows    int       // rows of all pads
+	markers int       // a sum of all markers, to notice a move
+	by      []float64 // by seat
 }
 
 func interim(m *interp.Match) score {
-	sc := score{by: make([]int, m.Players()+1)}
+	sc := score{by: make([]float64, m.Players()+1)}
 	for _, p := range m.Pads {
 		sc.rows += len(p.Rows)
 	}
@@ -168,14 +176,33 @@ func interim(m *interp.Match) score {
 		for s := 1; s < len(tr.Markers); s++ {
 			sc.markers += tr.Markers[s] * (i + s + 1)
 			if len(m.Pads) == 0 && s < len(sc.by) {
-				sc.by[s] += tr.Markers[s]
+				sc.by[s] += float64(tr.Markers[s])
 			}
 		}
 	}
 	if len(m.Pads) > 0 {
-		copy(sc.by, m.Pads[0].Totals)
+		for s, v := range m.Pads[0].Totals {
+			if s < len(sc.by) {
+				sc.by[s] = float64(v)
+			}
+		}
 	}
 	return sc
+}
+
+// standing is interim's score with the script's estimate added to each
+// seat's: what a rollout stopped mid-round (steps) is worth. A game
+// without an estimate is valued by its pads and tracks alone.
+func standing(m *interp.Match) (score, error) {
+	sc := interim(m)
+	est, err := m.Estimate()
+	if err != nil {
+		return sc, err
+	}
+	for s := 1; s < len(est) && s < len(sc.by); s++ {
+		sc.by[s] += est[s]
+	}
+	return sc, nil
 }
 
 // roundOver reports whether a rollout should stop: the game ended, or
@@ -207,7 +234,7 @@ func (t *searcher) roundRewards(base, now score) []float64 {
 	delta := make([]float64, n+1)
 	mean := 0.0
 	for s := 1; s <= n; s++ {
-		delta[s] = t.scoreSign * float64(now.by[s]-base.by[s])
+		delta[s] = t.scoreSign * (now.by[s] - base.by[s])
 		mean += delta[s] / float64(n)
 	}
 	for s := 1; s <= n; s++ {

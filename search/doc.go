@@ -35,6 +35,18 @@
 // bot:search:guide=none searches unguided: the search alone decides, and
 // when no world agrees it searches relaxed worlds (below).
 //
+// A rollout plays on to the end of the game; in a game that keeps score on
+// a pad or a track, to the end of the round (a pad gains a row, a marker
+// moves); and after Params.Steps decisions when the player or the script
+// (game.search.steps) says so. One stopped before the game's end rewards
+// each seat by what it gained meanwhile against the others (roundRewards,
+// in tree.go), counted as the pads and tracks count it plus the script's
+// estimate of what the table holds for each seat (t:estimate, standing in
+// tree.go). Andy Capp scores only at a round's end, so its rollouts could
+// stop early only once its estimate (the beer drunk, half of the trays)
+// said what a position mid-round is worth: twelve decisions, about twice
+// the iterations a 300 ms decision.
+//
 // Whether the search's departures from its guide are worth making is
 // measured, decision by decision, by BenchmarkDepartures: three games
 // with bot:search:300 in seat 1 against the game's bots, and at each

@@ -527,7 +527,10 @@ func (g *checkedGame) decide(p *interp.Prompt) error {
 	return nil
 }
 
-// check checks the state: invariants, secrecy, and drawing. Notes and
+// check checks the state: invariants, secrecy, the script's estimate and
+// drawing. The estimate (t:estimate), which only search bots call, in the
+// games they imagine, is called at every decision, so that one that fails
+// in some position fails here rather than in a player's search. Notes and
 // sidebars drawn by functions are drawn after every decision for one
 // viewer, each seat and the spectator in turn (for all of them at the
 // start and the end): every viewer is seen in many positions at a fraction
@@ -542,6 +545,11 @@ func (g *checkedGame) check() error {
 	}
 	if err := m.CheckSecrecy(); err != nil {
 		return err
+	}
+	if m.Prompt() != nil {
+		if _, err := m.Estimate(); err != nil {
+			return err
+		}
 	}
 	if g.n == 0 || m.Prompt() == nil {
 		return m.CheckDrawing()

@@ -25,9 +25,11 @@ import (
 //
 // The engine calls it only in the games a search bot imagines, where
 // every card is where that world put it, so it may read anything: it
-// never runs in the true game, nor for any view. It runs as a note's
-// drawing does (draw.go): it only looks — a method that changes the game
-// is refused — with a scratch math.random and the drawings' budget.
+// never runs in a game people play, nor for any view (tabletop check
+// calls it too, at every decision, to find one that fails). It runs as a
+// note's drawing does (draw.go): it only looks — a method that changes
+// the game is refused — with a scratch math.random and the drawings'
+// budget.
 
 // luaEstimate implements t:estimate(f): f() returns, for each seat in
 // order, the points the seat stands to add; nil removes the estimate.

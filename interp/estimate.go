@@ -45,9 +45,6 @@ func (m *Match) luaEstimate(L *lua.LState) int {
 	return 0
 }
 
-// HasEstimate reports whether the script gave an estimate (t:estimate).
-func (m *Match) HasEstimate() bool { return m.estimate != nil }
-
 // Estimate calls the script's estimate function and returns its numbers,
 // indexed by seat (index 0 unused); nil without an estimate. A function
 // that fails, or returns other than one finite number for each seat, is

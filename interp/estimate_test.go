@@ -80,9 +80,6 @@ func TestEstimate(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if got := m.HasEstimate(); got != (c.estimate != "off") {
-				t.Fatalf("HasEstimate is %v", got)
-			}
 			places := m.CardPlaces()
 			est, err := m.Estimate()
 			if c.err != "" {

@@ -107,6 +107,9 @@ type dealer struct {
 	// unseen move that propagate was not told could give.
 	took, cands []item
 	candZone    *zstate // the bag cands are of, as it was
+	// near is the old deal of the world being dealt again, while
+	// builder.dealFor deals it: groups are dealt near it (dealNear).
+	near *deal
 }
 
 // newDealer works out the groups and the bounds of beliefs b; rng
@@ -769,7 +772,7 @@ func (d *dealer) sampleOnce(rng *interp.RNG) *deal {
 		}
 		dealt := true
 		for _, g := range d.groups {
-			if g.ok && !g.deal(rng, dl) {
+			if g.ok && !g.deal(rng, dl, d.near) {
 				dealt = false
 				break
 			}
@@ -784,9 +787,13 @@ func (d *dealer) sampleOnce(rng *interp.RNG) *deal {
 	return nil
 }
 
-// deal deals g into dl: bounds with a floor first, then the cards with
-// the fewest slots left.
-func (g *group) deal(rng *interp.RNG, dl *deal) bool {
+// deal deals g into dl: near a world's old deal when there is one
+// (dealNear), else bounds with a floor first, then the cards with the
+// fewest slots left.
+func (g *group) deal(rng *interp.RNG, dl *deal, near *deal) bool {
+	if near != nil && g.dealNear(rng, dl, near) {
+		return true
+	}
 	// The greedy deal first, as long as it succeeds often (most groups
 	// meet their bounds that way at once), then the local search.
 	if g.greedyTries < 2 || g.greedyOK*4 >= g.greedyTries {
@@ -1050,7 +1057,7 @@ func (d *dealer) refit(rng *interp.RNG, w *world) bool {
 					w.orders[e] = nil
 				}
 			}
-			if !g.deal(rng, dl) {
+			if !g.deal(rng, dl, w.deal) {
 				return false
 			}
 			continue

@@ -27,12 +27,22 @@ func scriptPath(g string) string {
 // it for a series of games (batchGC), so their figures are sim's.
 
 // BenchmarkRandomPlay plays whole games of every built-in game with four
-// random bots on one core and reports decisions per second.
+// random bots on one core, as sim plays them (a match nobody reads keeps
+// no log: Silent), and reports decisions per second.
 func BenchmarkRandomPlay(b *testing.B) {
-	benchPlay(b, func(e *interp.Engine, game int) ([]interp.Bot, error) {
-		bot := interp.NewRandomBot(uint64(game))
-		return []interp.Bot{bot, bot, bot, bot}, nil
-	})
+	benchPlay(b, randomBots, interp.Silent)
+}
+
+// BenchmarkRandomPlayLogged is BenchmarkRandomPlay with the log kept, as
+// a game people watch keeps it: what rendering the lines costs.
+func BenchmarkRandomPlayLogged(b *testing.B) {
+	benchPlay(b, randomBots)
+}
+
+// randomBots seats one random bot in every seat.
+func randomBots(e *interp.Engine, game int) ([]interp.Bot, error) {
+	bot := interp.NewRandomBot(uint64(game))
+	return []interp.Bot{bot, bot, bot, bot}, nil
 }
 
 // BenchmarkDefaultBot plays whole games of every built-in game with its
@@ -52,8 +62,9 @@ func BenchmarkDefaultBot(b *testing.B) {
 }
 
 // benchPlay plays whole four-player games of every built-in game, seat s
-// played by seatBots(...)[s-1], and reports decisions and games per second.
-func benchPlay(b *testing.B, seatBots func(e *interp.Engine, game int) ([]interp.Bot, error)) {
+// played by seatBots(...)[s-1], the matches in the modes given, and
+// reports decisions and games per second.
+func benchPlay(b *testing.B, seatBots func(e *interp.Engine, game int) ([]interp.Bot, error), modes ...interp.Mode) {
 	defer batchGC()()
 	for _, g := range playGames {
 		b.Run(g, func(b *testing.B) {
@@ -62,7 +73,7 @@ func benchPlay(b *testing.B, seatBots func(e *interp.Engine, game int) ([]interp
 			b.ResetTimer()
 			cpu := cpuSeconds()
 			for i := 0; i < b.N; i++ {
-				m, err := e.NewMatch(interp.Config{Players: 4, Seed: uint64(i)})
+				m, err := e.NewMatch(interp.Config{Players: 4, Seed: uint64(i)}, modes...)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -108,7 +108,8 @@ type dealer struct {
 	took, cands []item
 	candZone    *zstate // the bag cands are of, as it was
 	// near is the old deal of the world being dealt again, while
-	// builder.dealFor deals it: groups are dealt near it (dealNear).
+	// builder.dealFor deals it: a sample's first try deals the groups
+	// near it (dealNear), the tries after a failed check afresh.
 	near *deal
 }
 
@@ -750,7 +751,7 @@ const (
 // sample deals a world, or returns nil when no deal was found.
 func (d *dealer) sample(rng *interp.RNG) *deal {
 	for round := 0; round < 3; round++ {
-		if dl := d.sampleOnce(rng); dl != nil {
+		if dl := d.sampleOnce(rng, round); dl != nil {
 			return dl
 		}
 		d.rechoose(rng)
@@ -758,7 +759,7 @@ func (d *dealer) sample(rng *interp.RNG) *deal {
 	return nil
 }
 
-func (d *dealer) sampleOnce(rng *interp.RNG) *deal {
+func (d *dealer) sampleOnce(rng *interp.RNG, round int) *deal {
 	if d.bad {
 		return nil
 	}
@@ -771,8 +772,12 @@ func (d *dealer) sampleOnce(rng *interp.RNG) *deal {
 			}
 		}
 		dealt := true
+		near := d.near
+		if try > 0 || round > 0 {
+			near = nil // the deal near the old one failed the check: deal afresh
+		}
 		for _, g := range d.groups {
-			if g.ok && !g.deal(rng, dl, d.near) {
+			if g.ok && !g.deal(rng, dl, near) {
 				dealt = false
 				break
 			}

@@ -666,10 +666,7 @@ func (b *builder) dealFor(w *world) {
 	if w.deal == nil && len(w.orders) > 0 {
 		return // a world of the old kind: its orders are repaired
 	}
-	b.dealer.near = w.deal
-	nd := b.dealer.sample(b.rng)
-	b.dealer.near = nil
-	if nd != nil {
+	if nd := b.dealer.sample(b.rng); nd != nil {
 		b.stats.Dealt++
 		w.redeal(nd)
 		return

@@ -105,11 +105,7 @@
 //     these cards — and deals worlds that meet them all at once: by a
 //     greedy deal, or a local search where the bounds overlap
 //     (localsearch.go), each deal checked against everything the seat saw,
-//     op by op (check.go). A world carried from the last decision keeps
-//     its deal while the deal still agrees, and is dealt again near it
-//     (the local search starting from the old deal) when something seen
-//     since says otherwise: a few exchanges instead of a deal from
-//     nothing, which took a seventh of Andy Capp's search time. Cluedo's worlds no longer come from hundreds
+//     op by op (check.go). Cluedo's worlds no longer come from hundreds
 //     of replays of random deals, and Andy Capp's, which no random deal
 //     agreed with, from a few;
 //   - a world (world.go) is a seed, how every shuffle came out — as its

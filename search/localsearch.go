@@ -49,48 +49,19 @@ func (ls *local) about(bi, c int) bool { return ls.cls[bi*ls.nc+c] }
 func (g *group) dealLocal(rng *interp.RNG, dl *deal) bool {
 	ls := g.newLocal()
 	for try := 0; try < localTries; try++ {
-		if ls.start(rng, nil) && ls.repair(rng, localSteps) {
-			ls.write(rng, dl)
+		if !ls.start(rng) {
+			continue
+		}
+		if ls.repair(rng, localSteps) {
+			g.last = slices.Clone(ls.got)
+			for t, u := range ls.got {
+				dl.classes[g.toks[t].ev][g.toks[t].slot] = g.units[u].class
+			}
+			g.fillFeeds(rng, dl, ls.got)
 			return true
 		}
 	}
 	return false
-}
-
-// nearSteps bounds the exchanges of a repair that starts near a world's
-// old deal, per slot.
-const nearSteps = 16
-
-// dealNear deals g into dl by repairing a deal that starts as close to
-// deal near as the slots allow: a world carried from an earlier decision
-// whose deal no longer agrees (dealer.refit failed) is mostly right — a
-// few cards seen since, a few new bounds — and a repair from it finds a
-// deal in a few exchanges where one from nothing needs hundreds. false
-// when the repair did not meet every bound; the caller deals afresh.
-func (g *group) dealNear(rng *interp.RNG, dl *deal, near *deal) bool {
-	hint := make([]int, len(g.toks)) // by slot: the class near dealt it, -1
-	for t, tok := range g.toks {
-		hint[t] = -1
-		if tok.ev < len(near.classes) && tok.slot < len(near.classes[tok.ev]) {
-			hint[t] = near.classes[tok.ev][tok.slot]
-		}
-	}
-	ls := g.newLocal()
-	if !ls.start(rng, hint) || !ls.repair(rng, nearSteps) {
-		return false
-	}
-	ls.write(rng, dl)
-	return true
-}
-
-// write puts the local search's deal into dl, and keeps it as g's last.
-func (ls *local) write(rng *interp.RNG, dl *deal) {
-	g := ls.g
-	g.last = slices.Clone(ls.got)
-	for t, u := range ls.got {
-		dl.classes[g.toks[t].ev][g.toks[t].slot] = g.units[u].class
-	}
-	g.fillFeeds(rng, dl, ls.got)
 }
 
 // warmSteps bounds the exchanges of a repair that starts from the group's
@@ -163,9 +134,8 @@ func (ls *local) may(t, u int) bool {
 
 // start deals every card at random into a slot it may have: a random
 // matching of the cards to the slots (Kuhn's augmenting paths, the cards
-// and each card's slots in a random order). With a hint (by slot: a
-// class, or -1), each card tries first the slots the hint gives its class.
-func (ls *local) start(rng *interp.RNG, hint []int) bool {
+// and each card's slots in a random order).
+func (ls *local) start(rng *interp.RNG) bool {
 	g := ls.g
 	n := len(g.toks)
 	var copies []int // a supply per card
@@ -186,10 +156,6 @@ func (ls *local) start(rng *interp.RNG, hint []int) bool {
 			}
 		}
 		rng.Shuffle(len(slots[u]), func(i, j int) { slots[u][i], slots[u][j] = slots[u][j], slots[u][i] })
-		if hint != nil {
-			c := g.units[u].class
-			slices.SortStableFunc(slots[u], func(x, y int) int { return b2i(hint[y] == c) - b2i(hint[x] == c) })
-		}
 	}
 	holder := make([]int, n) // by slot: the copy in it, -1
 	for t := range holder {

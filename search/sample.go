@@ -107,10 +107,6 @@ type dealer struct {
 	// unseen move that propagate was not told could give.
 	took, cands []item
 	candZone    *zstate // the bag cands are of, as it was
-	// near is the old deal of the world being dealt again, while
-	// builder.dealFor deals it: a sample's first try deals the groups
-	// near it (dealNear), the tries after a failed check afresh.
-	near *deal
 }
 
 // newDealer works out the groups and the bounds of beliefs b; rng
@@ -751,7 +747,7 @@ const (
 // sample deals a world, or returns nil when no deal was found.
 func (d *dealer) sample(rng *interp.RNG) *deal {
 	for round := 0; round < 3; round++ {
-		if dl := d.sampleOnce(rng, round); dl != nil {
+		if dl := d.sampleOnce(rng); dl != nil {
 			return dl
 		}
 		d.rechoose(rng)
@@ -759,7 +755,7 @@ func (d *dealer) sample(rng *interp.RNG) *deal {
 	return nil
 }
 
-func (d *dealer) sampleOnce(rng *interp.RNG, round int) *deal {
+func (d *dealer) sampleOnce(rng *interp.RNG) *deal {
 	if d.bad {
 		return nil
 	}
@@ -772,12 +768,8 @@ func (d *dealer) sampleOnce(rng *interp.RNG, round int) *deal {
 			}
 		}
 		dealt := true
-		near := d.near
-		if try > 0 || round > 0 {
-			near = nil // the deal near the old one failed the check: deal afresh
-		}
 		for _, g := range d.groups {
-			if g.ok && !g.deal(rng, dl, near) {
+			if g.ok && !g.deal(rng, dl) {
 				dealt = false
 				break
 			}
@@ -792,13 +784,9 @@ func (d *dealer) sampleOnce(rng *interp.RNG, round int) *deal {
 	return nil
 }
 
-// deal deals g into dl: near a world's old deal when there is one
-// (dealNear), else bounds with a floor first, then the cards with the
-// fewest slots left.
-func (g *group) deal(rng *interp.RNG, dl *deal, near *deal) bool {
-	if near != nil && g.dealNear(rng, dl, near) {
-		return true
-	}
+// deal deals g into dl: bounds with a floor first, then the cards with
+// the fewest slots left.
+func (g *group) deal(rng *interp.RNG, dl *deal) bool {
 	// The greedy deal first, as long as it succeeds often (most groups
 	// meet their bounds that way at once), then the local search.
 	if g.greedyTries < 2 || g.greedyOK*4 >= g.greedyTries {
@@ -1062,7 +1050,7 @@ func (d *dealer) refit(rng *interp.RNG, w *world) bool {
 					w.orders[e] = nil
 				}
 			}
-			if !g.deal(rng, dl, w.deal) {
+			if !g.deal(rng, dl) {
 				return false
 			}
 			continue

@@ -187,7 +187,7 @@ func TestSampler(t *testing.T) {
 				for e, n := range c.slots {
 					dl.classes[e] = slices.Repeat([]int{-1}, n)
 				}
-				if !g.deal(rng, dl, nil) {
+				if !g.deal(rng, dl) {
 					continue
 				}
 				got++
@@ -274,58 +274,5 @@ func checkDeal(t *testing.T, slots []int, next map[int]int, units []supply, g *g
 		if fmt.Sprint(have) != fmt.Sprint(in) {
 			t.Fatalf("shuffle %d holds %v, but %v went into it", e, have, in)
 		}
-	}
-}
-
-// TestDealNear deals a group again after a bound that its old deal breaks
-// was added (a card seen since): the deal near the old one meets every
-// bound and moves a few cards, where a deal from nothing moves most.
-func TestDealNear(t *testing.T) {
-	slots, units := []int{20}, ones(0, 0, 20) // four hands of five
-	g := testGroup(slots, nil, nil, units)
-	add := func(toks []tokRef, classes []int, lo, hi int) {
-		bd := bound{classes: classes, lo: lo, hi: hi}
-		for _, ref := range toks {
-			bd.toks = append(bd.toks, g.index[ref])
-		}
-		g.add(bd)
-	}
-	add(span(0, 0, 5), classes(0, 5), 0, 0)   // the first hand holds none of 0-4
-	add(span(0, 5, 10), classes(5, 8), 1, -1) // the second one of 5-7 at least
-	fresh := func() *deal {
-		return &deal{classes: [][]int{slices.Repeat([]int{-1}, 20)}}
-	}
-	rng := table.NewRNG(7)
-	old := fresh()
-	if !g.deal(rng, old, nil) {
-		t.Fatal("no first deal")
-	}
-	// Seen since: the first hand holds the card the old deal put in the
-	// third hand's first slot.
-	add(span(0, 0, 5), []int{old.classes[0][10]}, 1, 1)
-	moved := func(dl *deal) int {
-		n := 0
-		for p, c := range dl.classes[0] {
-			n += b2i(c != old.classes[0][p])
-		}
-		return n
-	}
-	near, far := 0, 0
-	for i := 0; i < 20; i++ {
-		dl := fresh()
-		if !g.dealNear(rng, dl, old) {
-			t.Fatalf("deal %d: no deal near the old one", i)
-		}
-		checkDeal(t, slots, nil, units, g, dl)
-		near += moved(dl)
-		dl = fresh()
-		if !g.deal(rng, dl, nil) {
-			t.Fatalf("deal %d: no deal from nothing", i)
-		}
-		far += moved(dl)
-	}
-	t.Logf("moved: %d near, %d far", near, far)
-	if near > 20*4 || far < 20*10 {
-		t.Errorf("cards moved in 20 deals: %d near the old deal (want at most 80), %d from nothing (want at least 200)", near, far)
 	}
 }

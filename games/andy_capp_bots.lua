@@ -191,9 +191,10 @@ return function(Game)
   -- scores only if it is drunk before the round ends and nobody steals or
   -- closes it first [Drink], [Flo], [Closing Time]: TRAY_WORTH of its beer.
   -- (Over 150 games of four regular bots, beer on a tray ends the round
-  -- drunk by its owner 29% of the time; yet at 0.3 the search did no
-  -- better than at 0.5 — 23.75% of 400 games, with other changes since
-  -- undone, against 30.5% of 267.)
+  -- drunk by its owner 29% of the time; yet with 0.3 here the search won
+  -- 23.75% of 400 games against 30.5% of 267 with 0.5 — the 400 also had
+  -- a change to the search's dealing since undone, so 0.3 alone is
+  -- unmeasured.)
   -- With it the search plays each imagined game on for search.steps
   -- decisions — about two turns round the table — instead of to the
   -- round's end, and so imagines many more of them.

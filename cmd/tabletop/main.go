@@ -82,6 +82,7 @@ func (e exitCode) Error() string { return fmt.Sprintf("exit %d", int(e)) }
 type kongExit int
 
 func main() {
+	tuneGC(os.Getenv)
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

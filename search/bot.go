@@ -64,17 +64,25 @@ type Params struct {
 	// seat saw. "" is none; bot:search is guided by the game's default bot
 	// unless told guide=none.
 	Guide string
+	// Margin is how clear a lead another option needs for the search to
+	// play it instead of its guide's: its mean reward ahead of the guide
+	// option's by Margin standard errors of the difference (guided).
+	// The more iterations a decision plays, the smaller a lead that
+	// clears it: a lead that is a bias of the imagined games rather
+	// than noise clears it too, and a larger margin asks for more.
+	Margin float64
 }
 
 // DefaultParams is bot:search with nothing after it, but for the guide
 // and the rollouts: ParseParams makes both the game's default bot.
-var DefaultParams = Params{Iterations: 400, Rollout: "random", Worlds: 8}
+var DefaultParams = Params{Iterations: 400, Rollout: "random", Worlds: 8, Margin: 1.5}
 
 // ParseParams reads what follows "search:" in a bot name: an iteration
 // count (2000), a time per decision (200ms, 1s), the rollout policy
 // (random or one of the game's bots), the rollout horizon (round, game,
 // or steps=N decisions at most), the guide (guide=NAME, one of the game's
-// bots, or guide=none) and the determinizations a decision builds at most
+// bots, or guide=none), the lead in standard errors that departs from the
+// guide (margin=Z) and the determinizations a decision builds at most
 // (worlds=N), in any order, separated by colons. The guide and the
 // rollout policy are the game's default bot unless told otherwise (random
 // where the game has no bot), or the rollout policy the script advises
@@ -102,6 +110,14 @@ func ParseParams(e *interp.Engine, args string) (Params, error) {
 			if p.Steps, ok = intIn(n, 0, 1_000_000); !ok {
 				return p, fmt.Errorf("bot search:%s: steps must be 0 (none) to 1000000", args)
 			}
+			continue
+		}
+		if z, ok := strings.CutPrefix(a, "margin="); ok {
+			f, err := strconv.ParseFloat(z, 64)
+			if err != nil || !(f >= 0 && f <= 100) {
+				return p, fmt.Errorf("bot search:%s: margin must be a number of standard errors, 0 to 100", args)
+			}
+			p.Margin = f
 			continue
 		}
 		if name, ok := strings.CutPrefix(a, "guide="); ok {
@@ -137,7 +153,7 @@ func ParseParams(e *interp.Engine, args string) (Params, error) {
 			p.Horizon = a
 			continue
 		}
-		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s), a horizon (round, game, steps=N), a guide (guide=NAME, guide=none) nor worlds=N", args, a, strings.Join(e.Info.Bots, ", "))
+		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s), a horizon (round, game, steps=N), a guide (guide=NAME, guide=none), a margin (margin=Z) nor worlds=N", args, a, strings.Join(e.Info.Bots, ", "))
 	}
 	return p, nil
 }
@@ -426,7 +442,7 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 	t.last = st
 	switch {
 	case st.Iterations > 0 && st.Guide >= 0:
-		return guided(root, options, st.Guide), nil
+		return guided(root, options, st.Guide, t.params.Margin), nil
 	case st.Iterations > 0:
 		return best(root, options), nil
 	case st.Guide >= 0:

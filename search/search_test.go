@@ -414,11 +414,19 @@ func TestParams(t *testing.T) {
 		{"worlds=3:100ms", "400 100ms careful careful worlds 3"},
 		{"worlds=0", "error"},
 		{"worlds=", "error"},
+		{"margin=2.5:100ms", "400 100ms careful careful margin 2.5"},
+		{"margin=0", "400 0s careful careful margin 0"},
+		{"margin=-1", "error"},
+		{"margin=NaN", "error"},
+		{"margin=", "error"},
 	} {
 		p, err := ParseParams(e, c.args)
 		got := fmt.Sprintf("%d %v %s %s", p.Iterations, p.Budget, p.Rollout, p.Guide)
 		if p.Worlds != DefaultParams.Worlds {
 			got += fmt.Sprintf(" worlds %d", p.Worlds)
+		}
+		if p.Margin != DefaultParams.Margin {
+			got += fmt.Sprintf(" margin %g", p.Margin)
 		}
 		if err != nil {
 			got = "error"
@@ -583,8 +591,32 @@ func TestGuided(t *testing.T) {
 				root.children[options[i]] = x
 			}
 		}
-		if got := guided(root, options, 0); got != c.want {
+		if got := guided(root, options, 0, DefaultParams.Margin); got != c.want {
 			t.Errorf("%s: played %s, want %s", c.name, options[got], options[c.want])
+		}
+	}
+}
+
+// TestGuidedMargin: a lead of about 1.8 standard errors departs from the
+// guide at the default margin (1.5), not at margin=2.5, and at margin=0
+// any lead does.
+func TestGuidedMargin(t *testing.T) {
+	options := []string{"a", "b"}
+	e := func(n, wins int) *edge { return &edge{visits: n, avail: n, reward: float64(wins), sq: float64(wins)} }
+	for _, c := range []struct {
+		margin float64
+		a, b   *edge
+		want   int
+	}{
+		{1.5, e(40, 16), e(40, 24), 1},
+		{2.5, e(40, 16), e(40, 24), 0},
+		{0, e(40, 20), e(40, 21), 1},
+		{0, e(40, 20), e(40, 20), 0},
+	} {
+		root := newNode()
+		root.children["a"], root.children["b"] = c.a, c.b
+		if got := guided(root, options, 0, c.margin); got != c.want {
+			t.Errorf("margin %g, %v against %v: played %s, want %s", c.margin, c.b.reward, c.a.reward, options[got], options[c.want])
 		}
 	}
 }

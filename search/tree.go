@@ -387,10 +387,10 @@ func best(root *node, options []string) int {
 // best, if its iterations found it better than g by a clear margin, else
 // g. Iterations are few and their rewards noisy, so the search's favourite
 // often leads by chance; the guide, a bot written for the game, is right
-// more often than a coin. The margin asks for a lead of overrideZ
-// standard errors of the difference of the two means, each option having
-// been visited at least minOverride times.
-func guided(root *node, options []string, g int) int {
+// more often than a coin. The margin asks for a lead of z standard
+// errors of the difference of the two means (Params.Margin), each option
+// having been visited at least minOverride times.
+func guided(root *node, options []string, g int, z float64) int {
 	b := best(root, options)
 	eb, eg := root.children[options[b]], root.children[options[g]]
 	if b == g || eb == nil || eg == nil || eb.visits < minOverride || eg.visits < minOverride {
@@ -399,16 +399,13 @@ func guided(root *node, options []string, g int) int {
 	mb, vb := eb.moments()
 	mg, vg := eg.moments()
 	se := math.Sqrt(vb/float64(eb.visits) + vg/float64(eg.visits))
-	if mb-mg > overrideZ*se {
+	if mb-mg > z*se {
 		return b
 	}
 	return g
 }
 
-const (
-	overrideZ   = 1.5
-	minOverride = 4
-)
+const minOverride = 4
 
 // moments returns the mean of the edge's rewards and their variance, at
 // least minVariance: a few equal rewards prove little.

@@ -415,7 +415,8 @@ func TestParams(t *testing.T) {
 		{"worlds=0", "error"},
 		{"worlds=", "error"},
 		{"margin=2.5:100ms", "400 100ms careful careful margin 2.5"},
-		{"margin=0", "400 0s careful careful margin 0"},
+		{"margin=0.5", "400 0s careful careful margin 0.5"},
+		{"margin=0", "error"},
 		{"margin=-1", "error"},
 		{"margin=NaN", "error"},
 		{"margin=", "error"},
@@ -594,6 +595,19 @@ func TestGuided(t *testing.T) {
 		if got := guided(root, options, 0, DefaultParams.Margin); got != c.want {
 			t.Errorf("%s: played %s, want %s", c.name, options[got], options[c.want])
 		}
+	}
+}
+
+// TestNewFillsMargin: Params made in Go without a margin search with the
+// default one, not with any lead at all.
+func TestNewFillsMargin(t *testing.T) {
+	e := loadGame(t, "clubs")
+	for _, c := range []struct{ in, want float64 }{{0, DefaultParams.Margin}, {2.5, 2.5}} {
+		b := New(e, 1, 1, Params{Iterations: 5, Margin: c.in})
+		if got := b.s.params.Margin; got != c.want {
+			t.Errorf("Params{Margin: %g}: the search's margin is %g, want %g", c.in, got, c.want)
+		}
+		b.Close()
 	}
 }
 

@@ -17,9 +17,10 @@ import (
 // So the command lets the heap grow to nine times what is live before it
 // collects (a game of Members Only with a search bot: 340 MB at most
 // instead of 200), with a soft limit at which it collects more often
-// again, so that many jobs with large games stay within memory. GOGC and GOMEMLIMIT, when set, are Go's own
-// and win. None of this changes a game: it changes only how much time a
-// decision given a time has for thinking.
+// again, so that many jobs with large games stay within memory. GOGC and
+// GOMEMLIMIT, when set, are Go's own and win. None of this changes a
+// game: it changes only how much time a decision given a time has for
+// thinking.
 const (
 	gcPercent   = 800
 	gcSoftLimit = 2 << 30 // bytes

@@ -28,8 +28,9 @@
 // the seat's view of the true game as it would be playing on its own, and
 // the search plays another option only when its iterations found that
 // option better by a clear margin (guided, in tree.go: a lead of 1.5
-// standard errors, or bot:search:margin=Z). A few hundred noisy playouts often favour an option by
-// chance; a bot written for the game is right far more often than that.
+// standard errors, or bot:search:margin=Z). A few hundred noisy playouts
+// often favour an option by chance; a bot written for the game is right
+// far more often than that.
 // When no world agrees with what the seat saw, the guide's choice is
 // played. bot:search:guide=NAME names another of the game's bots, and
 // bot:search:guide=none searches unguided: the search alone decides, and

@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/tabletop/tabletop/table"
@@ -59,6 +60,9 @@ type ScriptBot struct {
 	meter *luahost.Meter
 	rng   *RNG
 	view  *botView // kept from one decision to the next (botview.go)
+	// shortlist is what the bot's last decision named besides its
+	// choice (Shortlist).
+	shortlist []int
 }
 
 // BotSeed is the seed of the bot at seat in a game seeded with seed: bots
@@ -276,7 +280,8 @@ func (b *ScriptBot) Choose(m *Match) (int, error) {
 		return 0, fmt.Errorf("no decision to make")
 	}
 	L := b.L
-	var ret lua.LValue
+	var ret, list lua.LValue
+	b.shortlist = nil
 	err := guarded(b.meter, L, b.eng.Path, func() error {
 		if !b.view.current(m, p.Seat) {
 			// Another match (a new game, an undo): nothing carries over.
@@ -296,27 +301,91 @@ func (b *ScriptBot) Choose(m *Match) (int, error) {
 		L.Push(vt)
 		L.Push(vt.RawGetString("options"))
 		L.Push(lua.LNumber(p.Seat))
-		if err := L.PCall(3, 1, nil); err != nil {
+		if err := L.PCall(3, 2, nil); err != nil {
 			return err
 		}
-		ret = L.Get(-1)
-		L.Pop(1)
+		ret, list = L.Get(-2), L.Get(-1)
+		L.Pop(2)
 		return nil
 	})
 	if err != nil {
 		return 0, fmt.Errorf("bot %s: %w", b.name, err)
 	}
-	switch r := ret.(type) {
+	i, ok := optionIndex(p, ret)
+	if !ok {
+		return 0, &ScriptError{Msg: fmt.Sprintf("%s: bot %s returned %s, which is not one of the %d legal options", b.eng.Path, b.name, capText(valueText(ret), 80), len(p.Options))}
+	}
+	if b.shortlist, err = b.readShortlist(p, list); err != nil {
+		return 0, err
+	}
+	return i, nil
+}
+
+// optionIndex is the 0-based index of the option v names: its 1-based
+// index or its text.
+func optionIndex(p *Prompt, v lua.LValue) (int, bool) {
+	switch r := v.(type) {
 	case lua.LNumber:
 		if i := int(r); i >= 1 && i <= len(p.Options) {
-			return i - 1, nil
+			return i - 1, true
 		}
 	case lua.LString:
 		if i := p.Index(string(r)); i >= 0 {
-			return i, nil
+			return i, true
 		}
 	}
-	return 0, &ScriptError{Msg: fmt.Sprintf("%s: bot %s returned %s, which is not one of the %d legal options", b.eng.Path, b.name, capText(valueText(ret), 80), len(p.Options))}
+	return 0, false
+}
+
+// A Shortlister is a bot that may name, besides the option it chose, the
+// options it rates next, best first: a script bot's second return value.
+// The search bot narrows a wide decision to its guide's choice and the
+// head of its shortlist (search.Params.Shortlist).
+type Shortlister interface {
+	Bot
+	// Shortlist is what the last Choose named besides its choice, as
+	// 0-based indices (nil for nothing).
+	Shortlist() []int
+}
+
+// Shortlist implements Shortlister.
+func (b *ScriptBot) Shortlist() []int { return b.shortlist }
+
+var _ Shortlister = (*ScriptBot)(nil)
+
+// readShortlist reads a bot's second return value: nil, or a list of
+// options (1-based indices or texts), each legal and named once.
+func (b *ScriptBot) readShortlist(p *Prompt, v lua.LValue) ([]int, error) {
+	if v == lua.LNil {
+		return nil, nil
+	}
+	bad := func(why string) error {
+		where := b.eng.Path
+		if pr := b.fn.Proto; pr != nil && pr.LineDefined > 0 {
+			where = pr.SourceName + ":" + strconv.Itoa(pr.LineDefined)
+		}
+		return &ScriptError{Msg: fmt.Sprintf("%s: bot %s returned a shortlist %s", where, b.name, why)}
+	}
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return nil, bad(fmt.Sprintf("that is %s, not a list of options", capText(valueText(v), 40)))
+	}
+	n := t.Len()
+	out := make([]int, 0, n)
+	seen := make(map[int]bool, n)
+	for k := 1; k <= n; k++ {
+		e := t.RawGetInt(k)
+		i, ok := optionIndex(p, e)
+		if !ok {
+			return nil, bad(fmt.Sprintf("whose entry %d, %s, is not one of the %d legal options", k, capText(valueText(e), 40), len(p.Options)))
+		}
+		if seen[i] {
+			return nil, bad(fmt.Sprintf("that names option %d twice", i+1))
+		}
+		seen[i] = true
+		out = append(out, i)
+	}
+	return out, nil
 }
 
 // RunTool runs game.tools[name](view) for seat and returns its text: a

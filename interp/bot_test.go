@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -70,5 +71,45 @@ func TestBotErrorsAreClear(t *testing.T) {
 	defer b.Close()
 	if _, err := b.Choose(m); err == nil || !strings.Contains(err.Error(), "not one of the 2 legal options") {
 		t.Errorf("bad answer: %v", err)
+	}
+}
+
+// TestBotShortlist: a bot may return, after its choice, the options it
+// rates next (indices or texts); Shortlist gives them as 0-based indices
+// until the next decision. A list that names something else is refused
+// with the line of the bot's function, and so is one that names an
+// option twice or is not a list.
+func TestBotShortlist(t *testing.T) {
+	for _, c := range []struct {
+		ret  string
+		want string // the shortlist, or the error's text
+	}{
+		{`"pass", { 1 }`, "[0]"},
+		{`2, { "guess" }`, "[0]"},
+		{`"pass", {}`, "[]"},
+		{`"pass"`, "[]"},
+		{`"pass", { 3 }`, `bad.lua:19: bot snoop returned a shortlist whose entry 1, 3, is not one of the 2 legal options`},
+		{`"pass", { "fold" }`, "whose entry 1, fold, is not one of"},
+		{`"pass", { 1, "guess" }`, "that names option 1 twice"},
+		{`"pass", "guess"`, "that is guess, not a list of options"},
+	} {
+		_, m := startMatch(t, "bad.lua", strings.Replace(snoop, `return "pass"`, "return "+c.ret, 1), Config{Players: 2, Seed: 3})
+		e := m.Engine
+		b, err := e.NewBot("snoop", 1, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = b.Choose(m)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		} else {
+			got = fmt.Sprint(b.(Shortlister).Shortlist())
+		}
+		if !strings.Contains(got, c.want) {
+			t.Errorf("return %s: got %s, want %s", c.ret, got, c.want)
+		}
+		b.Close()
+		m.Close()
 	}
 }

@@ -41,8 +41,10 @@
 
 ---@alias Seat integer  A seat number, 1..t.players, clockwise.
 
----@alias BotFunction fun(view: View, options: string[], seat: Seat): integer|string
---- A bot returns the 1-based index of the option it picks, or its text. It runs
+---@alias BotFunction fun(view: View, options: string[], seat: Seat): integer|string, (integer|string)[]?
+--- A bot returns the 1-based index of the option it picks, or its text, and
+--- optionally the options it rates next, best first (bot:search, guided by
+--- it, searches its choice and the head of that list). It runs
 --- in a Lua state of its own and sees only `view`: its seat's view, kept from
 --- one decision to the next and brought up to date (a new view: a new game).
 

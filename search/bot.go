@@ -23,7 +23,7 @@ func init() {
 			}
 			return New(e, seat, seed, p), nil
 		},
-		Help: "search[:ITERATIONS|:DURATION][:ROLLOUT][:guide=BOT|none][:worlds=N][:steps=N]: information-set Monte Carlo tree search from the seat's own view, guided by the game's own bot, which also plays its rollouts (ROLLOUT random plays them at random)",
+		Help: "search[:ITERATIONS|:DURATION][:ROLLOUT][:guide=BOT|none][:margin=Z][:shortlist=N|all][:worlds=N][:steps=N]: information-set Monte Carlo tree search from the seat's own view, guided by the game's own bot, which also plays its rollouts (ROLLOUT random plays them at random)",
 	})
 }
 
@@ -70,19 +70,27 @@ type Params struct {
 	// is DefaultParams' 1.5. Members Only at 300 ms against three
 	// stewards, 400 games each: 1.5 won 33.1%, 2.5 29.8%, 1 35.4%.
 	Margin float64
+	// Shortlist is how many options of its guide's shortlist a decision
+	// searches besides the guide's choice, when the guide names one (a
+	// script bot's second return value) and the decision offers more:
+	// a few hundred iterations spread over eighty options visit each too
+	// seldom to find one clearly better than the guide's. 0 is
+	// DefaultParams' 5; -1 searches every option.
+	Shortlist int
 }
 
 // DefaultParams is bot:search with nothing after it, but for the guide
 // and the rollouts: ParseParams makes both the game's default bot.
-var DefaultParams = Params{Iterations: 400, Rollout: "random", Worlds: 8, Margin: 1.5}
+var DefaultParams = Params{Iterations: 400, Rollout: "random", Worlds: 8, Margin: 1.5, Shortlist: 5}
 
 // ParseParams reads what follows "search:" in a bot name: an iteration
 // count (2000), a time per decision (200ms, 1s), the rollout policy
 // (random or one of the game's bots), the rollout horizon (round, game,
 // or steps=N decisions at most), the guide (guide=NAME, one of the game's
 // bots, or guide=none), the lead in standard errors that departs from the
-// guide (margin=Z) and the determinizations a decision builds at most
-// (worlds=N), in any order, separated by colons. The guide and the
+// guide (margin=Z), how many of the guide's shortlist it searches
+// (shortlist=N, or shortlist=all for every option) and the
+// determinizations a decision builds at most (worlds=N), in any order, separated by colons. The guide and the
 // rollout policy are the game's default bot unless told otherwise (random
 // where the game has no bot), or the rollout policy the script advises
 // (game.search.rollout).
@@ -119,6 +127,14 @@ func ParseParams(e *interp.Engine, args string) (Params, error) {
 			p.Margin = f
 			continue
 		}
+		if n, ok := strings.CutPrefix(a, "shortlist="); ok {
+			if n == "all" {
+				p.Shortlist = -1
+			} else if p.Shortlist, ok = intIn(n, 1, 1000); !ok {
+				return p, fmt.Errorf("bot search:%s: shortlist must be 1 to 1000 options, or all", args)
+			}
+			continue
+		}
 		if name, ok := strings.CutPrefix(a, "guide="); ok {
 			switch {
 			case name == "none":
@@ -152,7 +168,7 @@ func ParseParams(e *interp.Engine, args string) (Params, error) {
 			p.Horizon = a
 			continue
 		}
-		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s), a horizon (round, game, steps=N), a guide (guide=NAME, guide=none), a margin (margin=Z) nor worlds=N", args, a, strings.Join(e.Info.Bots, ", "))
+		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s), a horizon (round, game, steps=N), a guide (guide=NAME, guide=none), a margin (margin=Z), a shortlist (shortlist=N) nor worlds=N", args, a, strings.Join(e.Info.Bots, ", "))
 	}
 	return p, nil
 }
@@ -172,6 +188,9 @@ func New(e *interp.Engine, seat int, seed uint64, p Params) *Bot {
 	}
 	if p.Margin <= 0 {
 		p.Margin = DefaultParams.Margin
+	}
+	if p.Shortlist == 0 {
+		p.Shortlist = DefaultParams.Shortlist
 	}
 	rng := table.NewRNG(seed)
 	t := &searcher{eng: e, seat: seat, params: p, rng: rng, scoreSign: 1, roundHorizon: p.Horizon != "game"}
@@ -225,6 +244,7 @@ type DecisionStats struct {
 	Replays    int // replays made to build worlds
 	Relaxed    bool
 	Guide      int   // the option the guide chose (-1 without a guide)
+	Searched   int   // the options searched: all, or the guide's and its shortlist's
 	Stats      Stats // the builder's totals over the game so far
 }
 
@@ -238,6 +258,10 @@ type searcher struct {
 	rng    *interp.RNG
 	policy policy
 	guide  *botPolicy // nil without a guide
+	// allow is the options this decision searches, by text (nil: all),
+	// and root the tree of the last decision.
+	allow map[string]bool
+	root  *node
 
 	src    *interp.Match // the game the mirror follows
 	mirror *mirror
@@ -374,8 +398,14 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 		}
 		st.Guide = g
 	}
+	t.allow = t.shortlisted(options, st.Guide)
+	st.Searched = len(options)
+	if t.allow != nil {
+		st.Searched = len(t.allow)
+	}
 	before := t.b.stats
 	root := newNode()
+	t.root = root
 	old := t.pool
 	t.pool, t.near = nil, nil
 	t.closeBases() // of the last decision, if it stopped on an error
@@ -451,6 +481,29 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 		return st.Guide, nil
 	}
 	return t.policy.choose(m)
+}
+
+// shortlisted is the options a decision searches when its guide chose
+// g and named a shortlist: g and the head of the list, by text. It is nil
+// (every option) without a guide, a shortlist or more options than it
+// would keep.
+func (t *searcher) shortlisted(options []string, g int) map[string]bool {
+	k := t.params.Shortlist
+	if g < 0 || k < 0 || len(options) <= k+1 {
+		return nil
+	}
+	sl, ok := t.guide.bots[t.seat].(interp.Shortlister)
+	if !ok || len(sl.Shortlist()) == 0 {
+		return nil
+	}
+	allow := map[string]bool{options[g]: true}
+	for _, i := range sl.Shortlist() {
+		if len(allow) > k {
+			break
+		}
+		allow[options[i]] = true
+	}
+	return allow
 }
 
 // relaxedSearch is the last resort of choose: worlds that need only agree

@@ -31,6 +31,14 @@
 // standard errors, or bot:search:margin=Z). A few hundred noisy playouts
 // often favour an option by chance; a bot written for the game is right
 // far more often than that.
+// A guide may also name the options it rates next (a script bot's second
+// return value, interp.Shortlister): the decision then searches the
+// guide's choice and the head of that list (Params.Shortlist, 5;
+// bot:search:shortlist=N or shortlist=all). Members Only's first bet
+// offers eighty options; a few hundred iterations over all of them visited
+// the guide's bet once or twice, so the search could never find another
+// clearly better, and left its guide only in reveals. Its steward now
+// lists its bets by expected gain.
 // When no world agrees with what the seat saw, the guide's choice is
 // played. bot:search:guide=NAME names another of the game's bots, and
 // bot:search:guide=none searches unguided: the search alone decides, and

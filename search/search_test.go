@@ -420,6 +420,11 @@ func TestParams(t *testing.T) {
 		{"margin=-1", "error"},
 		{"margin=NaN", "error"},
 		{"margin=", "error"},
+		{"shortlist=3:100ms", "400 100ms careful careful shortlist 3"},
+		{"shortlist=all", "400 0s careful careful shortlist -1"},
+		{"shortlist=0", "error"},
+		{"shortlist=", "error"},
+		{"shortlist=some", "error"},
 	} {
 		p, err := ParseParams(e, c.args)
 		got := fmt.Sprintf("%d %v %s %s", p.Iterations, p.Budget, p.Rollout, p.Guide)
@@ -428,6 +433,9 @@ func TestParams(t *testing.T) {
 		}
 		if p.Margin != DefaultParams.Margin {
 			got += fmt.Sprintf(" margin %g", p.Margin)
+		}
+		if p.Shortlist != DefaultParams.Shortlist {
+			got += fmt.Sprintf(" shortlist %d", p.Shortlist)
 		}
 		if err != nil {
 			got = "error"
@@ -595,6 +603,75 @@ func TestGuided(t *testing.T) {
 		if got := guided(root, options, 0, DefaultParams.Margin); got != c.want {
 			t.Errorf("%s: played %s, want %s", c.name, options[got], options[c.want])
 		}
+	}
+}
+
+// TestShortlist: a decision whose guide names a shortlist searches the
+// guide's choice and the head of the list only (Params.Shortlist of them),
+// whatever the other options; shortlist=all, a guide without a list, or a
+// decision with no more options than that searches every option.
+func TestShortlist(t *testing.T) {
+	e, err := interp.LoadSource("wide.lua", []byte(`
+local G = { title = "Wide", players = {2, 2} }
+local OPTIONS = {}
+for i = 1, 12 do OPTIONS[i] = "o" .. i end
+function G.play(t)
+  local a = t:ask(1, OPTIONS)
+  local b = t:ask(2, OPTIONS)
+  return { winners = { a > b and 1 or 2 } }
+end
+G.bots = {
+  listing = function(view, options, seat) return 3, { 5, "o7", 3, 1 } end,
+  plain = function(view, options, seat) return 3 end,
+}
+return G`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args string
+		want string
+	}{
+		{"60:guide=listing:shortlist=2", "o3 o5 o7"},
+		{"60:guide=listing", "o1 o3 o5 o7"},
+		{"60:guide=listing:shortlist=all", "all"},
+		{"60:guide=plain", "all"},
+		{"60:guide=listing:shortlist=11", "all"},
+	} {
+		p, err := ParseParams(e, c.args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := e.NewMatch(interp.Config{Players: 2, Seed: 1}, interp.Silent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := New(e, 1, 1, p)
+		if _, err := b.Choose(m); err != nil {
+			t.Fatal(err)
+		}
+		for o, e := range b.s.root.children {
+			if b.s.allow != nil && !b.s.allow[o] && e.visits > 0 {
+				t.Errorf("%s: %s was searched (%d visits), not on the list", c.args, o, e.visits)
+			}
+		}
+		got := "all"
+		if st := b.Last(); st.Searched != 12 {
+			var tried []string
+			for k := range b.s.allow {
+				tried = append(tried, k)
+			}
+			sort.Strings(tried)
+			got = strings.Join(tried, " ")
+			if st.Searched != len(tried) {
+				t.Errorf("%s: Searched %d, allowed %d", c.args, st.Searched, len(tried))
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: searched %s, want %s", c.args, got, c.want)
+		}
+		b.Close()
+		m.Close()
 	}
 }
 

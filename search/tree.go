@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/tabletop/tabletop/interp"
@@ -110,7 +111,11 @@ func (t *searcher) iterate(root *node, m *interp.Match) error {
 			e.avail++
 		} else {
 			var isNew bool
-			i, e, isNew = t.selectOption(n, p)
+			var allow map[string]bool
+			if n == root {
+				allow = t.allow // the seat's own decision, searched
+			}
+			i, e, isNew = t.selectOption(n, p, allow)
 			expanded = isNew
 		}
 		path = append(path, visit{e, seat})
@@ -250,10 +255,18 @@ func (t *searcher) roundRewards(base, now score) []float64 {
 }
 
 // selectOption counts every option of p as available at n, then returns
-// one not tried yet at n (at random), or the best by UCT.
-func (t *searcher) selectOption(n *node, p *interp.Prompt) (int, *edge, bool) {
+// one not tried yet at n (at random), or the best by UCT. With allow, only
+// the options it holds count (all, if it holds none of them: a world
+// that offers the seat other options than the true game did).
+func (t *searcher) selectOption(n *node, p *interp.Prompt, allow map[string]bool) (int, *edge, bool) {
+	if allow != nil && !slices.ContainsFunc(p.Options, func(o string) bool { return allow[o] }) {
+		allow = nil
+	}
 	var fresh []int
 	for i, o := range p.Options {
+		if allow != nil && !allow[o] {
+			continue
+		}
 		e := n.children[o]
 		if e == nil {
 			fresh = append(fresh, i)
@@ -269,6 +282,9 @@ func (t *searcher) selectOption(n *node, p *interp.Prompt) (int, *edge, bool) {
 	}
 	best, bestV := 0, math.Inf(-1)
 	for i, o := range p.Options {
+		if allow != nil && !allow[o] {
+			continue
+		}
 		e := n.children[o]
 		v := e.reward/float64(e.visits) + exploration*math.Sqrt(math.Log(float64(e.avail))/float64(e.visits))
 		if v > bestV {

@@ -54,3 +54,50 @@ func TestBotsBeatRandom(t *testing.T) {
 		})
 	}
 }
+
+// TestStewardShortlist: Members Only's steward names, after each bet it
+// chooses, every option of the decision by expected gain, its choice
+// first (the list bot:search narrows a bet to); other decisions it
+// leaves unlisted.
+func TestStewardShortlist(t *testing.T) {
+	e, err := interp.Load("members_only.lua", stdlib.FS(), lib.Modules()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := e.NewMatch(interp.Config{Players: 4, Seed: 5}, interp.Silent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	bots := map[int]interp.Bot{}
+	bets := 0
+	for p := m.Prompt(); p != nil && bets < 20; p = m.Prompt() {
+		b := bots[p.Seat]
+		if b == nil {
+			if b, err = e.NewBot("steward", p.Seat, uint64(p.Seat)); err != nil {
+				t.Fatal(err)
+			}
+			defer b.Close()
+			bots[p.Seat] = b
+		}
+		i, err := b.Choose(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		list := b.(interp.Shortlister).Shortlist()
+		if p.Options[0] == "pass" && len(p.Options) > 1 {
+			bets++
+			if len(list) != len(p.Options) || list[0] != i {
+				t.Errorf("a bet of %d options: chose %d, listed %v", len(p.Options), i, list)
+			}
+		} else if list != nil {
+			t.Errorf("%q: listed %v", p.Options, list)
+		}
+		if err := m.Step(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if bets < 20 {
+		t.Errorf("only %d bets seen", bets)
+	}
+}

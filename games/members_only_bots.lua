@@ -357,9 +357,22 @@ return function(Game)
     return v
   end
 
+  -- The options by value, best first (ties in the order offered): the
+  -- shortlist a bot may return after its choice, which bot:search reads.
+  local function by_value(values)
+    local order = {}
+    for i = 1, #values do order[i] = i end
+    table.sort(order, function(a, b)
+      if values[a] ~= values[b] then return values[a] > values[b] end
+      return a < b
+    end)
+    return order
+  end
+
   -- The bet with the best expected gain in club points less the expected
   -- cost of the piece, if it beats 0.3; else pass. The chance of a place is
-  -- worked out once for its single and double options.
+  -- worked out once for its single and double options. The other options
+  -- follow by value, pass worth 0.3 (by_value).
   local function steward_bet(view, bets, seat)
     if #bets == 1 then return 1 end -- no piece left to bet: "pass"
     local _, hist = bot_odds(view, seat)
@@ -367,9 +380,11 @@ return function(Game)
     local cost = piece_costs(view, seat)
     local tracks = view.tracks
     local odds = {} -- by place: the chance a bet there wins (single and double alike)
+    local values = {}
     local best_i, best_v = 1, 0.3
     for i = 1, #bets do
       local b = BET_INFO[bets[i]] -- nil for "pass"
+      local v = 0.3
       if b then
         local p = odds[b.place]
         if not p then
@@ -378,11 +393,12 @@ return function(Game)
         end
         local pts = risk and b.risk_points or b.points
         local m = tracks[b.category][seat]
-        local v = p * (GAIN[m * 1000 + pts] or gain(m, pts)) - (1 - p) * cost[b.piece]
+        v = p * (GAIN[m * 1000 + pts] or gain(m, pts)) - (1 - p) * cost[b.piece]
         if v > best_v then best_i, best_v = i, v end
       end
+      values[i] = v
     end
-    return best_i
+    return best_i, by_value(values)
   end
 
   local function steward_reveal(view, options, seat)

@@ -90,10 +90,10 @@ var DefaultParams = Params{Iterations: 400, Rollout: "random", Worlds: 8, Margin
 // bots, or guide=none), the lead in standard errors that departs from the
 // guide (margin=Z), how many of the guide's shortlist it searches
 // (shortlist=N, or shortlist=all for every option) and the
-// determinizations a decision builds at most (worlds=N), in any order, separated by colons. The guide and the
-// rollout policy are the game's default bot unless told otherwise (random
-// where the game has no bot), or the rollout policy the script advises
-// (game.search.rollout).
+// determinizations a decision builds at most (worlds=N), in any order,
+// separated by colons. The guide and the rollout policy are the game's
+// default bot unless told otherwise (random where the game has no bot),
+// or the rollout policy the script advises (game.search.rollout).
 func ParseParams(e *interp.Engine, args string) (Params, error) {
 	p := DefaultParams
 	if len(e.Info.Bots) > 0 {
@@ -244,7 +244,7 @@ type DecisionStats struct {
 	Replays    int // replays made to build worlds
 	Relaxed    bool
 	Guide      int   // the option the guide chose (-1 without a guide)
-	Searched   int   // the options searched: all, or the guide's and its shortlist's
+	Searched   int   // options searched: all, or the guide's and the head of its shortlist
 	Stats      Stats // the builder's totals over the game so far
 }
 
@@ -485,8 +485,8 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 
 // shortlisted is the options a decision searches when its guide chose
 // g and named a shortlist: g and the head of the list, by text. It is nil
-// (every option) without a guide, a shortlist or more options than it
-// would keep.
+// (every option) without a guide or a shortlist, with shortlist=all, and
+// when the decision offers no more options than it would keep.
 func (t *searcher) shortlisted(options []string, g int) map[string]bool {
 	k := t.params.Shortlist
 	if g < 0 || k < 0 || len(options) <= k+1 {

@@ -68,7 +68,8 @@ type Params struct {
 	// play it instead of its guide's: its mean reward ahead of the guide
 	// option's by Margin standard errors of the difference (guided); 0
 	// is DefaultParams' 1.5. Members Only at 300 ms against three
-	// stewards, 400 games each: 1.5 won 33.1%, 2.5 29.8%, 1 35.4%.
+	// stewards, 400 games each, every option searched: 1.5 won 33.1%,
+	// 2.5 29.8%, 1 35.4%.
 	Margin float64
 	// Shortlist is how many options of its guide's shortlist a decision
 	// searches besides the guide's choice, when the guide names one (a

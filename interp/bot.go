@@ -372,7 +372,7 @@ func (b *ScriptBot) readShortlist(p *Prompt, v lua.LValue) ([]int, error) {
 	}
 	n := t.Len()
 	out := make([]int, 0, n)
-	seen := make(map[int]bool, n)
+	seen := make([]bool, len(p.Options))
 	for k := 1; k <= n; k++ {
 		e := t.RawGetInt(k)
 		i, ok := optionIndex(p, e)

@@ -2,7 +2,6 @@ package search
 
 import (
 	"math"
-	"slices"
 	"sort"
 
 	"github.com/tabletop/tabletop/interp"
@@ -259,20 +258,22 @@ func (t *searcher) roundRewards(base, now score) []float64 {
 // the options it holds count (all, if it holds none of them: a world
 // that offers the seat other options than the true game did).
 func (t *searcher) selectOption(n *node, p *interp.Prompt, allow map[string]bool) (int, *edge, bool) {
-	if allow != nil && !slices.ContainsFunc(p.Options, func(o string) bool { return allow[o] }) {
-		allow = nil
-	}
 	var fresh []int
+	allowed := 0
 	for i, o := range p.Options {
 		if allow != nil && !allow[o] {
 			continue
 		}
+		allowed++
 		e := n.children[o]
 		if e == nil {
 			fresh = append(fresh, i)
 			continue
 		}
 		e.avail++
+	}
+	if allowed == 0 && allow != nil {
+		return t.selectOption(n, p, nil)
 	}
 	if len(fresh) > 0 {
 		i := fresh[t.rng.Intn(len(fresh))]

@@ -796,7 +796,7 @@ func (g *group) deal(rng *interp.RNG, dl *deal) bool {
 			return true
 		}
 	}
-	return g.dealLocal(rng, dl)
+	return g.dealNear(rng, dl) || g.dealLocal(rng, dl)
 }
 
 func (g *group) dealOnce(rng *interp.RNG, dl *deal) bool {

@@ -926,3 +926,55 @@ func heldWorlds(t *testing.T, s *searcher, tries, want int, f func(nw *world, w 
 	}
 	return held
 }
+
+// TestMayBuild: with a time budget, once a world holds, a decision that
+// has spent more of its time building worlds than playing them plays the
+// worlds it has — a world carried from the last decision waits — and
+// builds again once playing has caught up.
+// Without a world, or with a number of iterations, it builds.
+func TestMayBuild(t *testing.T) {
+	e := loadGame(t, "clubs")
+	m := playWith(t, e, interp.Config{Players: 4, Seed: 3}, 2, 20, func(int) interp.Bot { return interp.NewRandomBot(9) })
+	defer m.Close()
+	s := searcherAt(t, e, m, 2, 1)
+	defer s.close()
+	var held []*world
+	for seed := uint64(1); len(held) < 2 && seed < 200; seed++ {
+		w := &world{seed: seed}
+		if wm := s.b.build(w); wm != nil {
+			wm.Close()
+			held = append(held, w)
+		}
+	}
+	if len(held) < 2 {
+		t.Fatalf("only %d worlds held", len(held))
+	}
+	s.params.Budget = time.Second
+	s.pool = held[:1]
+	old, next := held[1:], 0
+	s.building, s.playing = time.Second, 0
+	if wm := s.world(&old, &next); wm == nil || len(old) != 1 || len(s.pool) != 1 || s.building != time.Second {
+		t.Fatalf("building had the decision: got a world %v, %d carried left, %d held, %v building", wm != nil, len(old), len(s.pool), s.building)
+	}
+	s.playing = 2 * time.Second
+	if wm := s.world(&old, &next); wm == nil || len(old) != 0 || len(s.pool) != 2 || s.building == time.Second {
+		t.Fatalf("playing caught up: got a world %v, %d carried left, %d held, %v building", wm != nil, len(old), len(s.pool), s.building)
+	}
+	for _, c := range []struct {
+		budget            time.Duration
+		pool              int
+		building, playing time.Duration
+		want              bool
+	}{
+		{time.Second, 0, time.Hour, 0, true},
+		{time.Second, 1, time.Second, 0, false},
+		{time.Second, 1, time.Second, time.Second, true},
+		{0, 1, time.Hour, 0, true},
+	} {
+		s.params.Budget, s.pool, s.building, s.playing = c.budget, held[:c.pool], c.building, c.playing
+		if got := s.mayBuild(); got != c.want {
+			t.Errorf("budget %v, %d held, %v building, %v playing: mayBuild %v, want %v", c.budget, c.pool, c.building, c.playing, got, c.want)
+		}
+	}
+	s.closeBases()
+}

@@ -349,7 +349,7 @@ func (t *searcher) believe() error {
 		}
 		bl.setFacts(t.mirror.m, facts, len(obs.Steps))
 	}
-	t.b.dealer = newDealer(bl, t.rng)
+	t.b.dealer = newDealer(bl, t.rng, t.b.dealer)
 	return nil
 }
 

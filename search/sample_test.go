@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/table"
 )
 
@@ -341,5 +342,55 @@ func checkDeal(t *testing.T, slots []int, next map[int]int, units []supply, g *g
 		if fmt.Sprint(have) != fmt.Sprint(in) {
 			t.Fatalf("shuffle %d holds %v, but %v went into it", e, have, in)
 		}
+	}
+}
+
+// TestDealerKeepsChoices: the cards the seat's last dealer chose for the
+// unseen moves (a steward's hidden bets, an Andy Capp Loan's card) are
+// kept at the next decision where a deal still agrees with them, so
+// only the moves since are chosen; a dealer of other beliefs keeps none.
+func TestDealerKeepsChoices(t *testing.T) {
+	for _, g := range []string{"members_only", "andy_capp"} {
+		t.Run(g, func(t *testing.T) {
+			e := loadGame(t, g)
+			bots := map[int]interp.Bot{}
+			botOf := func(s int) interp.Bot {
+				if bots[s] == nil {
+					var err error
+					if bots[s], err = e.NewBot(e.DefaultBot(), s, uint64(s)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				return bots[s]
+			}
+			m := playWith(t, e, interp.Config{Players: 4, Seed: 7}, decideSeat, 90, botOf)
+			defer m.Close()
+			s := searcherAt(t, e, m, decideSeat, 1)
+			defer s.close()
+			before := s.b.dealer.chosen
+			if len(before) == 0 {
+				t.Fatal("the dealer chose no card for an unseen move")
+			}
+			for k := 0; k < 8 && m.Prompt() != nil; k++ {
+				i, err := botOf(m.Prompt().Seat).Choose(m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := m.Step(i); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := s.sync(m); err != nil {
+				t.Fatal(err)
+			}
+			after := s.b.dealer.chosen
+			if len(after) < len(before) || !slices.Equal(after[:len(before)], before) {
+				t.Errorf("the choices were not kept: %v, then %v", before, after)
+			}
+			other := newDealer(s.b.dealer.b, table.NewRNG(3), &dealer{b: &beliefs{}, chosen: before})
+			if len(other.chosen) >= len(before) && slices.Equal(other.chosen[:len(before)], before) {
+				t.Errorf("a dealer chose as another beliefs' dealer had: %v", other.chosen)
+			}
+		})
 	}
 }

@@ -162,3 +162,73 @@ func decidePosition(tb testing.TB, e *interp.Engine, depth int) *interp.Match {
 	}
 	return m
 }
+
+// BenchmarkGameDecisions plays one game of four in each of Andy Capp and
+// Members Only, bot:search:300ms in the first seat against the game's
+// bots, and reports the iterations and the worlds of its decisions, the
+// game's first half and second half apart: late decisions, whose worlds
+// must agree with more, are where building them can starve the search.
+// Each op is a whole game (go test ./search -run X -bench GameDecisions
+// -benchtime 1x; about twenty seconds a game on a quiet machine).
+func BenchmarkGameDecisions(b *testing.B) {
+	for _, g := range []string{"andy_capp", "members_only"} {
+		b.Run(g, func(b *testing.B) {
+			e := loadGame(b, g)
+			p, err := ParseParams(e, "300ms")
+			if err != nil {
+				b.Fatal(err)
+			}
+			var its, worlds, n [2]float64
+			for i := 0; i < b.N; i++ {
+				var stats []DecisionStats
+				playSearched(b, e, uint64(11+i), p, func(st DecisionStats) { stats = append(stats, st) })
+				for k, st := range stats {
+					half := 2 * k / len(stats)
+					its[half] += float64(st.Iterations)
+					worlds[half] += float64(st.Worlds)
+					n[half]++
+				}
+			}
+			b.ReportMetric(its[0]/n[0], "its/early")
+			b.ReportMetric(its[1]/n[1], "its/late")
+			b.ReportMetric(worlds[0]/n[0], "worlds/early")
+			b.ReportMetric(worlds[1]/n[1], "worlds/late")
+		})
+	}
+}
+
+// playSearched plays a game of four with seed, the search bot with
+// params p in seat 1 and the game's default bot in the others, and hands
+// the stats of each decision the search made to note.
+func playSearched(b *testing.B, e *interp.Engine, seed uint64, p Params, note func(DecisionStats)) {
+	m, err := e.NewMatch(interp.Config{Players: 4, Seed: seed})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer m.Close()
+	bots := []interp.Bot{New(e, 1, seed, p)}
+	for s := 2; s <= 4; s++ {
+		bot, err := e.NewBot(e.DefaultBot(), s, seed+uint64(s))
+		if err != nil {
+			b.Fatal(err)
+		}
+		bots = append(bots, bot)
+	}
+	defer func() {
+		for _, bot := range bots {
+			bot.Close()
+		}
+	}()
+	for pr := m.Prompt(); pr != nil; pr = m.Prompt() {
+		i, err := bots[pr.Seat-1].Choose(m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if pr.Seat == 1 && len(pr.Options) > 1 {
+			note(bots[0].(*Bot).Last())
+		}
+		if err := m.Step(i); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -288,7 +288,6 @@ func (ls *local) swap(x, y int) {
 func (ls *local) repair(rng *interp.RNG, steps int) bool {
 	g := ls.g
 	n := len(g.toks)
-
 	inside := make([]bool, n)
 	at := make([]int, len(g.bounds)) // a bound's place in bad, -1 when met
 	var bad []int

@@ -24,6 +24,8 @@
 --    a big tray.
 --  * [The Game End] once the stock is out, the leader plays out fast.
 
+local scores = require "scores"
+
 return function(Game)
   -- What the bot has read so far in this game: the beer each seat has drunk
   -- this round (from the drink events), and each tray zone's number and
@@ -170,33 +172,22 @@ return function(Game)
     return 0
   end
 
-  -- The options by score, best first (ties in the order offered): the
-  -- shortlist a bot may return after its choice, which bot:search reads.
-  local function by_score(scores)
-    local order = {}
-    for i = 1, #scores do order[i] = i end
-    table.sort(order, function(a, b)
-      if scores[a] ~= scores[b] then return scores[a] > scores[b] end
-      return a < b
-    end)
-    return order
-  end
-
   -- An answer to a Loan or a Fight by the rules above; on its own turn, the
-  -- option with the best score, the others after it by score.
+  -- option with the best score, the others after it by score, ties in the
+  -- order offered (scores.best_first): the shortlist bot:search reads.
   local function regular(view, options, seat)
     if #options == 1 then return 1 end
     local r = read_view(view)
     local values = view.values
     if values[#values] == "pass" then return answer(values, seat, r) end
     local best_i, best = 1, -math.huge
-    local scores = {}
+    local by_option = {}
     for i = 1, #values do
       local sc = score_option(values[i], seat, r)
-      scores[i] = sc
+      by_option[i] = sc
       if sc > best then best_i, best = i, sc end
     end
-    return best_i, by_score(scores)
+    return best_i, scores.best_first(by_option)
   end
 
   Game.bots = { regular = regular, order = { "regular" } }

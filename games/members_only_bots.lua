@@ -35,6 +35,8 @@
 --  * [Rule 6] with few betting pieces left, all come back (Game.return_at):
 --    losing one then costs little.
 
+local scores = require "scores"
+
 return function(Game)
   -- The option not to bet, and the pieces a bet is placed with: the
   -- fields of a betting place's two bet texts (Game.board_places).
@@ -357,22 +359,11 @@ return function(Game)
     return v
   end
 
-  -- The options by value, best first (ties in the order offered): the
-  -- shortlist a bot may return after its choice, which bot:search reads.
-  local function by_value(values)
-    local order = {}
-    for i = 1, #values do order[i] = i end
-    table.sort(order, function(a, b)
-      if values[a] ~= values[b] then return values[a] > values[b] end
-      return a < b
-    end)
-    return order
-  end
-
   -- The bet with the best expected gain in club points less the expected
   -- cost of the piece, if it beats 0.3; else pass. The chance of a place is
   -- worked out once for its single and double options. The other options
-  -- follow by value, pass worth 0.3 (by_value).
+  -- follow by value, pass worth 0.3, ties in the order offered
+  -- (scores.best_first): the shortlist bot:search reads.
   local function steward_bet(view, bets, seat)
     if #bets == 1 then return 1 end -- no piece left to bet: "pass"
     local _, hist = bot_odds(view, seat)
@@ -398,7 +389,7 @@ return function(Game)
       end
       values[i] = v
     end
-    return best_i, by_value(values)
+    return best_i, scores.best_first(values)
   end
 
   local function steward_reveal(view, options, seat)

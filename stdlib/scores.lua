@@ -1,4 +1,4 @@
--- scores: ranking seats by their totals.
+-- scores: ranking seats by their totals, and options by their values.
 local scores = {}
 
 --- The seats with the highest total, in seat order: several when they tie.
@@ -16,6 +16,20 @@ function scores.highest(totals, n)
     if totals[s] == best then seats[#seats + 1] = s end
   end
   return seats
+end
+
+--- The indices of values, highest value first, ties in index order: the
+--- shortlist a bot may return after its choice (bot:search reads it).
+---@param values number[]
+---@return integer[]
+function scores.best_first(values)
+  local order = {}
+  for i = 1, #values do order[i] = i end
+  table.sort(order, function(a, b)
+    if values[a] ~= values[b] then return values[a] > values[b] end
+    return a < b
+  end)
+  return order
 end
 
 return scores

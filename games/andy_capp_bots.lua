@@ -24,8 +24,6 @@
 --    a big tray.
 --  * [The Game End] once the stock is out, the leader plays out fast.
 
-local scores = require "scores"
-
 return function(Game)
   -- What the bot has read so far in this game: the beer each seat has drunk
   -- this round (from the drink events), and each tray zone's number and
@@ -172,22 +170,17 @@ return function(Game)
     return 0
   end
 
-  -- An answer to a Loan or a Fight by the rules above; on its own turn, the
-  -- option with the best score, the others after it by score, ties in the
-  -- order offered (scores.best_first): the shortlist bot:search reads.
   local function regular(view, options, seat)
     if #options == 1 then return 1 end
     local r = read_view(view)
     local values = view.values
     if values[#values] == "pass" then return answer(values, seat, r) end
     local best_i, best = 1, -math.huge
-    local by_option = {}
     for i = 1, #values do
       local sc = score_option(values[i], seat, r)
-      by_option[i] = sc
       if sc > best then best_i, best = i, sc end
     end
-    return best_i, scores.best_first(by_option)
+    return best_i
   end
 
   Game.bots = { regular = regular, order = { "regular" } }

@@ -275,10 +275,6 @@ type searcher struct {
 	bases  map[*world]*interp.Match
 	noFork bool
 
-	// building and playing are the time this decision spent building
-	// worlds and playing iterations (with a time budget: mayBuild).
-	building, playing time.Duration
-
 	freshTry, freshOK, mutTry, mutOK int
 	starved                          int    // decisions in a row at which no world held
 	near                             *world // the failed world that got furthest at this decision
@@ -349,7 +345,7 @@ func (t *searcher) believe() error {
 		}
 		bl.setFacts(t.mirror.m, facts, len(obs.Steps))
 	}
-	t.b.dealer = newDealer(bl, t.rng, t.b.dealer)
+	t.b.dealer = newDealer(bl, t.rng)
 	return nil
 }
 
@@ -435,7 +431,6 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 	case t.starved > 0:
 		giveUp = max(2, 8/t.starved)
 	}
-	t.building, t.playing = 0, 0
 	for attempts := 0; !spent(attempts); attempts++ {
 		wm := t.world(&old, &next)
 		if wm == nil {
@@ -444,11 +439,9 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 			}
 			continue
 		}
-		began := time.Now()
 		if err := t.iterate(root, wm); err != nil {
 			return 0, err
 		}
-		t.playing += time.Since(began)
 		st.Iterations++
 	}
 	t.closeBases()
@@ -475,9 +468,6 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 	}
 	st.Elapsed = time.Since(start)
 	st.Worlds = len(t.pool)
-	// Worlds carried from the last decision that this one had no time to
-	// rebuild (mayBuild) are carried to the next.
-	t.pool = append(t.pool, old...)
 	st.Built = t.b.stats.Worlds - before.Worlds
 	st.Rejected = t.b.stats.Rejected - before.Rejected
 	st.Replays = t.b.stats.Replays - before.Replays
@@ -551,19 +541,19 @@ func (t *searcher) relaxedSearch(ctx context.Context, root *node, st *DecisionSt
 // from the last decision, a new one while there are fewer than Worlds, else
 // a replay of one of those that held.
 func (t *searcher) world(old *[]*world, next *int) *interp.Match {
-	for len(*old) > 0 && t.mayBuild() {
+	for len(*old) > 0 {
 		w := (*old)[0]
 		*old = (*old)[1:]
-		if m := t.build(w); m != nil {
+		if m := t.b.build(w); m != nil {
 			t.pool = append(t.pool, w)
 			t.keepBase(w, m)
 			return m
 		}
 		t.noteNear(w)
 	}
-	if len(t.pool) < t.params.Worlds && t.mayBuild() {
+	if len(t.pool) < t.params.Worlds {
 		w, fresh := t.newWorld()
-		m := t.build(w)
+		m := t.b.build(w)
 		if fresh {
 			t.freshTry++
 		} else {
@@ -591,24 +581,6 @@ func (t *searcher) world(old *[]*world, next *int) *interp.Match {
 		return nil
 	}
 	return m
-}
-
-// mayBuild reports whether the next world may be built (or a carried one
-// rebuilt) rather than an iteration played on one that held. With a time
-// budget, once a world holds, building gets at most as much of the
-// decision as playing: late in an Andy Capp game one world can take a
-// third of a decision to deal, and a decision that only builds plays one
-// iteration a world, too few to leave the guide's choice. With a number
-// of iterations, worlds are built until there are Worlds of them.
-func (t *searcher) mayBuild() bool {
-	return t.params.Budget == 0 || len(t.pool) == 0 || t.building <= t.playing
-}
-
-// build builds world w, its time counted as building.
-func (t *searcher) build(w *world) *interp.Match {
-	began := time.Now()
-	defer func() { t.building += time.Since(began) }()
-	return t.b.build(w)
 }
 
 // branch returns world w at the present for an iteration: a fork of its

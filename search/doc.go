@@ -176,25 +176,16 @@
 // decisions, so a game never stalls; given a time, it keeps trying until
 // the time is up.
 //
-// Given a time, a decision gives building worlds no more of it than
-// playing them once one world holds (mayBuild, in bot.go): the carried
-// worlds it has no time to rebuild wait for the next decision. Late in an
-// Andy Capp game, with a hundred unseen slots and as many bounds, one
-// deal by local search from nothing took a third of a second to two
-// seconds, and a decision that built up to eight worlds played one
-// iteration on each — one to seven in all, too few to leave the guide's
-// choice. Three things changed that: a group is
-// dealt first by shaking its last deal (as many random exchanges as it
-// has slots) and repairing it (dealNear, in localsearch.go), which is
-// near others that agree and costs little; the dealer keeps the cards its
-// last decision chose for the unseen moves while a deal still agrees with
-// them (chooseTook), where choosing them all again walked the game's ops
-// once for every choice, every decision (a fifth to a half of a decision
-// late in Members Only); and the time share above. BenchmarkGameDecisions
-// plays a game of each with the search in the first seat and reports its
-// decisions' iterations, the game's halves apart (go test ./search -run X
-// -bench GameDecisions -benchtime 1x). Before and after, one game each,
-// measured on a machine busy with two strength runs: Andy Capp 38.7 and
-// 1.4 iterations a decision (early, late) before, 74.4 and 37.7 after;
-// Members Only 203 and 49 before, 173 and 176 after.
+// Late decisions can starve: once an Andy Capp game's unseen moves make
+// the bounds on the hands overlap, a world can take a third of a second
+// to two seconds to deal, and a 300 ms decision plays one to seven
+// iterations, so it plays its guide's choice (BenchmarkGameDecisions
+// reports the iterations of a game's early and late decisions). Giving
+// building at most half of a decision once a world held, dealing from
+// the last deal shaken, and keeping the dealer's choices of the unseen
+// moves gave late decisions 40 to 180 iterations (Andy Capp, Members
+// Only) — and played worse: 23.2% of 400 in Andy Capp (with its bot's
+// shortlist), 34.2% of 400 in Members Only, against 29.5% and 36.6% with
+// the same seed before. More iterations on two to four worlds departed
+// from the guide where they should not have; the change was not kept.
 package search

@@ -64,54 +64,6 @@ func (g *group) dealLocal(rng *interp.RNG, dl *deal) bool {
 	return false
 }
 
-// dealNear deals g into dl by shaking its last deal — as many random
-// exchanges as it has slots, each of two cards that may have the other's
-// slot — and repairing what that broke: a deal that met the bounds is
-// near others that do, where a deal from nothing, late in an Andy Capp
-// game (a hundred slots, as many bounds), costs seconds of local search
-// and often finds none. The exchanges spread the deals found over those
-// that agree; each one found is the next one's start. False when there
-// is no last deal or the repair fails.
-func (g *group) dealNear(rng *interp.RNG, dl *deal) bool {
-	if g.last == nil {
-		return false
-	}
-	ls := g.newLocal()
-	ls.got = slices.Clone(g.last)
-	ls.countAll()
-	n := len(ls.got)
-	for k := 0; k < n; k++ {
-		x, y := rng.Intn(n), rng.Intn(n)
-		if ls.may(x, ls.got[y]) && ls.may(y, ls.got[x]) {
-			ls.swap(x, y)
-		}
-	}
-	if !ls.repair(rng, nearSteps) {
-		return false
-	}
-	g.last = slices.Clone(ls.got)
-	for t, u := range ls.got {
-		dl.classes[g.toks[t].ev][g.toks[t].slot] = g.units[u].class
-	}
-	g.fillFeeds(rng, dl, ls.got)
-	return true
-}
-
-// nearSteps bounds the exchanges of dealNear's repair, per slot.
-const nearSteps = 16
-
-// countAll counts, for every bound, its slots holding its classes.
-func (ls *local) countAll() {
-	ls.count = make([]int, len(ls.g.bounds))
-	for t, u := range ls.got {
-		for _, bi := range ls.inBound[t] {
-			if ls.about(bi, ls.g.units[u].class) {
-				ls.count[bi]++
-			}
-		}
-	}
-}
-
 // warmSteps bounds the exchanges of a repair that starts from the group's
 // last deal, per slot: a few new bounds on a deal that met the others.
 const warmSteps = 8
@@ -126,7 +78,14 @@ func (g *group) dealableFrom(rng *interp.RNG, dl *deal) bool {
 	}
 	ls := g.newLocal()
 	ls.got = slices.Clone(g.last)
-	ls.countAll()
+	ls.count = make([]int, len(g.bounds))
+	for t, u := range ls.got {
+		for _, bi := range ls.inBound[t] {
+			if ls.about(bi, g.units[u].class) {
+				ls.count[bi]++
+			}
+		}
+	}
 	if !ls.repair(rng, warmSteps) {
 		return false
 	}
@@ -227,7 +186,14 @@ func (ls *local) start(rng *interp.RNG) bool {
 	for t, c := range holder {
 		ls.got[t] = copies[c]
 	}
-	ls.countAll()
+	ls.count = make([]int, len(g.bounds))
+	for t, u := range ls.got {
+		for _, bi := range ls.inBound[t] {
+			if ls.about(bi, g.units[u].class) {
+				ls.count[bi]++
+			}
+		}
+	}
 	return true
 }
 

@@ -107,17 +107,11 @@ type dealer struct {
 	// unseen move that propagate was not told could give.
 	took, cands []item
 	candZone    *zstate // the bag cands are of, as it was
-	// chosen is what chooseTook chose: the items the first unseen moves
-	// took, as far as a deal agreed.
-	chosen []item
 }
 
 // newDealer works out the groups and the bounds of beliefs b; rng
 // chooses which of a bag's cards each unseen move took (see propagate).
-// last is the dealer of the same beliefs at the seat's last decision, or
-// nil: its choices are kept where a deal still agrees with them
-// (chooseTook).
-func newDealer(b *beliefs, rng *interp.RNG, last *dealer) *dealer {
+func newDealer(b *beliefs, rng *interp.RNG) *dealer {
 	d := &dealer{b: b, anonIs: map[int]int{}, bagMoves: b.movesByStep()}
 	d.facts = slices.Clone(b.facts)
 	slices.SortStableFunc(d.facts, func(x, y bfact) int { return x.bound - y.bound })
@@ -127,12 +121,7 @@ func newDealer(b *beliefs, rng *interp.RNG, last *dealer) *dealer {
 	}
 	d.findNeeds()
 	d.makeGroups()
-	var kept []item
-	if last != nil && last.b == b {
-		kept = last.chosen
-	}
-	d.chosen = d.chooseTook(rng, kept)
-	d.propagate(rng, d.chosen, len(b.ops))
+	d.propagate(rng, d.chooseTook(rng), len(b.ops))
 	return d
 }
 
@@ -143,8 +132,7 @@ func (d *dealer) rechoose(rng *interp.RNG) {
 		return
 	}
 	d.reset()
-	d.chosen = d.chooseTook(rng, nil)
-	d.propagate(rng, d.chosen, len(d.b.ops))
+	d.propagate(rng, d.chooseTook(rng), len(d.b.ops))
 }
 
 // reset forgets the bounds of every group and what the seat saw unknown
@@ -174,13 +162,7 @@ const maxTookTries = 8
 // propagate, which takes them at random, and the sampler then finds no
 // deal, as it would have; trying them all cost seconds a decision late in
 // an Andy Capp game.
-//
-// The choices kept from the seat's last decision come first: when a deal
-// still agrees with them up to the next unseen move, only the moves after
-// them are chosen. Each choice walks the ops from the start, so choosing
-// every move again at every decision grew with the square of the game's
-// length (a fifth of a decision's time late in Members Only).
-func (d *dealer) chooseTook(rng *interp.RNG, kept []item) []item {
+func (d *dealer) chooseTook(rng *interp.RNG) []item {
 	var at []int // the op of each unseen move
 	for i, o := range d.b.ops {
 		if o.kind == opAnon {
@@ -190,22 +172,12 @@ func (d *dealer) chooseTook(rng *interp.RNG, kept []item) []item {
 	for _, g := range d.groups {
 		g.last = nil
 	}
-	upto := func(n int) int { // the ops up to unseen move n
-		if n < len(at) {
-			return at[n]
-		}
-		return len(d.b.ops)
-	}
 	took := make([]item, 0, len(at))
-	if k := min(len(kept), len(at)); k > 0 {
-		d.reset()
-		d.propagate(rng, kept[:k], upto(k))
-		if d.dealable(rng) {
-			took = append(took, kept[:k]...)
+	for n := range at {
+		upto := len(d.b.ops)
+		if n+1 < len(at) {
+			upto = at[n+1]
 		}
-	}
-	for n := len(took); n < len(at); n++ {
-		end := upto(n + 1)
 		d.reset()
 		d.propagate(rng, took, at[n]+1)
 		cands := slices.Clone(d.cands)
@@ -217,7 +189,7 @@ func (d *dealer) chooseTook(rng *interp.RNG, kept []item) []item {
 		found := false
 		for _, c := range cands[:min(len(cands), maxTookTries)] {
 			d.reset()
-			d.propagate(rng, append(took, c), end)
+			d.propagate(rng, append(took, c), upto)
 			if found = d.dealable(rng); found {
 				took = append(took, c)
 				break
@@ -824,7 +796,7 @@ func (g *group) deal(rng *interp.RNG, dl *deal) bool {
 			return true
 		}
 	}
-	return g.dealNear(rng, dl) || g.dealLocal(rng, dl)
+	return g.dealLocal(rng, dl)
 }
 
 func (g *group) dealOnce(rng *interp.RNG, dl *deal) bool {

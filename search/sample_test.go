@@ -5,7 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/tabletop/tabletop/interp"
 	"github.com/tabletop/tabletop/table"
 )
 
@@ -121,7 +120,17 @@ func TestSampler(t *testing.T) {
 		},
 		{
 			name:  "Andy Capp: look-alike beers, Fights held and not held at moments of overlapping hands",
-			slots: []int{110}, units: andyCappUnits, bounds: andyCappBounds,
+			slots: []int{110},
+			units: []supply{{0, 0, 10}, {1, 0, 10}, {2, 0, 10}, {3, 0, 10}, {4, 0, 10}, {5, 0, 10}, {6, 0, 10}, {7, 0, 10},
+				{8, 0, 10}, {9, 0, 4}, {10, 0, 6}, {11, 0, 6}, {12, 0, 4}},
+			bounds: []testBound{
+				{toks: span(0, 0, 7), classes: []int{11}, lo: 1, hi: -1},                             // asked to resist
+				{toks: append(span(0, 0, 7), span(0, 28, 30)...), classes: []int{11}, lo: 2, hi: -1}, // and resisted twice after drawing
+				{toks: span(0, 7, 14), classes: []int{11}, hi: 0},                                    // passed by
+				{toks: span(0, 7, 14), classes: []int{11, 12}, hi: 0},                                // no Flo answer either
+				{toks: span(0, 14, 21), classes: []int{4}, lo: 3, hi: -1},                            // laid three 5s
+				{toks: span(0, 21, 28), classes: []int{9}, lo: 1, hi: 1},                             // played one Loan, and held no other
+			},
 			feasible: true, free: span(0, 30, 110),
 		},
 		{
@@ -157,13 +166,27 @@ func TestSampler(t *testing.T) {
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			g := boundGroup(t, c.slots, c.feeding, c.next, c.units, c.bounds)
+			g := testGroup(c.slots, c.feeding, c.next, c.units)
+			for _, b := range c.bounds {
+				bd := bound{classes: b.classes, lo: b.lo, hi: b.hi}
+				for _, ref := range b.toks {
+					k, ok := g.index[ref]
+					if !ok {
+						t.Fatalf("slot %v is not a leaf of the group", ref)
+					}
+					bd.toks = append(bd.toks, k)
+				}
+				g.add(bd)
+			}
 			rng := table.NewRNG(42)
 			seen := map[tokRef]map[int]bool{}
 			const deals = 60
 			got := 0
 			for i := 0; i < deals; i++ {
-				dl := newDeal(c.slots)
+				dl := &deal{classes: make([][]int, len(c.slots))}
+				for e, n := range c.slots {
+					dl.classes[e] = slices.Repeat([]int{-1}, n)
+				}
 				if !g.deal(rng, dl) {
 					continue
 				}
@@ -191,97 +214,6 @@ func TestSampler(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// andyCappUnits and andyCappBounds are an Andy Capp deck of 110 cards
-// (look-alike beers, five kinds of action) in one shuffle, and what a seat
-// may have learnt of four hands of seven: their bounds overlap, so the
-// greedy deal rarely meets them.
-var (
-	andyCappUnits = []supply{{0, 0, 10}, {1, 0, 10}, {2, 0, 10}, {3, 0, 10}, {4, 0, 10}, {5, 0, 10}, {6, 0, 10}, {7, 0, 10},
-		{8, 0, 10}, {9, 0, 4}, {10, 0, 6}, {11, 0, 6}, {12, 0, 4}}
-	andyCappBounds = []testBound{
-		{toks: span(0, 0, 7), classes: []int{11}, lo: 1, hi: -1},                             // asked to resist
-		{toks: append(span(0, 0, 7), span(0, 28, 30)...), classes: []int{11}, lo: 2, hi: -1}, // and resisted twice after drawing
-		{toks: span(0, 7, 14), classes: []int{11}, hi: 0},                                    // passed by
-		{toks: span(0, 7, 14), classes: []int{11, 12}, hi: 0},                                // no Flo answer either
-		{toks: span(0, 14, 21), classes: []int{4}, lo: 3, hi: -1},                            // laid three 5s
-		{toks: span(0, 21, 28), classes: []int{9}, lo: 1, hi: 1},                             // played one Loan, and held no other
-	}
-)
-
-// boundGroup is testGroup with bounds added.
-func boundGroup(t *testing.T, slots []int, feeding map[int][]int, next map[int]int, units []supply, bounds []testBound) *group {
-	t.Helper()
-	g := testGroup(slots, feeding, next, units)
-	for _, b := range bounds {
-		bd := bound{classes: b.classes, lo: b.lo, hi: b.hi}
-		for _, ref := range b.toks {
-			k, ok := g.index[ref]
-			if !ok {
-				t.Fatalf("slot %v is not a leaf of the group", ref)
-			}
-			bd.toks = append(bd.toks, k)
-		}
-		g.add(bd)
-	}
-	return g
-}
-
-// newDeal is an empty deal of shuffles of the sizes given.
-func newDeal(slots []int) *deal {
-	dl := &deal{classes: make([][]int, len(slots))}
-	for e, n := range slots {
-		dl.classes[e] = slices.Repeat([]int{-1}, n)
-	}
-	return dl
-}
-
-// TestDealNear deals the Andy Capp group again and again from its last
-// deal: every deal meets the bounds and deals each card once, a deal
-// differs from the one before it in many slots, and over the deals the
-// slots the bounds leave free see many cards — the deals spread, they do
-// not stay by the first. With no last deal it deals nothing.
-func TestDealNear(t *testing.T) {
-	slots := []int{110}
-	g := boundGroup(t, slots, nil, nil, andyCappUnits, andyCappBounds)
-	rng := table.NewRNG(7)
-	if g.dealNear(rng, newDeal(slots)) {
-		t.Fatal("dealNear dealt with no last deal")
-	}
-	if !g.dealLocal(rng, newDeal(slots)) {
-		t.Fatal("the local search found no deal")
-	}
-	seen := map[tokRef]map[int]bool{}
-	var prev *deal
-	moved := 0
-	const deals = 40
-	for i := 0; i < deals; i++ {
-		dl := newDeal(slots)
-		if !g.dealNear(rng, dl) {
-			t.Fatalf("deal %d: dealNear found none", i)
-		}
-		checkDeal(t, slots, nil, andyCappUnits, g, dl)
-		for _, ref := range g.toks {
-			c := dl.classes[ref.ev][ref.slot]
-			if seen[ref] == nil {
-				seen[ref] = map[int]bool{}
-			}
-			seen[ref][c] = true
-			if prev != nil && prev.classes[ref.ev][ref.slot] != c {
-				moved++
-			}
-		}
-		prev = dl
-	}
-	if mean := float64(moved) / (deals - 1); mean < 30 {
-		t.Errorf("a deal differs from the one before in %.1f of 110 slots on average: the deals hardly move", mean)
-	}
-	for _, ref := range span(0, 30, 110) {
-		if len(seen[ref]) < 4 {
-			t.Errorf("slot %v held only %v in %d deals", ref, seen[ref], deals)
-		}
 	}
 }
 
@@ -342,55 +274,5 @@ func checkDeal(t *testing.T, slots []int, next map[int]int, units []supply, g *g
 		if fmt.Sprint(have) != fmt.Sprint(in) {
 			t.Fatalf("shuffle %d holds %v, but %v went into it", e, have, in)
 		}
-	}
-}
-
-// TestDealerKeepsChoices: the cards the seat's last dealer chose for the
-// unseen moves (a steward's hidden bets, an Andy Capp Loan's card) are
-// kept at the next decision where a deal still agrees with them, so
-// only the moves since are chosen; a dealer of other beliefs keeps none.
-func TestDealerKeepsChoices(t *testing.T) {
-	for _, g := range []string{"members_only", "andy_capp"} {
-		t.Run(g, func(t *testing.T) {
-			e := loadGame(t, g)
-			bots := map[int]interp.Bot{}
-			botOf := func(s int) interp.Bot {
-				if bots[s] == nil {
-					var err error
-					if bots[s], err = e.NewBot(e.DefaultBot(), s, uint64(s)); err != nil {
-						t.Fatal(err)
-					}
-				}
-				return bots[s]
-			}
-			m := playWith(t, e, interp.Config{Players: 4, Seed: 7}, decideSeat, 90, botOf)
-			defer m.Close()
-			s := searcherAt(t, e, m, decideSeat, 1)
-			defer s.close()
-			before := s.b.dealer.chosen
-			if len(before) == 0 {
-				t.Fatal("the dealer chose no card for an unseen move")
-			}
-			for k := 0; k < 8 && m.Prompt() != nil; k++ {
-				i, err := botOf(m.Prompt().Seat).Choose(m)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := m.Step(i); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := s.sync(m); err != nil {
-				t.Fatal(err)
-			}
-			after := s.b.dealer.chosen
-			if len(after) < len(before) || !slices.Equal(after[:len(before)], before) {
-				t.Errorf("the choices were not kept: %v, then %v", before, after)
-			}
-			other := newDealer(s.b.dealer.b, table.NewRNG(3), &dealer{b: &beliefs{}, chosen: before})
-			if len(other.chosen) >= len(before) && slices.Equal(other.chosen[:len(before)], before) {
-				t.Errorf("a dealer chose as another beliefs' dealer had: %v", other.chosen)
-			}
-		})
 	}
 }

@@ -189,6 +189,9 @@ func BenchmarkGameDecisions(b *testing.B) {
 					n[half]++
 				}
 			}
+			if n[0] == 0 || n[1] == 0 {
+				b.Fatal("the search made too few decisions to halve")
+			}
 			b.ReportMetric(its[0]/n[0], "its/early")
 			b.ReportMetric(its[1]/n[1], "its/late")
 			b.ReportMetric(worlds[0]/n[0], "worlds/early")

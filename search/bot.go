@@ -23,7 +23,7 @@ func init() {
 			}
 			return New(e, seat, seed, p), nil
 		},
-		Help: "search[:ITERATIONS|:DURATION][:ROLLOUT][:guide=BOT|none][:margin=Z][:shortlist=N|all][:worlds=N][:steps=N]: information-set Monte Carlo tree search from the seat's own view, guided by the game's own bot, which also plays its rollouts (ROLLOUT random plays them at random)",
+		Help: "search[:ITERATIONS|:DURATION][:ROLLOUT][:guide=BOT|none][:margin=Z][:shortlist=N|all][:worlds=N][:steps=N][:tree]: information-set Monte Carlo tree search from the seat's own view, guided by the game's own bot, which also plays its rollouts (ROLLOUT random plays them at random)",
 	})
 }
 
@@ -78,6 +78,10 @@ type Params struct {
 	// seldom to find one clearly better than the guide's. 0 is
 	// DefaultParams' 5; -1 searches every option.
 	Shortlist int
+	// Tree, with a guide, searches the decision as an unguided one does,
+	// with the tree, and departs by guided; without it a guided decision
+	// compares its options with the guide's world by world (paired.go).
+	Tree bool
 }
 
 // DefaultParams is bot:search with nothing after it, but for the guide
@@ -169,7 +173,11 @@ func ParseParams(e *interp.Engine, args string) (Params, error) {
 			p.Horizon = a
 			continue
 		}
-		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s), a horizon (round, game, steps=N), a guide (guide=NAME, guide=none), a margin (margin=Z), a shortlist (shortlist=N) nor worlds=N", args, a, strings.Join(e.Info.Bots, ", "))
+		if a == "tree" {
+			p.Tree = true
+			continue
+		}
+		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s), a horizon (round, game, steps=N), a guide (guide=NAME, guide=none), a margin (margin=Z), a shortlist (shortlist=N), tree nor worlds=N", args, a, strings.Join(e.Info.Bots, ", "))
 	}
 	return p, nil
 }
@@ -263,6 +271,10 @@ type searcher struct {
 	// and root the tree of the last decision.
 	allow map[string]bool
 	root  *node
+	// pair is a guided decision's comparisons world by world (nil: the
+	// tree's), and cur the world the iteration being played is of.
+	pair *paired
+	cur  *world
 
 	src    *interp.Match // the game the mirror follows
 	mirror *mirror
@@ -404,6 +416,14 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 	if t.allow != nil {
 		st.Searched = len(t.allow)
 	}
+	t.pair = nil
+	if st.Guide >= 0 && !t.params.Tree {
+		k := t.params.Shortlist
+		if k < 0 {
+			k = len(options)
+		}
+		t.pair = newPaired(options[st.Guide], k, st.Searched)
+	}
 	before := t.b.stats
 	root := newNode()
 	t.root = root
@@ -445,6 +465,10 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 		st.Iterations++
 	}
 	t.closeBases()
+	used := len(t.pool)
+	if t.pair != nil && len(t.pool) > t.params.Worlds {
+		t.pool = t.pool[:t.params.Worlds] // the rest were for this decision
+	}
 	if err := stopped(ctx); err != nil {
 		t.pool = append(t.pool, old...) // kept for the next decision
 		st.Elapsed, st.Stats = time.Since(start), t.b.stats
@@ -467,13 +491,15 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 		}
 	}
 	st.Elapsed = time.Since(start)
-	st.Worlds = len(t.pool)
+	st.Worlds = used
 	st.Built = t.b.stats.Worlds - before.Worlds
 	st.Rejected = t.b.stats.Rejected - before.Rejected
 	st.Replays = t.b.stats.Replays - before.Replays
 	st.Stats = t.b.stats
 	t.last = st
 	switch {
+	case st.Iterations > 0 && t.pair != nil:
+		return t.pair.choice(options, st.Guide, t.params.Margin), nil
 	case st.Iterations > 0 && st.Guide >= 0:
 		return guided(root, options, st.Guide, t.params.Margin), nil
 	case st.Iterations > 0:
@@ -541,17 +567,19 @@ func (t *searcher) relaxedSearch(ctx context.Context, root *node, st *DecisionSt
 // from the last decision, a new one while there are fewer than Worlds, else
 // a replay of one of those that held.
 func (t *searcher) world(old *[]*world, next *int) *interp.Match {
+	t.cur = nil
 	for len(*old) > 0 {
 		w := (*old)[0]
 		*old = (*old)[1:]
 		if m := t.b.build(w); m != nil {
 			t.pool = append(t.pool, w)
 			t.keepBase(w, m)
+			t.cur = w
 			return m
 		}
 		t.noteNear(w)
 	}
-	if len(t.pool) < t.params.Worlds {
+	if len(t.pool) < t.params.Worlds || t.wantsWorld(*next) {
 		w, fresh := t.newWorld()
 		m := t.b.build(w)
 		if fresh {
@@ -567,6 +595,7 @@ func (t *searcher) world(old *[]*world, next *int) *interp.Match {
 			}
 			t.pool = append(t.pool, w)
 			t.keepBase(w, m)
+			t.cur = w
 			return m
 		}
 		t.noteNear(w)
@@ -580,7 +609,16 @@ func (t *searcher) world(old *[]*world, next *int) *interp.Match {
 	if err != nil {
 		return nil
 	}
+	t.cur = w
 	return m
+}
+
+// wantsWorld reports whether a paired decision should build another world
+// rather than play the next of its pool again: that one has played its
+// options, and the pool is not yet pairedWorlds times Params.Worlds.
+func (t *searcher) wantsWorld(next int) bool {
+	n := len(t.pool)
+	return t.pair != nil && n > 0 && n < pairedWorlds*t.params.Worlds && t.pair.complete(t.pool[next%n])
 }
 
 // branch returns world w at the present for an iteration: a fork of its

@@ -95,7 +95,8 @@ func (t *searcher) iterate(root *node, m *interp.Match) error {
 		return err
 	}
 	expanded, over := false, false
-	steps := 0 // decisions past the root
+	rootOption := "" // a paired decision's option, played straight into a rollout
+	steps := 0       // decisions past the root
 	cut := func() bool { steps++; return t.params.Steps > 0 && steps >= t.params.Steps }
 	for p := m.Prompt(); p != nil && !expanded && !over; p = m.Prompt() {
 		seat := p.Seat
@@ -108,6 +109,12 @@ func (t *searcher) iterate(root *node, m *interp.Match) error {
 			}
 			e = n.child(hidden)
 			e.avail++
+		} else if n == root && t.pair != nil && t.cur != nil {
+			i = t.pair.next(t.cur, p, t.allow, t.rng)
+			rootOption = p.Options[i]
+			e = root.child(rootOption)
+			e.avail++
+			expanded = true
 		} else {
 			var isNew bool
 			var allow map[string]bool
@@ -152,6 +159,9 @@ func (t *searcher) iterate(root *node, m *interp.Match) error {
 		v.e.visits++
 		v.e.reward += r[v.seat]
 		v.e.sq += r[v.seat] * r[v.seat]
+	}
+	if rootOption != "" {
+		t.pair.record(t.cur, rootOption, r[t.seat])
 	}
 	return nil
 }

@@ -23,7 +23,7 @@ func init() {
 			}
 			return New(e, seat, seed, p), nil
 		},
-		Help: "search[:ITERATIONS|:DURATION][:ROLLOUT][:guide=BOT|none][:margin=Z][:shortlist=N|all][:worlds=N][:steps=N][:tree]: information-set Monte Carlo tree search from the seat's own view, guided by the game's own bot, which also plays its rollouts (ROLLOUT random plays them at random)",
+		Help: "search[:ITERATIONS|:DURATION][:ROLLOUT][:guide=BOT|none][:margin=Z][:shortlist=N|all][:worlds=N][:steps=N][:paired|tree]: information-set Monte Carlo tree search from the seat's own view, guided by the game's own bot, which also plays its rollouts (ROLLOUT random plays them at random)",
 	})
 }
 
@@ -78,10 +78,11 @@ type Params struct {
 	// seldom to find one clearly better than the guide's. 0 is
 	// DefaultParams' 5; -1 searches every option.
 	Shortlist int
-	// Tree, with a guide, searches the decision as an unguided one does,
-	// with the tree, and departs by guided; without it a guided decision
-	// compares its options with the guide's world by world (paired.go).
-	Tree bool
+	// Paired, with a guide, compares a decision's options with the
+	// guide's world by world (paired.go; bot:search:paired) instead of
+	// searching them with the tree and departing by guided (tree, the
+	// default).
+	Paired bool
 }
 
 // DefaultParams is bot:search with nothing after it, but for the guide
@@ -173,11 +174,11 @@ func ParseParams(e *interp.Engine, args string) (Params, error) {
 			p.Horizon = a
 			continue
 		}
-		if a == "tree" {
-			p.Tree = true
+		if a == "tree" || a == "paired" {
+			p.Paired = a == "paired"
 			continue
 		}
-		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s), a horizon (round, game, steps=N), a guide (guide=NAME, guide=none), a margin (margin=Z), a shortlist (shortlist=N), tree nor worlds=N", args, a, strings.Join(e.Info.Bots, ", "))
+		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s), a horizon (round, game, steps=N), a guide (guide=NAME, guide=none), a margin (margin=Z), a shortlist (shortlist=N), a comparison (paired, tree) nor worlds=N", args, a, strings.Join(e.Info.Bots, ", "))
 	}
 	return p, nil
 }
@@ -417,7 +418,7 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 		st.Searched = len(t.allow)
 	}
 	t.pair = nil
-	if st.Guide >= 0 && !t.params.Tree {
+	if st.Guide >= 0 && t.params.Paired {
 		k := t.params.Shortlist
 		if k < 0 {
 			k = len(options)

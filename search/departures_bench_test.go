@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"os"
 	"strconv"
 	"testing"
 
@@ -26,6 +27,9 @@ import (
 //
 // reports departures a decision and the mean gain of a departure with its
 // standard error. A search that only departs by chance gains nothing.
+// DEPARTURES_ARGS adds to the search's settings: DEPARTURES_ARGS=paired
+// measures paired decisions (paired.go), tree the tree's where the game
+// asks for paired ones.
 
 const (
 	departuresGames      = 3
@@ -62,7 +66,11 @@ func (d *departures) game(b *testing.B, e *interp.Engine, seed uint64) {
 		b.Fatal(err)
 	}
 	defer m.Close()
-	params, err := ParseParams(e, strconv.Itoa(departuresIterations))
+	args := strconv.Itoa(departuresIterations)
+	if more := os.Getenv("DEPARTURES_ARGS"); more != "" {
+		args += ":" + more
+	}
+	params, err := ParseParams(e, args)
 	if err != nil {
 		b.Fatal(err)
 	}

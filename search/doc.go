@@ -46,6 +46,24 @@
 // bot:search:guide=none searches unguided: the search alone decides, and
 // when no world agrees it searches relaxed worlds (below).
 //
+// bot:search:paired decides otherwise (paired.go): every world plays the
+// guide's choice and the head of its shortlist, each once, straight into a
+// rollout, and the decision departs only for an option that beat the
+// guide's in the same worlds, at least four, by a paired t test at the
+// margin; with its options played, a decision builds more worlds (up to
+// 32) rather than play the same again. The tree compares options played in
+// different worlds, whose hands move a reward far more than the option
+// does, and a root option visited again begins its rollout with a reply
+// picked at random below it. In Members Only, BenchmarkDepartures found
+// paired decisions departing about as often as the tree's (28% of
+// decisions against 28%) and each departure gaining more (1.2 ± 0.4 points
+// against 0.4 ± 0.6, three games each); yet at 300 ms against three
+// stewards the search won 35.6% of 800 games paired (38.5% with seed 1,
+// 32.8% with seed 2), against the tree's 37.5% of 800, so no game asks for
+// it. In Andy Capp, whose worlds take tens of milliseconds to build early
+// and seconds late, a decision has too few worlds (about five early, one
+// or two late) to measure a departure in four of them.
+//
 // A rollout plays on to the end of the game; in a game that keeps score on
 // a pad or a track, to the end of the round (a pad gains a row, a marker
 // moves); and after Params.Steps decisions when the player or the script

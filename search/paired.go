@@ -3,30 +3,30 @@ package search
 import (
 	"math"
 
+	"gonum.org/v1/gonum/mathext"
+
 	"github.com/tabletop/tabletop/interp"
-	"github.com/tabletop/tabletop/stats"
 )
 
 // A guided decision asks one question: is another option better than the
-// guide's? The tree (tree.go) answers it badly with the few iterations a
-// decision has. Its options' mean rewards mix the worlds they happened to
-// be played in, and which world it was — how good the seat's imagined
-// hand is, how the stock lies — moves a rollout's reward far more than the
-// option does; and a root option visited again expands a random reply
-// below it, so most of its rollouts face a move nobody at the table would
-// make. So a guided decision compares by world instead (Params.Tree turns
-// it back into the tree): in each world it plays the guide's option, then
-// a few others (Params.Shortlist, ranked by what they have gained on the
-// guide so far, each untried one first), each once, straight into a
-// rollout by the game's bot — the bots it meets are most often those —
-// and it departs only when the best of them beat the guide's in the same
-// worlds by a clear margin: a paired test, the differences' mean against
-// their standard error (Params.Margin, read as Student's t's tail for so
-// few worlds), in at least minPaired worlds. Once every world has had its
-// options played, the time goes into new worlds, up to pairedWorlds times
-// Params.Worlds: another world is another sample of the hidden cards,
-// where another rollout of the same world, by bots that decide alike,
-// says the same again.
+// guide's? The tree (tree.go) answers it with the few iterations a decision
+// has. Its options' mean rewards mix the worlds they happened to be played
+// in, and which world it was — how good the seat's imagined hand is, how
+// the stock lies — moves a rollout's reward far more than the option does;
+// and a root option visited again expands an untried reply below it, so
+// most of its rollouts begin with a move picked at random. A paired
+// decision (Params.Paired, bot:search:paired) compares by world instead:
+// each world plays the guide's option, then a few others (Params.Shortlist;
+// each untried one first, then by what they gained on the guide so far),
+// each once, straight into a rollout; and the decision departs only when
+// the best of them beat the guide's in the same worlds by a clear margin —
+// a paired test, the differences' mean against their standard error
+// (Params.Margin, read as Student's t's tail for so few worlds), in at
+// least minPaired worlds. Once every world has played its options the time
+// goes into new worlds, up to pairedWorlds times Params.Worlds: another
+// world is another sample of the hidden cards, where the same world played
+// again by bots that decide alike says the same again. Measured, it played
+// no better than the tree (doc.go), so it is not the default.
 
 // minPaired is the fewest worlds a departure must be measured in.
 const minPaired = 4
@@ -152,12 +152,25 @@ func (pr *paired) choice(options []string, g int, z float64) int {
 			continue
 		}
 		mean, sd := meanSD(d)
-		crit := stats.TQuantile(float64(len(d)-1), stats.NormalCDF(z))
+		crit := tCritical(float64(len(d)-1), z)
 		if mean > crit*max(sd, minPairedSD)/math.Sqrt(float64(len(d))) && mean > bestGain {
 			best, bestGain = i, mean
 		}
 	}
 	return best
+}
+
+// tCritical is the value of Student's t with nu degrees of freedom that
+// is exceeded as seldom as a standard normal exceeds z: for t > 0,
+// P(T > t) = ½·I_x(nu/2, ½) with x = nu/(nu+t²), I the regularized
+// incomplete beta function.
+func tCritical(nu, z float64) float64 {
+	if z <= 0 {
+		return 0
+	}
+	tail := 0.5 * math.Erfc(z/math.Sqrt2) // P(Z > z)
+	x := mathext.InvRegIncBeta(nu/2, 0.5, 2*tail)
+	return math.Sqrt(nu * (1 - x) / x)
 }
 
 // meanSD returns the mean of xs and their sample standard deviation.

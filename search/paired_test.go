@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"testing"
 
 	"github.com/tabletop/tabletop/interp"
@@ -97,5 +98,23 @@ func TestPairedWorlds(t *testing.T) {
 	// allow limits the options; g is always among them.
 	if o := p.Options[pr.next(&world{}, p, map[string]bool{"g": true, "d": true}, rng)]; o != "g" {
 		t.Errorf("with allow, a new world played %s first", o)
+	}
+}
+
+// TestTCritical: the critical values of Student's t as stats' quantile
+// gives them (stats.TestDistributions checks that against gonum's
+// distuv), and z itself for many degrees of freedom.
+func TestTCritical(t *testing.T) {
+	for _, c := range []struct{ nu, z, want float64 }{
+		{3, 1.5, 2.043357425313693},
+		{20, 1.5, 1.5635260826018518},
+		{3, 2.5, 5.404545159622822},
+		{20, 2.5, 2.7473204412803103},
+		{1e6, 1.5, 1.5},
+		{5, 0, 0},
+	} {
+		if got := tCritical(c.nu, c.z); math.Abs(got-c.want) > 1e-5 {
+			t.Errorf("t(%g) for z %g: %v, want %v", c.nu, c.z, got, c.want)
+		}
 	}
 }

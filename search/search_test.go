@@ -425,6 +425,8 @@ func TestParams(t *testing.T) {
 		{"shortlist=0", "error"},
 		{"shortlist=", "error"},
 		{"shortlist=some", "error"},
+		{"paired:100ms", "400 100ms careful careful paired"},
+		{"paired:tree", "400 0s careful careful"},
 	} {
 		p, err := ParseParams(e, c.args)
 		got := fmt.Sprintf("%d %v %s %s", p.Iterations, p.Budget, p.Rollout, p.Guide)
@@ -436,6 +438,9 @@ func TestParams(t *testing.T) {
 		}
 		if p.Shortlist != DefaultParams.Shortlist {
 			got += fmt.Sprintf(" shortlist %d", p.Shortlist)
+		}
+		if p.Paired {
+			got += " paired"
 		}
 		if err != nil {
 			got = "error"

@@ -63,11 +63,3 @@ func chiSquaredSurvival(k, x float64) float64 {
 	}
 	return mathext.GammaIncRegComp(0.5*k, 0.5*x)
 }
-
-// TQuantile returns the p-quantile of Student's t with nu degrees of
-// freedom: the critical value a one-sided test at level 1-p compares a t
-// statistic with (bot:search's paired departures).
-func TQuantile(nu, p float64) float64 { return studentsTQuantile(nu, p) }
-
-// NormalCDF returns P(Z <= z) for a standard normal Z.
-func NormalCDF(z float64) float64 { return 0.5 * math.Erfc(-z/math.Sqrt2) }

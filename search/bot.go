@@ -565,8 +565,9 @@ func (t *searcher) relaxedSearch(ctx context.Context, root *node, st *DecisionSt
 }
 
 // world returns a world at the present for the next iteration: one carried
-// from the last decision, a new one while there are fewer than Worlds, else
-// a replay of one of those that held.
+// from the last decision, a new one while there are fewer than Worlds (or,
+// in a paired decision, when the next has played its options: wantsWorld),
+// else a replay of one of those that held. t.cur is the world returned.
 func (t *searcher) world(old *[]*world, next *int) *interp.Match {
 	t.cur = nil
 	for len(*old) > 0 {

@@ -65,7 +65,9 @@
 // 21% and 0.7 ± 3.4 (DEPARTURES_ARGS=paired and tree); but its worlds take
 // tens of milliseconds to build early and seconds late, and in 300 ms a
 // decision has about five worlds early and one or two late, too few to
-// measure a departure in four of them.
+// measure a departure in four of them: bot:search:300ms:paired won 23.8%
+// of 160 games (17.8–30.9%; shards 0/5 and 1/5 of a 400-game series),
+// where the tree won 29.5% of 400.
 //
 // A rollout plays on to the end of the game; in a game that keeps score on
 // a pad or a track, to the end of the round (a pad gains a row, a marker

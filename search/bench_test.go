@@ -128,6 +128,21 @@ func BenchmarkDecide(b *testing.B) {
 	}
 }
 
+// BenchmarkDecideLate is BenchmarkDecide two hundred decisions into an
+// Andy Capp game, where the seat's beliefs hold about a hundred bounds on
+// a round's deal and dealing worlds that meet them (localsearch.go) is
+// most of a decision's work.
+func BenchmarkDecideLate(b *testing.B) {
+	e := loadGame(b, "andy_capp")
+	m := decidePosition(b, e, 200)
+	defer m.Close()
+	p, err := ParseParams(e, "100")
+	if err != nil {
+		b.Fatal(err)
+	}
+	decide(b, m, decideSeat, p)
+}
+
 // decideGames are BenchmarkDecide's games, each with how many decisions
 // its position is into the game; decideSeat is the seat that decides.
 var decideGames = []struct {

@@ -37,15 +37,8 @@ type local struct {
 	nc      int            // classes: the class indices go up to nc-1
 	cls     []bool         // bound * nc + class: the bound is about the class
 	forbid  []map[int]bool // by slot: classes a ceiling of 0 keeps out
-	// byClass are the bounds by slot and class (slot * nc + class): those
-	// that hold the slot and are about the class; slots are the slots of
-	// each bound, as a bitset of words words (holds). With them delta
-	// weighs an exchange by the few bounds it changes, not every bound of
-	// its two slots (dozens, late in an Andy Capp game).
-	byClass [][]int
-	slots   []uint64
-	words   int
-	mayHold []bool // by slot * supplies + supply (may)
+	mark    []int          // by bound: the exchange that last marked it (delta)
+	stamp   int
 }
 
 // about reports whether bound bi is about class c.
@@ -103,7 +96,7 @@ func (g *group) dealableFrom(rng *interp.RNG, dl *deal) bool {
 // newLocal sets up a local search of g's bounds.
 func (g *group) newLocal() *local {
 	n := len(g.toks)
-	ls := &local{g: g, inBound: make([][]int, n), forbid: make([]map[int]bool, n), words: (n + 63) / 64}
+	ls := &local{g: g, inBound: make([][]int, n), forbid: make([]map[int]bool, n), mark: make([]int, len(g.bounds))}
 	for _, s := range g.units {
 		ls.nc = max(ls.nc, s.class+1)
 	}
@@ -113,17 +106,11 @@ func (g *group) newLocal() *local {
 		}
 	}
 	ls.cls = make([]bool, len(g.bounds)*ls.nc)
-	ls.byClass = make([][]int, n*ls.nc)
-	ls.slots = make([]uint64, len(g.bounds)*ls.words)
 	for bi, b := range g.bounds {
 		for _, c := range b.classes {
 			ls.cls[bi*ls.nc+c] = true
 		}
 		for _, t := range b.toks {
-			ls.slots[bi*ls.words+t>>6] |= 1 << (t & 63)
-			for _, c := range b.classes {
-				ls.byClass[t*ls.nc+c] = append(ls.byClass[t*ls.nc+c], bi)
-			}
 			ls.inBound[t] = append(ls.inBound[t], bi)
 			if b.hi == 0 {
 				if ls.forbid[t] == nil {
@@ -135,23 +122,14 @@ func (g *group) newLocal() *local {
 			}
 		}
 	}
-	ls.setMay()
 	return ls
 }
 
 // may reports whether slot t may hold supply u: u reaches t's shuffle and
-// no ceiling of 0 keeps its class out (mayHold, worked out once).
-func (ls *local) may(t, u int) bool { return ls.mayHold[t*len(ls.g.units)+u] }
-
-// setMay works out may for every slot and supply.
-func (ls *local) setMay() {
-	g := ls.g
-	ls.mayHold = make([]bool, len(g.toks)*len(g.units))
-	for t, tok := range g.toks {
-		for u, s := range g.units {
-			ls.mayHold[t*len(g.units)+u] = contains(g.reach[s.entry], tok.ev) && !ls.forbid[t][s.class]
-		}
-	}
+// no ceiling of 0 keeps its class out.
+func (ls *local) may(t, u int) bool {
+	s := ls.g.units[u]
+	return contains(ls.g.reach[s.entry], ls.g.toks[t].ev) && !ls.forbid[t][s.class]
 }
 
 // start deals every card at random into a slot it may have: a random
@@ -232,40 +210,30 @@ func (ls *local) amiss(bi, n int) int {
 }
 
 // delta is the change in cards amiss over all bounds if slots x and y
-// exchanged their cards. Only the bounds that hold one of the slots and
-// not the other, and that are about one of the cards and not the other,
-// change: those that side finds.
+// exchanged their cards.
 func (ls *local) delta(x, y int) int {
 	cx, cy := ls.g.units[ls.got[x]].class, ls.g.units[ls.got[y]].class
-	if cx == cy {
-		return 0
+	ls.stamp++
+	for _, bi := range ls.inBound[y] {
+		ls.mark[bi] = ls.stamp
 	}
-	return ls.side(x, y, cy, cx) + ls.side(y, x, cx, cy)
-}
-
-// side is the change in cards amiss over the bounds that hold slot t and
-// not slot other, were t to take a card of class in for its card of class
-// out.
-func (ls *local) side(t, other, in, out int) int {
 	d := 0
-	for _, bi := range ls.byClass[t*ls.nc+in] {
-		if !ls.holds(bi, other) && !ls.about(bi, out) {
-			n := ls.count[bi]
-			d += ls.amiss(bi, n+1) - ls.amiss(bi, n)
+	for _, bi := range ls.inBound[x] {
+		n := ls.count[bi] + b2i(ls.about(bi, cy)) - b2i(ls.about(bi, cx))
+		if ls.mark[bi] == ls.stamp { // y's too: the exchange changes nothing
+			n = ls.count[bi]
+			ls.mark[bi] = 0
 		}
+		d += ls.amiss(bi, n) - ls.amiss(bi, ls.count[bi])
 	}
-	for _, bi := range ls.byClass[t*ls.nc+out] {
-		if !ls.holds(bi, other) && !ls.about(bi, in) {
-			n := ls.count[bi]
-			d += ls.amiss(bi, n-1) - ls.amiss(bi, n)
+	for _, bi := range ls.inBound[y] {
+		if ls.mark[bi] != ls.stamp {
+			continue // done with x's
 		}
+		n := ls.count[bi] + b2i(ls.about(bi, cx)) - b2i(ls.about(bi, cy))
+		d += ls.amiss(bi, n) - ls.amiss(bi, ls.count[bi])
 	}
 	return d
-}
-
-// holds reports whether bound bi holds slot t.
-func (ls *local) holds(bi, t int) bool {
-	return ls.slots[bi*ls.words+t>>6]&(1<<(t&63)) != 0
 }
 
 // swap exchanges the cards of slots x and y.

@@ -116,25 +116,16 @@ func decide(b *testing.B, m *interp.Match, seat int, p Params) {
 func BenchmarkDecide(b *testing.B) {
 	for _, g := range decideGames {
 		b.Run(g.name, func(b *testing.B) {
-			e := loadGame(b, g.name)
-			m := decidePosition(b, e, g.depth)
-			defer m.Close()
-			p, err := ParseParams(e, "100")
-			if err != nil {
-				b.Fatal(err)
-			}
-			decide(b, m, decideSeat, p)
+			decideAt(b, g.name, g.depth)
 		})
 	}
 }
 
-// BenchmarkDecideLate is BenchmarkDecide two hundred decisions into an
-// Andy Capp game, where the seat's beliefs hold about a hundred bounds on
-// a round's deal and dealing worlds that meet them (localsearch.go) is
-// most of a decision's work.
-func BenchmarkDecideLate(b *testing.B) {
-	e := loadGame(b, "andy_capp")
-	m := decidePosition(b, e, 200)
+// decideAt is one decision of bot:search:100 in game, depth decisions
+// into it (decidePosition), by a new bot each op.
+func decideAt(b *testing.B, game string, depth int) {
+	e := loadGame(b, game)
+	m := decidePosition(b, e, depth)
 	defer m.Close()
 	p, err := ParseParams(e, "100")
 	if err != nil {
@@ -142,6 +133,12 @@ func BenchmarkDecideLate(b *testing.B) {
 	}
 	decide(b, m, decideSeat, p)
 }
+
+// BenchmarkDecideLate is BenchmarkDecide two hundred decisions into an
+// Andy Capp game, where the seat's beliefs hold about a hundred bounds on
+// a round's deal and dealing worlds that meet them (localsearch.go) is
+// most of a decision's work.
+func BenchmarkDecideLate(b *testing.B) { decideAt(b, "andy_capp", 200) }
 
 // decideGames are BenchmarkDecide's games, each with how many decisions
 // its position is into the game; decideSeat is the seat that decides.

@@ -28,8 +28,7 @@ import (
 // reports departures a decision and the mean gain of a departure with its
 // standard error. A search that only departs by chance gains nothing.
 // DEPARTURES_ARGS adds to the search's settings: DEPARTURES_ARGS=paired
-// measures paired decisions (paired.go), tree the tree's where the game
-// asks for paired ones.
+// measures paired decisions (paired.go) instead of the tree's.
 
 const (
 	departuresGames      = 3

@@ -217,8 +217,8 @@
 // (BenchmarkDecideLate, a new bot two hundred decisions into an Andy Capp
 // game at 100 iterations: 2.98 s a decision before, 1.71 s after, run
 // side by side) — and at 300 ms the search won 23.5% of 400 games
-// (19.6–27.9%, the same seed as the 29.5%). That is the second time more
-// late iterations played worse in Andy Capp, so it was not kept either:
-// the search's departures there need to be worth making before its
-// worlds are worth making faster.
+// (19.6–27.9%, the same 400 deals as the 29.5%). That is the second
+// series in which more late iterations played worse in Andy Capp, so it
+// was not kept either: the search's departures there need to be worth
+// making before its worlds are worth making faster.
 package search

@@ -3,7 +3,9 @@ package search
 import (
 	"math"
 	"os"
+	"sort"
 	"strconv"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/stat"
@@ -26,9 +28,14 @@ import (
 //	go test ./search -run X -bench Departures/andy_capp -benchtime 1x
 //
 // reports departures a decision and the mean gain of a departure with its
-// standard error. A search that only departs by chance gains nothing.
+// standard error, and logs the same by kind of departure: the first words
+// of the guide's option and of the search's ("bet->bet", "reveal->reveal"),
+// since a search may judge one kind of decision well and another not at
+// all. A search that only departs by chance gains nothing.
 // DEPARTURES_ARGS adds to the search's settings: DEPARTURES_ARGS=paired
-// measures paired decisions (paired.go) instead of the tree's.
+// measures paired decisions (paired.go) instead of the tree's, and
+// DEPARTURES_ARGS=steward plays the rollouts by the bot named. Three games
+// give a rough figure; DEPARTURES_GAMES=N plays N (seeds 1 to N).
 
 const (
 	departuresGames      = 3
@@ -37,12 +44,16 @@ const (
 )
 
 func BenchmarkDepartures(b *testing.B) {
+	games := departuresGames
+	if n, err := strconv.Atoi(os.Getenv("DEPARTURES_GAMES")); err == nil && n > 0 {
+		games = n
+	}
 	for _, g := range decideGames {
 		b.Run(g.name, func(b *testing.B) {
 			e := loadGame(b, g.name)
 			for i := 0; i < b.N; i++ {
 				var d departures
-				for seed := 1; seed <= departuresGames; seed++ {
+				for seed := 1; seed <= games; seed++ {
 					d.game(b, e, uint64(seed))
 				}
 				d.report(b)
@@ -55,6 +66,17 @@ func BenchmarkDepartures(b *testing.B) {
 type departures struct {
 	decisions   int
 	points, won []float64 // a departure's gain in points and in wins
+	kinds       []string  // its kind (departureKind)
+}
+
+// departureKind names a departure by the first words of the guide's
+// option and the search's: "bet->pass".
+func departureKind(guide, chosen string) string {
+	first := func(s string) string {
+		w, _, _ := strings.Cut(s, " ")
+		return w
+	}
+	return first(guide) + "->" + first(chosen)
 }
 
 // game plays one game with the search in seat 1 and measures each of its
@@ -94,6 +116,7 @@ func (d *departures) game(b *testing.B, e *interp.Engine, seed uint64) {
 				gpts, gwon := playOn(b, e, m, g, seed)
 				d.points = append(d.points, pts-gpts)
 				d.won = append(d.won, won-gwon)
+				d.kinds = append(d.kinds, departureKind(p.Options[g], p.Options[i]))
 			}
 		}
 		if err := m.Step(i); err != nil {
@@ -158,6 +181,34 @@ func (d *departures) report(b *testing.B) {
 		mean, se := meanSE(x.gains)
 		b.ReportMetric(mean, x.unit+"/departure")
 		b.ReportMetric(se, x.unit+"-se")
+	}
+	d.logKinds(b)
+}
+
+// logKinds logs, for each kind of departure, how many there were and
+// their mean gains with standard errors.
+func (d *departures) logKinds(b *testing.B) {
+	by := map[string][]int{}
+	for i, k := range d.kinds {
+		by[k] = append(by[k], i)
+	}
+	kinds := make([]string, 0, len(by))
+	for k := range by {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	for _, k := range kinds {
+		var pts, won []float64
+		for _, i := range by[k] {
+			pts, won = append(pts, d.points[i]), append(won, d.won[i])
+		}
+		if len(pts) == 1 {
+			b.Logf("%-24s    1 departure   points %+.2f  wins %+.3f", k, pts[0], won[0])
+			continue
+		}
+		pm, ps := meanSE(pts)
+		wm, ws := meanSE(won)
+		b.Logf("%-24s %4d departures  points %+.2f ± %.2f  wins %+.3f ± %.3f", k, len(pts), pm, ps, wm, ws)
 	}
 }
 

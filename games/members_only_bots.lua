@@ -456,6 +456,11 @@ return function(Game)
   -- about four times slower, and at 100 ms a decision against three
   -- stewards the search won 26.8% of 400 games with steward rollouts and
   -- 34.5% of 400 with random ones (tabletop sim games/members_only.lua
-  -- --players 4 --rotate -n 400 --seats bot:search:100ms,bot).
+  -- --players 4 --rotate -n 400 --seats bot:search:100ms,bot). Searching
+  -- the steward's shortlist at 300 ms, steward rollouts make its bets worth
+  -- departing for (given 300 iterations, BenchmarkDepartures), but a
+  -- decision has about 40 iterations instead of 110, and the search won
+  -- 33.0% of 400 with --seed 1 (bot:search:300ms:steward) where it won
+  -- 36.6% with random rollouts: still random.
   Game.search = { rollout = "random" }
 end

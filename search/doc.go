@@ -107,9 +107,9 @@
 // The benchmark also logs the gains by kind of departure (the first words
 // of the two options), and DEPARTURES_GAMES=N plays N games. Over twelve
 // (three gave the 0.7 ± 0.6 above), Members Only departs at 27% and gains
-// 0.1 ± 0.3 points a departure: its
-// reveals gain 0.6 ± 0.4, its bets lose 0.4 ± 0.5. Its rollouts are
-// random; with the steward's (DEPARTURES_ARGS=steward) a bet departure
+// 0.1 ± 0.3 points a departure: its reveals gain 0.6 ± 0.4, its bets
+// lose 0.4 ± 0.5. Its rollouts are random; with the steward's
+// (DEPARTURES_ARGS=steward) a bet departure
 // gains 1.7 ± 0.6 and all of them 0.9 ± 0.3 — yet at 300 ms a decision,
 // where steward rollouts leave about 40 iterations instead of 110, the
 // search won 33.0% of 400 games with them against 36.6% of the same deals

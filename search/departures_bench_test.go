@@ -45,7 +45,11 @@ const (
 
 func BenchmarkDepartures(b *testing.B) {
 	games := departuresGames
-	if n, err := strconv.Atoi(os.Getenv("DEPARTURES_GAMES")); err == nil && n > 0 {
+	if v := os.Getenv("DEPARTURES_GAMES"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			b.Fatalf("DEPARTURES_GAMES=%q: want a number of games, 1 or more", v)
+		}
 		games = n
 	}
 	for _, g := range decideGames {

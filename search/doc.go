@@ -81,6 +81,9 @@
 // said what a position mid-round is worth: twelve decisions, about twice
 // the iterations a 300 ms decision.
 //
+// A whole game's worth is measured by series of rotated games against the
+// game's own bots (tabletop sim --rotate -n 400); docs/search-strength.md
+// lists each game's series and every setting tried beside them.
 // Whether the search's departures from its guide are worth making is
 // measured, decision by decision, by BenchmarkDepartures: three games
 // with bot:search:300 in seat 1 against the game's bots, and at each

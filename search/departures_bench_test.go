@@ -1,9 +1,10 @@
 package search
 
 import (
+	"maps"
 	"math"
 	"os"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -192,21 +193,17 @@ func (d *departures) report(b *testing.B) {
 // logKinds logs, for each kind of departure, how many there were and
 // their mean gains with standard errors.
 func (d *departures) logKinds(b *testing.B) {
-	by := map[string][]int{}
+	type gains struct{ pts, won []float64 }
+	by := map[string]*gains{}
 	for i, k := range d.kinds {
-		by[k] = append(by[k], i)
-	}
-	kinds := make([]string, 0, len(by))
-	for k := range by {
-		kinds = append(kinds, k)
-	}
-	sort.Strings(kinds)
-	for _, k := range kinds {
-		var pts, won []float64
-		for _, i := range by[k] {
-			pts, won = append(pts, d.points[i]), append(won, d.won[i])
+		if by[k] == nil {
+			by[k] = &gains{}
 		}
-		if len(pts) == 1 {
+		by[k].pts, by[k].won = append(by[k].pts, d.points[i]), append(by[k].won, d.won[i])
+	}
+	for _, k := range slices.Sorted(maps.Keys(by)) {
+		pts, won := by[k].pts, by[k].won
+		if len(pts) == 1 { // no standard error of one
 			b.Logf("%-24s    1 departure   points %+.2f  wins %+.3f", k, pts[0], won[0])
 			continue
 		}

@@ -112,11 +112,10 @@
 // (three gave the 0.7 ± 0.6 above), Members Only departs at 27% and gains
 // 0.1 ± 0.3 points a departure: its reveals gain 0.6 ± 0.4, its bets
 // lose 0.4 ± 0.5. Its rollouts are random; with the steward's
-// (DEPARTURES_ARGS=steward) a bet departure
-// gains 1.7 ± 0.6 and all of them 0.9 ± 0.3 — yet at 300 ms a decision,
-// where steward rollouts leave about 40 iterations instead of 110, the
-// search won 33.0% of 400 games with them against 36.6% of the same deals
-// with random ones.
+// (DEPARTURES_ARGS=steward) a bet departure gains 1.7 ± 0.6 and all of
+// them 0.9 ± 0.3 — yet at 300 ms a decision, where steward rollouts leave
+// far fewer iterations, the search won fewer games with them
+// (docs/search-strength.md).
 //
 // At each decision the bot imagines complete games — determinizations —
 // that agree with everything its seat has seen, plays each out from the

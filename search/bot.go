@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -306,7 +307,7 @@ type searcher struct {
 
 func (t *searcher) close() {
 	t.closeBases()
-	t.closeLives(true)
+	t.closeLives(nil)
 	if t.hook != nil {
 		t.hook.Close()
 		t.hook = nil
@@ -338,7 +339,7 @@ func (t *searcher) sync(m *interp.Match) error {
 			return err
 		}
 		t.mirror, t.src, t.pool = mr, m, nil
-		t.closeLives(true)
+		t.closeLives(nil)
 		t.extTry, t.extOK = 0, 0
 		t.b = &builder{eng: t.eng, rng: t.rng}
 	}
@@ -439,7 +440,8 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 	t.root = root
 	old := t.pool
 	t.pool, t.near = nil, nil
-	t.closeBases() // of the last decision, if it stopped on an error
+	t.closeBases()    // of the last decision, if it stopped on an error
+	t.closeLives(old) // likewise
 	next := 0
 	spent := func(attempts int) bool {
 		if ctx.Err() != nil {
@@ -479,7 +481,7 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 	if t.pair != nil && len(t.pool) > t.params.Worlds {
 		t.pool = t.pool[:t.params.Worlds] // the rest were for this decision
 	}
-	defer t.closeLives(false)
+	defer func() { t.closeLives(t.pool) }()
 	if err := stopped(ctx); err != nil {
 		t.pool = append(t.pool, old...) // kept for the next decision
 		st.Elapsed, st.Stats = time.Since(start), t.b.stats
@@ -732,17 +734,10 @@ func (t *searcher) keepLive(w *world, m *interp.Match) *interp.Match {
 	return it
 }
 
-// closeLives closes the live matches of worlds not in the pool (all of
-// them, with all).
-func (t *searcher) closeLives(all bool) {
-	keep := map[*world]bool{}
-	if !all {
-		for _, w := range t.pool {
-			keep[w] = true
-		}
-	}
+// closeLives closes the live matches of the worlds not in pool.
+func (t *searcher) closeLives(pool []*world) {
 	for w, lw := range t.lives {
-		if !keep[w] {
+		if !slices.Contains(pool, w) {
 			lw.m.Close()
 			delete(t.lives, w)
 		}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -307,7 +306,7 @@ type searcher struct {
 
 func (t *searcher) close() {
 	t.closeBases()
-	t.closeLives(nil)
+	t.closeLives(true)
 	if t.hook != nil {
 		t.hook.Close()
 		t.hook = nil
@@ -339,7 +338,7 @@ func (t *searcher) sync(m *interp.Match) error {
 			return err
 		}
 		t.mirror, t.src, t.pool = mr, m, nil
-		t.closeLives(nil)
+		t.closeLives(true)
 		t.extTry, t.extOK = 0, 0
 		t.b = &builder{eng: t.eng, rng: t.rng}
 	}
@@ -440,8 +439,7 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 	t.root = root
 	old := t.pool
 	t.pool, t.near = nil, nil
-	t.closeBases()    // of the last decision, if it stopped on an error
-	t.closeLives(old) // likewise
+	t.closeBases() // of the last decision, if it stopped on an error
 	next := 0
 	spent := func(attempts int) bool {
 		if ctx.Err() != nil {
@@ -481,7 +479,7 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 	if t.pair != nil && len(t.pool) > t.params.Worlds {
 		t.pool = t.pool[:t.params.Worlds] // the rest were for this decision
 	}
-	defer func() { t.closeLives(t.pool) }()
+	defer t.closeLives(false)
 	if err := stopped(ctx); err != nil {
 		t.pool = append(t.pool, old...) // kept for the next decision
 		st.Elapsed, st.Stats = time.Since(start), t.b.stats
@@ -734,10 +732,17 @@ func (t *searcher) keepLive(w *world, m *interp.Match) *interp.Match {
 	return it
 }
 
-// closeLives closes the live matches of the worlds not in pool.
-func (t *searcher) closeLives(pool []*world) {
+// closeLives closes the live matches of worlds not in the pool (all of
+// them, with all).
+func (t *searcher) closeLives(all bool) {
+	keep := map[*world]bool{}
+	if !all {
+		for _, w := range t.pool {
+			keep[w] = true
+		}
+	}
 	for w, lw := range t.lives {
-		if !slices.Contains(pool, w) {
+		if !keep[w] {
 			lw.m.Close()
 			delete(t.lives, w)
 		}

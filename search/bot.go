@@ -287,12 +287,6 @@ type searcher struct {
 	// (forward.go); noFork is set once a fork failed.
 	bases  map[*world]*interp.Match
 	noFork bool
-	// lives are the pool's worlds as they stood when they last held, to
-	// be played on at the next decision (extend).
-	lives map[*world]*live
-	// extTry and extOK count the worlds played on this game, and those
-	// that held.
-	extTry, extOK int
 
 	freshTry, freshOK, mutTry, mutOK int
 	starved                          int    // decisions in a row at which no world held
@@ -306,7 +300,6 @@ type searcher struct {
 
 func (t *searcher) close() {
 	t.closeBases()
-	t.closeLives(true)
 	if t.hook != nil {
 		t.hook.Close()
 		t.hook = nil
@@ -338,8 +331,6 @@ func (t *searcher) sync(m *interp.Match) error {
 			return err
 		}
 		t.mirror, t.src, t.pool = mr, m, nil
-		t.closeLives(true)
-		t.extTry, t.extOK = 0, 0
 		t.b = &builder{eng: t.eng, rng: t.rng}
 	}
 	if err := t.mirror.advance(d); err != nil {
@@ -479,7 +470,6 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 	if t.pair != nil && len(t.pool) > t.params.Worlds {
 		t.pool = t.pool[:t.params.Worlds] // the rest were for this decision
 	}
-	defer t.closeLives(false)
 	if err := stopped(ctx); err != nil {
 		t.pool = append(t.pool, old...) // kept for the next decision
 		st.Elapsed, st.Stats = time.Since(start), t.b.stats
@@ -583,15 +573,11 @@ func (t *searcher) world(old *[]*world, next *int) *interp.Match {
 	for len(*old) > 0 {
 		w := (*old)[0]
 		*old = (*old)[1:]
-		m := t.extend(w)
-		if m == nil {
-			m = t.b.build(w)
-		}
-		if m != nil {
+		if m := t.b.build(w); m != nil {
 			t.pool = append(t.pool, w)
 			t.keepBase(w, m)
 			t.cur = w
-			return t.keepLive(w, m)
+			return m
 		}
 		t.noteNear(w)
 	}
@@ -612,7 +598,7 @@ func (t *searcher) world(old *[]*world, next *int) *interp.Match {
 			t.pool = append(t.pool, w)
 			t.keepBase(w, m)
 			t.cur = w
-			return t.keepLive(w, m)
+			return m
 		}
 		t.noteNear(w)
 		if len(t.pool) == 0 {
@@ -682,77 +668,6 @@ func (t *searcher) keepBase(w *world, m *interp.Match) {
 	}
 	t.bases[w] = base
 }
-
-// extend returns world w, carried from the last decision, played on from
-// its live match to the present (builder.extend), or nil.
-func (t *searcher) extend(w *world) *interp.Match {
-	lw := t.lives[w]
-	if lw == nil {
-		return nil
-	}
-	delete(t.lives, w)
-	t.extTry++
-	m := t.b.extend(w, lw)
-	if m != nil {
-		t.extOK++
-	}
-	return m
-}
-
-// extending reports whether worlds are worth keeping live for the next
-// decision: in a game where what the others do next shows their hidden
-// cards (every trick of Clubs, the trays of Andy Capp), a world dealt
-// before seldom agrees with it, and playing on only adds a fork to each
-// build. After minExtendTries, worlds are kept live only while at least
-// one in four played on held.
-func (t *searcher) extending() bool {
-	return extendWorlds && (t.extTry < minExtendTries || 4*t.extOK >= t.extTry)
-}
-
-const minExtendTries = 16
-
-// keepLive keeps m, world w just built or extended at the present, as w's
-// live match for the next decision, and returns a fork of the base
-// keepBase made of it for this iteration to play. Without a base (no
-// forks, or no iteration will come round to w again) it keeps nothing
-// and returns m.
-func (t *searcher) keepLive(w *world, m *interp.Match) *interp.Match {
-	base := t.bases[w]
-	if base == nil || !t.extending() || t.b.relaxed || t.b.arr == nil || t.eng.Info.Determinize {
-		return m
-	}
-	it, err := forkMatch(base, interp.Silent)
-	if err != nil {
-		return m
-	}
-	if t.lives == nil {
-		t.lives = map[*world]*live{}
-	}
-	t.lives[w] = &live{m: m, a: t.b.arr, b: t.b, steps: len(t.b.obs.Steps)}
-	return it
-}
-
-// closeLives closes the live matches of worlds not in the pool (all of
-// them, with all).
-func (t *searcher) closeLives(all bool) {
-	keep := map[*world]bool{}
-	if !all {
-		for _, w := range t.pool {
-			keep[w] = true
-		}
-	}
-	for w, lw := range t.lives {
-		if !keep[w] {
-			lw.m.Close()
-			delete(t.lives, w)
-		}
-	}
-}
-
-// extendWorlds says whether worlds are carried to the next decision by
-// playing on (extend); false builds them again every decision (tests
-// compare the two).
-var extendWorlds = true
 
 // closeBases closes the replays of this decision's worlds.
 func (t *searcher) closeBases() {

@@ -56,8 +56,6 @@ type builder struct {
 	// steps of the seat's own were read for them.
 	phrases   map[string]string
 	phrasesAt int
-	// arr is the arranger of the last replay run started.
-	arr *arranger
 }
 
 // Stats counts a builder's work.
@@ -68,7 +66,6 @@ type Stats struct {
 	Steps    int // decisions replayed while building
 	Dealt    int // deals made from the seat's beliefs
 	NoDeal   int // times the beliefs gave no deal
-	Extended int // worlds carried to a later decision by playing on (extend)
 }
 
 // maxReplays bounds the replays one world may take (its first included),
@@ -295,7 +292,6 @@ func (b *builder) run(w *world, at *attempt) (*interp.Match, *departure) {
 		a.dl = b.dealer
 	}
 	defer func() { b.drawn = a.d }()
-	b.arr = a
 	m, err := startMatch(b.eng, worldConfig(obs, w, a))
 	if err != nil {
 		return nil, &departure{step: 0}
@@ -304,21 +300,8 @@ func (b *builder) run(w *world, at *attempt) (*interp.Match, *departure) {
 	if d := b.compare(m, &read, obs.Setup, 0, false); d != nil {
 		return m, d
 	}
-	if d := b.replaySteps(m, a, w, at, 0, &read); d != nil {
-		return m, d
-	}
-	return m, b.atPresent(m, a)
-}
-
-// replaySteps replays the observation's steps from step from on in m, a
-// world's match whose arranger is a, choosing for the other seats as at
-// says; *read is how many lines of m's log the seat has read. It returns
-// where the world departs, or nil.
-func (b *builder) replaySteps(m *interp.Match, a *arranger, w *world, at *attempt, from int, read *int) *departure {
-	obs := b.obs
 	var offered []string // the options of the step being replayed, when another seat's
-	for k := from; k < len(obs.Steps); k++ {
-		st := obs.Steps[k]
+	for k, st := range obs.Steps {
 		offered = nil
 		p := m.Prompt()
 		if a.fail != nil || p == nil || p.Seat != st.Seat && !st.Say {
@@ -327,7 +310,7 @@ func (b *builder) replaySteps(m *interp.Match, a *arranger, w *world, at *attemp
 			if a.fail == nil {
 				b.aimAt(d, m, a, k, true, nil)
 			}
-			return d
+			return m, d
 		}
 		b.stats.Steps++
 		a.step = k
@@ -350,44 +333,36 @@ func (b *builder) replaySteps(m *interp.Match, a *arranger, w *world, at *attemp
 			// The lines the step wrote before it failed (a shuffle of
 			// other cards than the seat saw) may say which choice is
 			// wrong: a prediction scored before the draw of a tie.
-			if d := b.compare(m, read, st.Lines, k, true); d != nil {
-				return d
+			if d := b.compare(m, &read, st.Lines, k, true); d != nil {
+				return m, d
 			}
 			b.explain(k, fmt.Sprintf("step %d (seat %d): %v", k, st.Seat, err))
-			return &departure{step: k}
+			return m, &departure{step: k}
 		}
-		if d := b.compare(m, read, st.Lines, k, false); d != nil {
+		if d := b.compare(m, &read, st.Lines, k, false); d != nil {
 			b.aimAt(d, m, a, k, false, offered)
-			return d
+			return m, d
 		}
 	}
-	return nil
-}
-
-// atPresent checks a world's match m, whose arranger is a, once its steps
-// are replayed: the seat must be asked, and see what it sees in the true
-// game. It returns where the world departs, or nil.
-func (b *builder) atPresent(m *interp.Match, a *arranger) *departure {
-	obs := b.obs
 	a.building = false // the present: the match's own draws from here
 	if p := m.Prompt(); p == nil || p.Seat != obs.Seat {
 		b.explain(len(obs.Steps), "not the seat's turn at the end")
-		return &departure{step: len(obs.Steps)}
+		return m, &departure{step: len(obs.Steps)}
 	}
 	if b.relaxed {
-		return nil
+		return m, nil
 	}
 	if key := viewKey(m, obs.Seat); a.fail != nil || key != obs.Root {
 		b.explain(len(obs.Steps), fmt.Sprintf("view differs (%v):\n%s\n---\n%s", a.fail, key, obs.Root))
-		return &departure{step: len(obs.Steps)}
+		return m, &departure{step: len(obs.Steps)}
 	}
 	if b.eng.Info.Determinize {
 		if ok, err := m.Determinize(obs.Seat); err != nil || !ok {
 			b.explain(len(obs.Steps), fmt.Sprintf("the script's determinize rejects it (%v)", err))
-			return &departure{step: len(obs.Steps)}
+			return m, &departure{step: len(obs.Steps)}
 		}
 	}
-	return nil
+	return m, nil
 }
 
 // compare checks that the lines the seat may read from *read on are want
@@ -1085,66 +1060,4 @@ func (b *builder) namedIn(lines []Line) map[int]bool {
 		}
 	}
 	return named
-}
-
-// A world that held at one decision is most often still one at the next:
-// only the steps since are new. Rather than replay it from the game's
-// start (build), the search keeps its match as it stood (a live world),
-// and extend plays the new steps on in it, choosing for the other seats as
-// a build does. It holds by the same test as a build — every line the seat
-// read since agrees, and the seat sees what it sees now — and when it
-// departs anywhere the world is built again from its recipe, which the
-// steps played on have extended (its choices, draws and shuffles). Late in
-// a game, where a replay is long and a build may take several, this is
-// most of what building the worlds cost.
-
-// live is a world's match kept at the present of the decision it last held
-// at (its log kept), with that match's arranger and the builder it held
-// for.
-type live struct {
-	m     *interp.Match
-	a     *arranger
-	b     *builder
-	steps int // the observation's steps when it held
-}
-
-// extend plays world w on from lw, its match when it last held, to the
-// present. It returns the match, agreeing with the observation, or nil
-// when it departs or cannot be extended (lw is then closed: the world
-// must be built).
-func (b *builder) extend(w *world, lw *live) *interp.Match {
-	obs := b.obs
-	n := len(obs.Steps)
-	if lw.b != b || lw.steps > n || b.relaxed || b.eng.Info.Determinize {
-		lw.m.Close()
-		return nil
-	}
-	// What playing on adds to the world's recipe, taken back if it
-	// departs: the build that follows starts from the recipe as it held.
-	texts, draws, orders, dealt, dice := len(w.texts), len(w.draws), len(w.orders), len(w.dealt), len(w.dice)
-	for len(w.texts) < n {
-		w.texts = append(w.texts, "")
-	}
-	// The arranger goes on with the observation now; new shuffles and
-	// secret draws are guessed as a build without a deal guesses them.
-	a := lw.a
-	a.obs, a.rng, a.building, a.fail, a.lenient, a.dl = obs, b.rng, true, nil, false, nil
-	at := &attempt{cand: make([][]string, n), at: make([]int, n), settled: make([]bool, n), texts: w.texts}
-	read := lw.m.LogLen()
-	d := b.replaySteps(lw.m, a, w, at, lw.steps, &read)
-	if d == nil {
-		d = b.atPresent(lw.m, a)
-	}
-	b.drawn = a.d
-	if d != nil {
-		lw.m.Close()
-		w.texts, w.draws, w.orders = w.texts[:texts], w.draws[:draws], w.orders[:orders]
-		w.dealt, w.dice = w.dealt[:dealt], w.dice[:dice]
-		return nil
-	}
-	b.stats.Worlds++
-	b.stats.Extended++
-	b.remember(w)
-	b.arr = a
-	return lw.m
 }

@@ -180,10 +180,8 @@
 //     which of two beers the seat saw where steers nothing. A world that
 //     cannot agree is rejected; worlds that held
 //     are kept, changed a little into neighbours when fresh ones rarely
-//     hold, and carried to the next decision — played on there from
-//     their matches through the steps since, where those agree, and
-//     else built again; choices that lines confirmed are tried first by
-//     the next world.
+//     hold, and carried to the next decision; choices that lines
+//     confirmed are tried first by the next world.
 //
 // So the search knows what the seat knows, no more: two games that the
 // seat saw alike give the same observation and the same decisions,

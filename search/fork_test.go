@@ -53,10 +53,7 @@ func searchGame(t testing.TB, e *interp.Engine, players int, p Params, decisions
 // decisions, with the same statistics, as iterations that replay it, in
 // every game.
 func TestForkedWorldsDecideAlike(t *testing.T) {
-	// Worlds played on from one decision to the next (extend) are kept
-	// only where iterations fork, and build otherwise: compare without.
-	extendWorlds = false
-	defer func() { forkWorlds, extendWorlds = true, true }()
+	defer func() { forkWorlds = true }()
 	// Several iterations a world, so that forks are used; more decisions
 	// and iterations in deep checks (TABLETOP_CHECK_GAMES, as .ci/run).
 	p, decisions := Params{Iterations: 24, Worlds: 6}, 3

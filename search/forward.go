@@ -8,10 +8,9 @@ import "github.com/tabletop/tabletop/interp"
 // the seat reads in it with those it read in the true game. A world that
 // held is forked silently as it is built (Match.Fork(Silent): a deep copy
 // of the match at the present, without its log, far cheaper than a replay
-// once the game is under way), and every iteration that plays it this
-// decision plays a fork of that fork; the match built, its log kept, waits
-// for the next decision, where the world is played on from it (extend in
-// build.go) rather than built again, if the steps since agree. A world
+// once the game is under way), and every further iteration that plays it
+// this decision plays a fork of that fork. (A world that held at the last
+// decision is built again at this one, so its fork is made then.) A world
 // with no fork kept is replayed silently (interp.Silent: no line is
 // rendered or kept) once. A script whose state Fork cannot copy is
 // replayed for every iteration.

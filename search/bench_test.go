@@ -1,6 +1,7 @@
 package search
 
 import (
+	"os"
 	"testing"
 
 	"github.com/tabletop/tabletop/interp"
@@ -182,11 +183,18 @@ func decidePosition(tb testing.TB, e *interp.Engine, depth int) *interp.Match {
 // must agree with more, are where building them can starve the search.
 // Each op is a whole game (go test ./search -run X -bench GameDecisions
 // -benchtime 1x; about twenty seconds a game on a quiet machine).
+// GAME_DECISIONS_ARGS adds to the search's settings, as after
+// bot:search:300ms: (GAME_DECISIONS_ARGS=worlds=32 builds 32 worlds a
+// decision).
 func BenchmarkGameDecisions(b *testing.B) {
+	args := "300ms"
+	if more := os.Getenv("GAME_DECISIONS_ARGS"); more != "" {
+		args += ":" + more
+	}
 	for _, g := range []string{"andy_capp", "members_only"} {
 		b.Run(g, func(b *testing.B) {
 			e := loadGame(b, g)
-			p, err := ParseParams(e, "300ms")
+			p, err := ParseParams(e, args)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -187,10 +187,7 @@ func decidePosition(tb testing.TB, e *interp.Engine, depth int) *interp.Match {
 // bot:search:300ms: (GAME_DECISIONS_ARGS=worlds=32 builds 32 worlds a
 // decision).
 func BenchmarkGameDecisions(b *testing.B) {
-	args := "300ms"
-	if more := os.Getenv("GAME_DECISIONS_ARGS"); more != "" {
-		args += ":" + more
-	}
+	args := withEnvArgs("300ms", "GAME_DECISIONS_ARGS")
 	for _, g := range []string{"andy_capp", "members_only"} {
 		b.Run(g, func(b *testing.B) {
 			e := loadGame(b, g)
@@ -218,6 +215,15 @@ func BenchmarkGameDecisions(b *testing.B) {
 			b.ReportMetric(worlds[1]/n[1], "worlds/late")
 		})
 	}
+}
+
+// withEnvArgs is the search settings base (what follows bot:search:) with
+// those the environment variable env adds after a colon, if set.
+func withEnvArgs(base, env string) string {
+	if more := os.Getenv(env); more != "" {
+		return base + ":" + more
+	}
+	return base
 }
 
 // playSearched plays a game of four with seed, the search bot with

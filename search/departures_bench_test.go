@@ -92,11 +92,7 @@ func (d *departures) game(b *testing.B, e *interp.Engine, seed uint64) {
 		b.Fatal(err)
 	}
 	defer m.Close()
-	args := strconv.Itoa(departuresIterations)
-	if more := os.Getenv("DEPARTURES_ARGS"); more != "" {
-		args += ":" + more
-	}
-	params, err := ParseParams(e, args)
+	params, err := ParseParams(e, withEnvArgs(strconv.Itoa(departuresIterations), "DEPARTURES_ARGS"))
 	if err != nil {
 		b.Fatal(err)
 	}

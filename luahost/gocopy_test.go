@@ -8,8 +8,8 @@ import (
 )
 
 // TestCopyMaps: a copy's maps are its own, with the same entries — maps of
-// plain keys and values (set as they are) and maps holding Lua values or
-// maps (copied deep) alike — and a map held twice is copied once.
+// plain keys and values, and maps holding Lua values or maps (copied deep)
+// alike — and a map held three times is copied once.
 func TestCopyMaps(t *testing.T) {
 	type holder struct {
 		counts  map[string]int

@@ -344,7 +344,9 @@ func optionIndex(p *Prompt, v lua.LValue) (int, bool) {
 type Shortlister interface {
 	Bot
 	// Shortlist is what the last Choose named besides its choice, as
-	// 0-based indices (nil for nothing).
+	// 0-based indices: nil when it named no list, empty (not nil) when
+	// it named an empty one — it rates no other option, and the search
+	// plays its choice without searching.
 	Shortlist() []int
 }
 

@@ -417,6 +417,13 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 	if t.allow != nil {
 		st.Searched = len(t.allow)
 	}
+	if st.Searched == 1 {
+		// The guide named nothing beside its choice: it is sure, and
+		// nothing is searched.
+		st.Elapsed, st.Stats = time.Since(start), t.b.stats
+		t.root, t.last = newNode(), st
+		return st.Guide, nil
+	}
 	t.pair = nil
 	if st.Guide >= 0 && t.params.Paired {
 		k := t.params.Shortlist
@@ -512,19 +519,23 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 }
 
 // shortlisted is the options a decision searches when its guide chose
-// g and named a shortlist: g and the head of the list, by text. It is nil
-// (every option) without a guide or a shortlist, with shortlist=all, and
-// when the decision offers no more options than it would keep.
+// g and named a shortlist: g and the head of the list, by text; g alone
+// when the guide named an empty list (it rates no other option). It is
+// nil (every option) without a guide or a shortlist, with shortlist=all,
+// and when the decision offers no more options than it would keep.
 func (t *searcher) shortlisted(options []string, g int) map[string]bool {
 	k := t.params.Shortlist
-	if g < 0 || k < 0 || len(options) <= k+1 {
+	if g < 0 || k < 0 {
 		return nil
 	}
 	sl, ok := t.guide.bots[t.seat].(interp.Shortlister)
-	if !ok || len(sl.Shortlist()) == 0 {
+	if !ok || sl.Shortlist() == nil {
 		return nil
 	}
 	allow := map[string]bool{options[g]: true}
+	if len(sl.Shortlist()) > 0 && len(options) <= k+1 {
+		return nil
+	}
 	for _, i := range sl.Shortlist() {
 		if len(allow) > k {
 			break

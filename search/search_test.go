@@ -614,7 +614,9 @@ func TestGuided(t *testing.T) {
 // TestShortlist: a decision whose guide names a shortlist searches the
 // guide's choice and the head of the list only (Params.Shortlist of them),
 // whatever the other options; shortlist=all, a guide without a list, or a
-// decision with no more options than that searches every option.
+// decision with no more options than that searches every option. A guide
+// that names an empty list, or its choice alone, is sure: nothing is
+// searched and its choice is played (unless shortlist=all).
 func TestShortlist(t *testing.T) {
 	e, err := interp.LoadSource("wide.lua", []byte(`
 local G = { title = "Wide", players = {2, 2} }
@@ -628,6 +630,8 @@ end
 G.bots = {
   listing = function(view, options, seat) return 3, { 5, "o7", 3, 1 } end,
   plain = function(view, options, seat) return 3 end,
+  sure = function(view, options, seat) return 3, {} end,
+  alone = function(view, options, seat) return "o3", { 3 } end,
 }
 return G`), nil)
 	if err != nil {
@@ -642,6 +646,10 @@ return G`), nil)
 		{"60:guide=listing:shortlist=all", "all"},
 		{"60:guide=plain", "all"},
 		{"60:guide=listing:shortlist=11", "all"},
+		{"60:guide=sure", "o3"},
+		{"60:guide=sure:shortlist=11", "o3"},
+		{"60:guide=alone", "o3"},
+		{"60:guide=sure:shortlist=all", "all"},
 	} {
 		p, err := ParseParams(e, c.args)
 		if err != nil {
@@ -652,8 +660,12 @@ return G`), nil)
 			t.Fatal(err)
 		}
 		b := New(e, 1, 1, p)
-		if _, err := b.Choose(m); err != nil {
+		choice, err := b.Choose(m)
+		if err != nil {
 			t.Fatal(err)
+		}
+		if st := b.Last(); st.Searched == 1 && (choice != 2 || st.Iterations != 0) {
+			t.Errorf("%s: a sure guide's decision played option %d after %d iterations, want its o3 after none", c.args, choice+1, st.Iterations)
 		}
 		for o, e := range b.s.root.children {
 			if b.s.allow != nil && !b.s.allow[o] && e.visits > 0 {

@@ -35,20 +35,13 @@
 --  * [Rule 6] with few betting pieces left, all come back (Game.return_at):
 --    losing one then costs little.
 
+local scores = require "scores"
+
 return function(Game)
   -- The option not to bet, and the pieces a bet is placed with: the
   -- fields of a betting place's two bet texts (Game.board_places).
   local PASS = "pass"
   local BET_PIECES = { "single", "double" }
-
-  -- The steward's bets and discards come with an empty shortlist, its
-  -- second return value: it rates no other option, and bot:search, guided
-  -- by it, plays its choice there and searches its reveals only. Measured
-  -- decision by decision (DEPARTURES_GAMES=12 go test ./search -run X
-  -- -bench Departures/members -benchtime 1x, every decision searched), the
-  -- search's reveals gained 0.62 ± 0.37 points a departure from the
-  -- steward, its bets 0.40 ± 0.50 less and its discards 2.14 ± 1.28 less.
-  local SURE = {}
 
   -- Card kinds as small numbers: kind -> index, and by index the category's
   -- position and the card's effect on the count. Built on the bot's first
@@ -368,8 +361,9 @@ return function(Game)
 
   -- The bet with the best expected gain in club points less the expected
   -- cost of the piece, if it beats 0.3; else pass. The chance of a place is
-  -- worked out once for its single and double options. It names no other
-  -- option (an empty shortlist, SURE below): bot:search plays its bet.
+  -- worked out once for its single and double options. The other options
+  -- follow by value, pass worth 0.3, ties in the order offered
+  -- (scores.best_first): the shortlist bot:search reads.
   local function steward_bet(view, bets, seat)
     if #bets == 1 then return 1 end -- no piece left to bet: "pass"
     local _, hist = bot_odds(view, seat)
@@ -377,6 +371,7 @@ return function(Game)
     local cost = piece_costs(view, seat)
     local tracks = view.tracks
     local odds = {} -- by place: the chance a bet there wins (single and double alike)
+    local values = {}
     local best_i, best_v = 1, 0.3
     for i = 1, #bets do
       local b = BET_INFO[bets[i]] -- nil for "pass"
@@ -392,8 +387,9 @@ return function(Game)
         v = p * (GAIN[m * 1000 + pts] or gain(m, pts)) - (1 - p) * cost[b.piece]
         if v > best_v then best_i, best_v = i, v end
       end
+      values[i] = v
     end
-    return best_i, SURE
+    return best_i, scores.best_first(values)
   end
 
   local function steward_reveal(view, options, seat)
@@ -440,7 +436,7 @@ return function(Game)
       local v = bets_value(view, seat, bets, bot_histograms(sight, add, mine, wanted), cost, nil, 0)
       if v > best_v then best_i, best_v = i, v end
     end
-    return best_i, SURE
+    return best_i
   end
 
   local function steward(view, options, seat)

@@ -520,7 +520,7 @@ func (t *searcher) choose(ctx context.Context, m *interp.Match) (int, error) {
 
 // shortlisted is the options a decision searches when its guide chose
 // g and named a shortlist: g and the head of the list, by text; g alone
-// when the guide named an empty list (it rates no other option). It is
+// when the list names nothing else (it rates no other option). It is
 // nil (every option) without a guide or a shortlist, with shortlist=all,
 // and when the decision offers no more options than it would keep.
 func (t *searcher) shortlisted(options []string, g int) map[string]bool {
@@ -533,14 +533,14 @@ func (t *searcher) shortlisted(options []string, g int) map[string]bool {
 		return nil
 	}
 	allow := map[string]bool{options[g]: true}
-	if len(sl.Shortlist()) > 0 && len(options) <= k+1 {
-		return nil
-	}
 	for _, i := range sl.Shortlist() {
 		if len(allow) > k {
 			break
 		}
 		allow[options[i]] = true
+	}
+	if len(allow) > 1 && len(options) <= k+1 {
+		return nil
 	}
 	return allow
 }

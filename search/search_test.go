@@ -649,6 +649,7 @@ return G`), nil)
 		{"60:guide=sure", "o3"},
 		{"60:guide=sure:shortlist=11", "o3"},
 		{"60:guide=alone", "o3"},
+		{"60:guide=alone:shortlist=11", "o3"},
 		{"60:guide=sure:shortlist=all", "all"},
 	} {
 		p, err := ParseParams(e, c.args)

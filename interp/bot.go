@@ -345,8 +345,9 @@ type Shortlister interface {
 	Bot
 	// Shortlist is what the last Choose named besides its choice, as
 	// 0-based indices: nil when it named no list, empty (not nil) when
-	// it named an empty one — it rates no other option, and the search
-	// plays its choice without searching.
+	// it named an empty one. An empty list, or one naming only the
+	// choice, says it rates no other option: the search plays its choice
+	// without searching.
 	Shortlist() []int
 }
 

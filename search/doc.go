@@ -41,8 +41,8 @@
 // lists its bets by expected gain, and the search won 37.5% of 800 games
 // (34.2–40.9%) against three stewards at 300 ms, where it won 33.1% of
 // 400 (28.7–37.9%) searching every option. A guide that names an empty
-// list rates no other option: the decision plays its choice without
-// searching (unless shortlist=all).
+// list, or its choice alone, rates no other option: the decision plays
+// its choice without searching (unless shortlist=all).
 // When no world agrees with what the seat saw, the guide's choice is
 // played. bot:search:guide=NAME names another of the game's bots, and
 // bot:search:guide=none searches unguided: the search alone decides, and

@@ -662,7 +662,6 @@ end
 function Game.play(t)
   local z = Game.setup(t)
   Game.notes(t, z)
-  t:estimate(function() return Game.standing(t, z) end) -- for the search bot (members_only_bots.lua)
   local starter = 1 -- [Rule 1] the player who explains the rules
   local dealer = t:right(starter)
   t:metric("heats", 0) -- what a designer measures (tabletop sim, compare)

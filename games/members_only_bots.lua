@@ -302,15 +302,10 @@ return function(Game)
     return (held.single or 0) + (held.double or 0), held
   end
 
-  -- What losing a piece costs, in club points: a bet not made later; a
-  -- third of that when all come back soon anyway [Rule 6].
-  local LOSS = { single = 0.7, double = 1.2 }
-  local SOON_BACK = 0.3
-
   local function piece_cost(view, seat, piece)
     local left = pieces_left(view, seat)
-    local cost = LOSS[piece]
-    if left - 1 <= Game.return_at then cost = cost * SOON_BACK end -- they come back anyway
+    local cost = piece == "double" and 1.2 or 0.7
+    if left - 1 <= Game.return_at then cost = cost * 0.3 end -- they come back anyway
     return cost
   end
 
@@ -468,42 +463,4 @@ return function(Game)
   -- 33.0% of 400 with --seed 1 (bot:search:300ms:steward) where it won
   -- 36.6% with random rollouts: still random.
   Game.search = { rollout = "random" }
-
-  -- For the search bot: what each seat stands to score beyond what its
-  -- markers read (members_only.lua hands it to t:estimate). A search's
-  -- imagined game stops when a heat has been scored and counts each seat's
-  -- markers as they stand; but [Game end] counts only the dark band, and a
-  -- piece lost [Rule 5] is a bet not made later. So a marker is worth what
-  -- the steward reckons it worth (worth: all of it in 5-10, 0.6 of it
-  -- below), and each lost piece costs what the steward reckons losing one
-  -- costs (LOSS) — until the seat is down to return_at + 1 pieces, where
-  -- losing one more brings all back [Rule 6]: the cost stops growing there
-  -- (at the cost of the dearest pieces it took to get there).
-  local most_lost
-  local function max_loss()
-    if most_lost then return most_lost end
-    local costs = {}
-    for _, piece in ipairs(BET_PIECES) do
-      for _ = 1, Game.pieces[piece] do costs[#costs + 1] = LOSS[piece] end
-    end
-    table.sort(costs, function(a, b) return a > b end)
-    most_lost = 0
-    for i = 1, #costs - Game.return_at - 1 do most_lost = most_lost + costs[i] end
-    return most_lost
-  end
-
-  function Game.standing(t, z)
-    local out = {}
-    for _, s in ipairs(t:seats()) do
-      local v = 0
-      for _, c in ipairs(Game.categories) do
-        local m = z.tracks[c.name]:get(s)
-        v = v + worth(m) - m
-      end
-      local pool, lost = z.pieces[s], 0
-      for _, piece in ipairs(BET_PIECES) do lost = lost + pool:count("lost", piece) * LOSS[piece] end
-      out[s] = v - math.min(lost, max_loss())
-    end
-    return out
-  end
 end

@@ -541,39 +541,3 @@ scenario("[Rule 4] two umbrella NO! cards slipped into Green's hand cancel two u
   expect_event(g, { kind = "win", seat = 1, place = "umbrella 1-", points = 10 })
   expect_eq(g:leaks(), {})
 end)
-
--- The search bot's estimate (members_only_bots.lua) -----------------------------
-
--- Game.standing of two seats, given only what it reads: each seat's markers
--- (by category, in Game.categories' order) and its lost pieces.
-local function standing_of(markers, lost)
-  local t = { seats = function() return { 1, 2 } end }
-  local z = { tracks = {}, pieces = {} }
-  for i, c in ipairs(Game.categories) do
-    z.tracks[c.name] = { get = function(_, s) return markers[s][i] or 0 end }
-  end
-  for s = 1, 2 do
-    z.pieces[s] = {
-      count = function(_, holder, piece)
-        assert(holder == "lost", "the estimate reads the lost pieces only")
-        return lost[s][piece] or 0
-      end,
-    }
-  end
-  local est = Game.standing(t, z)
-  for s = 1, 2 do est[s] = math.floor(est[s] * 100 + 0.5) / 100 end -- to the cent
-  return est
-end
-
-scenario("[Game end] [Rule 6] the search's estimate: light markers at 0.6, lost pieces at their cost until all would come back", function()
-  -- A marker in the dark band counts as it stands; one below, 0.6 of it
-  -- (the estimate adds what the markers do not say: 4 reads 4, is worth 2.4).
-  expect_eq(standing_of({ { 5, 10 }, { 4 } }, { {}, {} }), { 0, -1.6 })
-  expect_eq(standing_of({ { 1, 2, 3 }, {} }, { {}, {} }), { -2.4, 0 })
-  -- A lost single costs 0.7, the double 1.2.
-  expect_eq(standing_of({ {}, {} }, { { single = 1 }, { double = 1, single = 1 } }), { -0.7, -1.9 })
-  -- Down to two pieces (three lost), one more lost brings all back: the
-  -- cost grows no further, and is that of the three dearest.
-  expect_eq(standing_of({ {}, {} }, { { single = 3 }, { double = 1, single = 2 } }), { -2.1, -2.6 })
-  expect_eq(standing_of({ {}, {} }, { { single = 4 }, { double = 1, single = 3 } }), { -2.6, -2.6 })
-end)

@@ -49,9 +49,11 @@ type Table struct {
 	// open marks an open deal, whose seed every seat is shown; client is
 	// the address that opened the table ("" when it was resumed); active
 	// is when it was last played at or had a page open; expired is set
-	// once it is closed for that (fair.go). over is set once the game's
-	// end is stored or the table expired: read without mu, it says the
-	// table no longer counts against its client.
+	// once it is closed for that (fair.go). over is set as the game's end
+	// or the table's expiry is stored (just before, and cleared if the
+	// store refuses, so that whoever reads the store's word finds the
+	// table no longer counted): read without mu, it says the table no
+	// longer counts against its client.
 	open    bool
 	client  string
 	active  time.Time
@@ -228,9 +230,11 @@ func (t *Table) commit(ctx context.Context, change func() error) error {
 		t.notices = append(t.notices, "The request to take back a move lapsed: the game went on.")
 	}
 	if t.m.Done() && !t.stored {
+		t.over.Store(true) // before the store says so, as in expireIdle
 		if err := t.srv.cfg.Store.Finish(ctx, t.id); err == nil {
 			t.stored = true
-			t.over.Store(true)
+		} else {
+			t.over.Store(false)
 		}
 	}
 	t.broadcast()

@@ -245,12 +245,7 @@ func (t *Table) expireIdle(now time.Time) bool {
 	if t.closed || t.broken != "" || t.m == nil || t.m.Done() || len(t.conns) > 0 || t.botsOn || now.Sub(t.active) < t.srv.cfg.Expire {
 		return false
 	}
-	// The table stops counting against its creator's tables before the
-	// store says it is closed, so whoever reads the store's word can open
-	// another at once.
-	t.over.Store(true)
-	if err := t.srv.cfg.Store.Expire(t.srv.ctx, t.id); err != nil {
-		t.over.Store(false)
+	if err := t.storeOver(func() error { return t.srv.cfg.Store.Expire(t.srv.ctx, t.id) }); err != nil {
 		t.srv.cfg.Logf("table %s: %v", t.id, err)
 		return false
 	}

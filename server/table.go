@@ -50,10 +50,8 @@ type Table struct {
 	// the address that opened the table ("" when it was resumed); active
 	// is when it was last played at or had a page open; expired is set
 	// once it is closed for that (fair.go). over is set as the game's end
-	// or the table's expiry is stored (just before, and cleared if the
-	// store refuses, so that whoever reads the store's word finds the
-	// table no longer counted): read without mu, it says the table no
-	// longer counts against its client.
+	// or the table's expiry is stored (storeOver): read without mu, it
+	// says the table no longer counts against its client.
 	open    bool
 	client  string
 	active  time.Time
@@ -230,11 +228,8 @@ func (t *Table) commit(ctx context.Context, change func() error) error {
 		t.notices = append(t.notices, "The request to take back a move lapsed: the game went on.")
 	}
 	if t.m.Done() && !t.stored {
-		t.over.Store(true) // before the store says so, as in expireIdle
-		if err := t.srv.cfg.Store.Finish(ctx, t.id); err == nil {
+		if err := t.storeOver(func() error { return t.srv.cfg.Store.Finish(ctx, t.id) }); err == nil {
 			t.stored = true
-		} else {
-			t.over.Store(false)
 		}
 	}
 	t.broadcast()
@@ -542,4 +537,17 @@ func (t *Table) notes(seat int) ([]string, error) {
 		return nil, errors.New(interp.ErrorText(err))
 	}
 	return strings.Split(strings.TrimRight(text, "\n"), "\n"), nil
+}
+
+// storeOver runs store, which tells the store the table's game is over
+// (finished or expired), with t.over set first and cleared again if the
+// store refuses: whoever reads the store's word then finds the table no
+// longer counting against its client, and may open another at once.
+func (t *Table) storeOver(store func() error) error {
+	t.over.Store(true)
+	if err := store(); err != nil {
+		t.over.Store(false)
+		return err
+	}
+	return nil
 }

@@ -23,7 +23,7 @@ func init() {
 			}
 			return New(e, seat, seed, p), nil
 		},
-		Help: "search[:ITERATIONS|:DURATION][:ROLLOUT][:guide=BOT|none][:margin=Z][:shortlist=N|all][:worlds=N][:steps=N][:paired|tree]: information-set Monte Carlo tree search from the seat's own view, guided by the game's own bot, which also plays its rollouts (ROLLOUT random plays them at random)",
+		Help: "search[:ITERATIONS|:DURATION][:ROLLOUT][:guide=BOT|none][:margin=Z][:shortlist=N|all][:worlds=N][:steps=N][:paired|tree][:mean|rival]: information-set Monte Carlo tree search from the seat's own view, guided by the game's own bot, which also plays its rollouts (ROLLOUT random plays them at random)",
 	})
 }
 
@@ -83,6 +83,10 @@ type Params struct {
 	// searching them with the tree and departing by guided (tree, the
 	// default).
 	Paired bool
+	// Rival rewards a rollout stopped before the game's end by what the
+	// seat gained on its best-placed rival (bot:search:rival) instead of
+	// on the others' mean (roundRewards).
+	Rival bool
 }
 
 // DefaultParams is bot:search with nothing after it, but for the guide
@@ -178,7 +182,11 @@ func ParseParams(e *interp.Engine, args string) (Params, error) {
 			p.Paired = a == "paired"
 			continue
 		}
-		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s), a horizon (round, game, steps=N), a guide (guide=NAME, guide=none), a margin (margin=Z), a shortlist (shortlist=N), a comparison (paired, tree) nor worlds=N", args, a, strings.Join(e.Info.Bots, ", "))
+		if a == "mean" || a == "rival" {
+			p.Rival = a == "rival"
+			continue
+		}
+		return p, fmt.Errorf("bot search:%s: %q is neither iterations (2000), a time (200ms), a rollout bot (random, %s), a horizon (round, game, steps=N), a guide (guide=NAME, guide=none), a margin (margin=Z), a shortlist (shortlist=N), a comparison (paired, tree), a reward (mean, rival) nor worlds=N", args, a, strings.Join(e.Info.Bots, ", "))
 	}
 	return p, nil
 }

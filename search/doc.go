@@ -75,8 +75,9 @@
 // a pad or a track, to the end of the round (a pad gains a row, a marker
 // moves); and after Params.Steps decisions when the player or the script
 // (game.search.steps) says so. One stopped before the game's end rewards
-// each seat by what it gained meanwhile against the others (roundRewards,
-// in tree.go), counted as the pads and tracks count it plus the script's
+// each seat by what it gained meanwhile against the others' mean
+// (roundRewards, in tree.go; bot:search:rival, against its best-placed
+// rival), counted as the pads and tracks count it plus the script's
 // estimate of what the table holds for each seat (t:estimate, standing in
 // tree.go). Andy Capp scores only at a round's end, so its rollouts could
 // stop early only once its estimate (the beer drunk, half of the trays)

@@ -427,6 +427,8 @@ func TestParams(t *testing.T) {
 		{"shortlist=some", "error"},
 		{"paired:100ms", "400 100ms careful careful paired"},
 		{"paired:tree", "400 0s careful careful"},
+		{"rival:100ms", "400 100ms careful careful rival"},
+		{"rival:mean", "400 0s careful careful"},
 	} {
 		p, err := ParseParams(e, c.args)
 		got := fmt.Sprintf("%d %v %s %s", p.Iterations, p.Budget, p.Rollout, p.Guide)
@@ -441,6 +443,9 @@ func TestParams(t *testing.T) {
 		}
 		if p.Paired {
 			got += " paired"
+		}
+		if p.Rival {
+			got += " rival"
 		}
 		if err != nil {
 			got = "error"

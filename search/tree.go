@@ -238,29 +238,51 @@ func roundEnded(base, now score) bool {
 }
 
 // roundRewards rewards each seat by how much more it scored since the
-// root than the others did, on a scale learnt from the rollouts so far.
+// root than the others did on average (with Params.Rival: than its
+// best-placed rival, counting from where each stood), on a scale learnt
+// from the rollouts so far.
 func (t *searcher) roundRewards(base, now score) []float64 {
 	n := len(now.by) - 1
 	r := make([]float64, n+1)
 	if n < 2 {
 		return r
 	}
-	delta := make([]float64, n+1)
-	mean := 0.0
-	for s := 1; s <= n; s++ {
-		delta[s] = t.scoreSign * (now.by[s] - base.by[s])
-		mean += delta[s] / float64(n)
+	gain := make([]float64, n+1)
+	if t.params.Rival {
+		for s := 1; s <= n; s++ {
+			gain[s] = t.lead(now, s) - t.lead(base, s)
+		}
+	} else {
+		mean := 0.0
+		for s := 1; s <= n; s++ {
+			gain[s] = t.scoreSign * (now.by[s] - base.by[s])
+			mean += gain[s] / float64(n)
+		}
+		for s := 1; s <= n; s++ {
+			gain[s] -= mean
+		}
 	}
 	for s := 1; s <= n; s++ {
-		d := delta[s] - mean
-		t.spreadSum += math.Abs(d)
+		t.spreadSum += math.Abs(gain[s])
 		t.spreadN++
 	}
 	scale := max(t.spreadSum/t.spreadN, 0.5)
 	for s := 1; s <= n; s++ {
-		r[s] = min(1, max(0, 0.5+(delta[s]-mean)/(4*scale)))
+		r[s] = min(1, max(0, 0.5+gain[s]/(4*scale)))
 	}
 	return r
+}
+
+// lead is how far seat s stands ahead of its best-placed rival in sc (a
+// negative lead: behind it), counted the way the game counts (scoreSign).
+func (t *searcher) lead(sc score, s int) float64 {
+	best := math.Inf(-1)
+	for o := 1; o < len(sc.by); o++ {
+		if o != s {
+			best = max(best, t.scoreSign*sc.by[o])
+		}
+	}
+	return t.scoreSign*sc.by[s] - best
 }
 
 // selectOption counts every option of p as available at n, then returns

@@ -66,9 +66,11 @@ func TestBotsOfAnotherTableGoOn(t *testing.T) {
 		Seats: []seatRequest{{Bot: true, Name: "random"}, {Bot: true, Name: "random"}, {Bot: true, Name: "random"}, {Name: "ann"}}})
 	ann := f.join(quick.Seats[3].Link)
 	ann.until(func(s *stateFrame) bool { return s.Turn == 4 || s.Done })
-	took := time.Since(start)
-	if n := f.stored(slow.Table); n != 0 || took > time.Second {
-		t.Fatalf("the quick bots reached Ann after %v (the search bot's table at decision %d): they waited for it", took, n)
+	// The search bot thinks for three seconds: had the quick bots waited
+	// for it, its decision would be stored by now. (How long they took is
+	// not checked against a clock: a busy machine is slow, not wrong.)
+	if n := f.stored(slow.Table); n != 0 {
+		t.Fatalf("the quick bots reached Ann after %v, with the search bot's table at decision %d: they waited for it", time.Since(start), n)
 	}
 	waitFor(t, "the search bot's move", func() bool { return f.stored(slow.Table) > 0 })
 }

@@ -106,8 +106,9 @@
 // deals played again in full with the search of today, with the
 // collector's pace that gives it more games a decision, gave 21.0%
 // (17.3–25.3%), below an even share: in Andy Capp the search now plays
-// worse than its guide alone. Measured again so, it departs at 21% of its decisions and gains 0.7 ± 3.4 points a
-// departure, no kind of departure clear of its noise.
+// worse than its guide alone. Its departures, measured with the search
+// as it stands, come at 21% of its decisions and gain 0.7 ± 3.4 points
+// each, no kind of departure clear of its noise.
 // Clubs and Members Only were measured again once the worlds no longer
 // saw the next deal (2.1 ± 1.0 and 0.9 ± 0.5 before), and Andy Capp as
 // above; Das Regeln's is older, from worlds that still saw every deal

@@ -105,9 +105,10 @@ var DefaultParams = Params{Iterations: 400, Rollout: "random", Worlds: 8, Margin
 // (shortlist=N, or shortlist=all for every option), the
 // determinizations a decision builds at most (worlds=N), how it compares
 // options (tree or paired) and whom a stopped rollout's gain is counted
-// against (mean or rival), in any order, separated by colons. The guide and the rollout policy are the game's
-// default bot unless told otherwise (random where the game has no bot),
-// or the rollout policy the script advises (game.search.rollout).
+// against (mean or rival), in any order, separated by colons. The guide
+// and the rollout policy are the game's default bot unless told
+// otherwise (random where the game has no bot), or the rollout policy
+// the script advises (game.search.rollout).
 func ParseParams(e *interp.Engine, args string) (Params, error) {
 	p := DefaultParams
 	if len(e.Info.Bots) > 0 {

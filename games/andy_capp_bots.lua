@@ -24,6 +24,8 @@
 --    a big tray.
 --  * [The Game End] once the stock is out, the leader plays out fast.
 
+local scores = require "scores"
+
 return function(Game)
   -- What the bot has read so far in this game: the beer each seat has drunk
   -- this round (from the drink events), and each tray zone's number and
@@ -170,17 +172,26 @@ return function(Game)
     return 0
   end
 
+  -- A turn plays the option that scores best, and names the next best
+  -- after it, ties in the order offered (scores.best_first): the shortlist
+  -- bot:search reads, so that the few games it imagines a decision go to
+  -- the options worth weighing. Six: its choice and the five the search
+  -- weighs beside it by default (bot:search:shortlist=N reads no more than
+  -- these). An answer names none: it has three options at most, all
+  -- searched.
+  local SHORTLIST = 6
   local function regular(view, options, seat)
     if #options == 1 then return 1 end
     local r = read_view(view)
     local values = view.values
     if values[#values] == "pass" then return answer(values, seat, r) end
-    local best_i, best = 1, -math.huge
+    local best_i, best, by = 1, -math.huge, {}
     for i = 1, #values do
       local sc = score_option(values[i], seat, r)
+      by[i] = sc
       if sc > best then best_i, best = i, sc end
     end
-    return best_i
+    return best_i, scores.best_first(by, SHORTLIST)
   end
 
   Game.bots = { regular = regular, order = { "regular" } }

@@ -55,12 +55,68 @@ func TestBotsBeatRandom(t *testing.T) {
 	}
 }
 
-// TestStewardShortlist: Members Only's steward names, after each bet it
-// chooses, every option of the decision by expected gain, its choice
-// first (the list bot:search narrows a bet to); other decisions it
-// leaves unlisted.
-func TestStewardShortlist(t *testing.T) {
-	e, err := interp.Load("members_only.lua", stdlib.FS(), lib.Modules()...)
+// TestShortlists: where a game's bot names a shortlist after its choice
+// (the options bot:search narrows a decision to), the list is its choice
+// first and then other options, each once; and it names none where it
+// searches nothing less than every option. Members Only's steward lists
+// every option of a bet by expected gain and leaves reveals and discards
+// unlisted; Andy Capp's regular bot lists six options of a turn (its
+// choice and the five the search weighs beside it by default), fewer when
+// fewer are offered, and leaves answers unlisted.
+func TestShortlists(t *testing.T) {
+	for _, tc := range []struct {
+		script, bot string
+		// want is how many options a decision offering these lists
+		// (0: none, the decision is unlisted).
+		want func(options []string) int
+	}{
+		{"members_only.lua", "steward", func(o []string) int {
+			if o[0] == "pass" && len(o) > 1 { // a bet
+				return len(o)
+			}
+			return 0
+		}},
+		{"andy_capp.lua", "regular", func(o []string) int {
+			if len(o) == 1 || o[len(o)-1] == "pass" { // one option, or an answer
+				return 0
+			}
+			return min(6, len(o))
+		}},
+	} {
+		t.Run(tc.script, func(t *testing.T) {
+			listed := playListing(t, tc.script, tc.bot, 200, func(p *interp.Prompt, chose int, list []int) bool {
+				want := tc.want(p.Options)
+				if want == 0 {
+					if list != nil {
+						t.Errorf("%q: listed %v, want no list", p.Options, list)
+					}
+					return false
+				}
+				seen := map[int]bool{}
+				for _, i := range list {
+					if seen[i] || i < 0 || i >= len(p.Options) {
+						t.Errorf("%d options: listed %v, an option twice or out of range", len(p.Options), list)
+					}
+					seen[i] = true
+				}
+				if len(list) != want || list[0] != chose {
+					t.Errorf("%d options: chose %d, listed %v; want %d options, the choice first", len(p.Options), chose, list, want)
+				}
+				return true
+			})
+			if listed < 20 {
+				t.Errorf("only %d listed decisions seen in 200", listed)
+			}
+		})
+	}
+}
+
+// playListing plays decisions of a four-player game by its bot named bot
+// in every seat and calls check with each decision, the option chosen and
+// the shortlist named; it returns how many decisions check counted.
+func playListing(t *testing.T, script, bot string, decisions int, check func(*interp.Prompt, int, []int) bool) int {
+	t.Helper()
+	e, err := interp.Load(script, stdlib.FS(), lib.Modules()...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,11 +126,12 @@ func TestStewardShortlist(t *testing.T) {
 	}
 	defer m.Close()
 	bots := map[int]interp.Bot{}
-	bets := 0
-	for p := m.Prompt(); p != nil && bets < 20; p = m.Prompt() {
+	counted := 0
+	for p := m.Prompt(); p != nil && decisions > 0; p = m.Prompt() {
+		decisions--
 		b := bots[p.Seat]
 		if b == nil {
-			if b, err = e.NewBot("steward", p.Seat, uint64(p.Seat)); err != nil {
+			if b, err = e.NewBot(bot, p.Seat, uint64(p.Seat)); err != nil {
 				t.Fatal(err)
 			}
 			defer b.Close()
@@ -84,20 +141,12 @@ func TestStewardShortlist(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		list := b.(interp.Shortlister).Shortlist()
-		if p.Options[0] == "pass" && len(p.Options) > 1 {
-			bets++
-			if len(list) != len(p.Options) || list[0] != i {
-				t.Errorf("a bet of %d options: chose %d, listed %v", len(p.Options), i, list)
-			}
-		} else if list != nil {
-			t.Errorf("%q: listed %v", p.Options, list)
+		if check(p, i, b.(interp.Shortlister).Shortlist()) {
+			counted++
 		}
 		if err := m.Step(i); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if bets < 20 {
-		t.Errorf("only %d bets seen", bets)
-	}
+	return counted
 }

@@ -20,15 +20,32 @@ end
 
 --- The indices of values, highest value first, ties in index order: the
 --- shortlist a bot may return after its choice (bot:search reads it).
+--- With n, only the first n of them, picked without sorting the rest: a
+--- bot that also plays the search's imagined games pays for its list at
+--- every decision.
 ---@param values number[]
+---@param n? integer
 ---@return integer[]
-function scores.best_first(values)
+function scores.best_first(values, n)
+  local count = #values
   local order = {}
-  for i = 1, #values do order[i] = i end
-  table.sort(order, function(a, b)
-    if values[a] ~= values[b] then return values[a] > values[b] end
-    return a < b
-  end)
+  if n == nil or n >= count then
+    for i = 1, count do order[i] = i end
+    table.sort(order, function(a, b)
+      if values[a] ~= values[b] then return values[a] > values[b] end
+      return a < b
+    end)
+    return order
+  end
+  local taken = {}
+  for k = 1, n do
+    local best
+    for i = 1, count do
+      if not taken[i] and (best == nil or values[i] > values[best]) then best = i end
+    end
+    taken[best] = true
+    order[k] = best
+  end
   return order
 end
 

@@ -9,13 +9,20 @@ import (
 )
 
 // TestBestFirst: scores.best_first lists the indices of its values,
-// highest first, ties in index order — the shortlist a bot returns.
+// highest first, ties in index order — the shortlist a bot returns; with
+// n, the first n of the same list.
 func TestBestFirst(t *testing.T) {
 	for _, c := range []struct{ values, want string }{
 		{"{ 3, 1, 3, 2 }", "1 3 4 2"},
 		{"{ -1, -5, 0.5 }", "3 1 2"},
 		{"{ 7 }", "1"},
 		{"{}", ""},
+		{"{ 3, 1, 3, 2 }, 2", "1 3"},
+		{"{ 3, 1, 3, 2 }, 3", "1 3 4"},
+		{"{ 1, 2, 9, 2, 9 }, 4", "3 5 2 4"},
+		{"{ -1, -5, 0.5 }, 1", "3"},
+		{"{ 3, 1 }, 5", "1 2"},
+		{"{ 3, 1 }, 0", ""},
 	} {
 		src := `
 local scores = require "scores"

@@ -57,8 +57,8 @@ func TestBotsBeatRandom(t *testing.T) {
 
 // TestShortlists: where a game's bot names a shortlist after its choice
 // (the options bot:search narrows a decision to), the list is its choice
-// first and then other options, each once; and it names none where it
-// searches nothing less than every option. Members Only's steward lists
+// first and then other options, each once; and it names none for the
+// decisions it leaves the search to weigh in full. Members Only's steward lists
 // every option of a bet by expected gain and leaves reveals and discards
 // unlisted; Andy Capp's regular bot lists six options of a turn (its
 // choice and the five the search weighs beside it by default), fewer when

@@ -88,7 +88,8 @@ type Params struct {
 	// on the others' mean (roundRewards). At 300 ms against three of the
 	// game's bots: Members Only 34.5% of 400 (36.6% with the mean on the
 	// same deals), Andy Capp 23.4% of 200 (20.3% with the mean on the same
-	// 200 deals, measured again later).
+	// 200 deals, measured again later; both before its regular bot named
+	// a shortlist).
 	Rival bool
 }
 

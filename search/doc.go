@@ -103,7 +103,7 @@
 // decisions and the script's estimate values them (about 80 iterations),
 // its share of wins went from 26.5% of 100 games to 30.5% of 267
 // (25.3–36.3%), 29.5% of the whole 400 (25.2–34.1%) — yet the same 400
-// deals played again in full with the search of today, with the
+// deals played again in full with the search of 2026-11-29, with the
 // collector's pace that gives it more games a decision, gave 21.0%
 // (17.3–25.3%), below an even share: in Andy Capp the search played
 // worse than its guide alone. Its departures, measured then, came at 21%
